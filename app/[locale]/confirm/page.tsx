@@ -1,0 +1,24 @@
+import { getTranslations } from "next-intl/server";
+import { PageContainer, PageHeader } from "@/components/layout/page-header";
+import { ConfirmRedirect } from "@/components/auth/confirm-redirect";
+import { pageMetadata } from "@/web/metadata";
+import { pageLocale, type LocaleParams } from "@/web/page-params";
+import { requireUser } from "@/web/session";
+
+export async function generateMetadata({ params }: LocaleParams) {
+  const locale = await pageLocale(params);
+  const t = await getTranslations({ locale, namespace: "confirm" });
+  return pageMetadata({ locale, route: "/confirm", title: t("title"), index: false });
+}
+
+export default async function ConfirmPage({ params }: LocaleParams) {
+  const locale = await pageLocale(params);
+  await requireUser(locale);
+  const t = await getTranslations("confirm");
+  return (
+    <PageContainer narrow>
+      <PageHeader title={t("title")} />
+      <ConfirmRedirect />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { hasLocale, NextIntlClientProvider } from "next-intl";
+import { getMessages, setRequestLocale } from "next-intl/server";
+import { routing } from "@/i18n/routing";
+import type { Locale } from "@/config/routes";
+import { appTheme } from "@/config/theme";
+import { resolveTheme, themeCss } from "@/config/palettes";
+import { colorModeScript, ColorModeProvider } from "@/components/color-mode";
+import { Toaster } from "@/components/ui/toaster";
+import { Header } from "@/components/layout/header";
+import { Footer } from "@/components/layout/footer";
+import { AlternatePathsProvider } from "@/components/layout/alternate-paths";
+import { WelcomeModal } from "@/components/account/welcome-modal";
+import { getCurrentAccount } from "@/web/current-account";
+import { pick } from "@/web/pick";
+import "../globals.css";
+
+/** Namespaces that client components read; page copy stays on the server. */
+const clientNamespaces = ["ui", "nav", "account", "auth", "settings", "welcome", "errors", "confirm", "legal"] as const;
+
+const themeStyle = themeCss(resolveTheme(appTheme));
+
+export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  const messages = await getMessages();
+  const account = await getCurrentAccount();
+
+  return (
+    <html lang={locale} suppressHydrationWarning>
+      <head>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: colorModeScript }} />
+        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeStyle }} />
+      </head>
+      <body className="flex min-h-dvh flex-col font-sans">
+        <NextIntlClientProvider messages={pick(messages, clientNamespaces)}>
+          <ColorModeProvider>
+            <AlternatePathsProvider>
+              <a
+                href="#main"
+                className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium text-gray-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+              >
+                {(messages.nav as Record<string, string>).skipToContent}
+              </a>
+              <Header locale={locale as Locale} account={account} />
+              <main id="main" className="flex flex-1 flex-col">
+                {children}
+              </main>
+              <Footer locale={locale as Locale} />
+              <Toaster />
+              {account?.welcome ? (
+                <WelcomeModal
+                  userId={account.userId}
+                  method={account.welcome.method}
+                  emailSha256={account.welcome.emailSha256}
+                  confirmedAt={account.welcome.grantedAt.toISOString()}
+                  balance={account.balance}
+                />
+              ) : null}
+            </AlternatePathsProvider>
+          </ColorModeProvider>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,42 @@
+import { getTranslations } from "next-intl/server";
+import { LoginPanel } from "@/components/auth/login-panel";
+import { PageContainer, PageHeader } from "@/components/layout/page-header";
+import { pathFor } from "@/config/routes";
+import { env } from "@/env";
+import { pageMetadata } from "@/web/metadata";
+import { pageLocale } from "@/web/page-params";
+import { requireAnonymous } from "@/web/require-anonymous";
+
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params }: Props) {
+  const locale = await pageLocale(params);
+  const t = await getTranslations({ locale, namespace: "auth" });
+  return pageMetadata({ locale, route: "/login", title: t("title") });
+}
+
+export default async function LoginPage({ params, searchParams }: Props) {
+  const locale = await pageLocale(params);
+  await requireAnonymous(locale);
+  const t = await getTranslations("auth");
+  const query = await searchParams;
+  const token = typeof query.token === "string" ? query.token : null;
+  const error = typeof query.error === "string" ? query.error : null;
+  // better-auth sends failed e-mail links back with ?error=: the reset link to here, the confirmation link via /confirm.
+  const notice = error ? (error === "INVALID_TOKEN" && query.reset !== undefined ? "resetLinkInvalid" : "verifyFailed") : null;
+  return (
+    <PageContainer narrow>
+      <PageHeader title={t("title")} />
+      <LoginPanel
+        confirmPath={pathFor("/confirm", locale)}
+        loginPath={pathFor("/login", locale)}
+        resetRedirect={`${pathFor("/login", locale)}?reset`}
+        googleEnabled={Boolean(env().GOOGLE_CLIENT_ID)}
+        resetToken={token}
+        initialNotice={notice}
+        termsHref={pathFor("/terms", locale)}
+        privacyHref={pathFor("/privacy", locale)}
+      />
+    </PageContainer>
+  );
+}

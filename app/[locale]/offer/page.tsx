@@ -1,0 +1,48 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { Building2, Images, Users } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { PageContainer, PageHeader } from "@/components/layout/page-header";
+import { pathFor } from "@/config/routes";
+import { env } from "@/env";
+import { pageMetadata } from "@/web/metadata";
+import { pageLocale, type LocaleParams } from "@/web/page-params";
+
+export async function generateMetadata({ params }: LocaleParams) {
+  const locale = await pageLocale(params);
+  const t = await getTranslations({ locale, namespace: "offer" });
+  return pageMetadata({ locale, route: "/offer", title: t("title"), description: t("lead") });
+}
+
+export default async function OfferPage({ params }: LocaleParams) {
+  const locale = await pageLocale(params);
+  const t = await getTranslations("offer");
+  const email = env().CONTACT_EMAIL;
+  const points = [
+    { icon: Images, text: t("point1") },
+    { icon: Building2, text: t("point2") },
+    { icon: Users, text: t("point3") },
+  ];
+  return (
+    <PageContainer>
+      <PageHeader title={t("title")} lead={t("lead")} />
+      <ul className="grid gap-4 sm:grid-cols-3">
+        {points.map((p) => (
+          <li key={p.text} className="rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
+            <p.icon aria-hidden="true" className="size-7 text-primary-600 dark:text-primary-400" />
+            <p className="mt-3 text-gray-800 dark:text-gray-200">{p.text}</p>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-8 max-w-2xl text-gray-700 dark:text-gray-300">{t("disclosure")}</p>
+      <div className="mt-8 flex flex-wrap items-center gap-4">
+        <Button asChild size="lg">
+          <Link href={pathFor("/pricing", locale)}>{t("ctaPricing")}</Link>
+        </Button>
+        <a className="font-medium text-primary-700 underline underline-offset-4 dark:text-primary-300" href={`mailto:${email}`}>
+          {t("ctaContact", { email })}
+        </a>
+      </div>
+    </PageContainer>
+  );
+}

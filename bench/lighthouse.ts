@@ -1,0 +1,271 @@
+/**
+ * Lighthouse benchmark: `npm run bench:lighthouse` (run `npm run build` first; this builds nothing).
+ *
+ * Starts the production server (`node --import tsx server.ts`) on its own port with a fresh temp DATA_DIR,
+ * waits for /api/health, runs Lighthouse 12 with its default mobile settings (emulated Moto G Power,
+ * simulated throttling) in Debian's Chromium, RUNS times per page, keeps the median run (Lighthouse's
+ * computeMedianRun), writes the reports to bench/out/ and the table to docs/benchmarks.md between
+ * <!-- lighthouse:start --> and <!-- lighthouse:end -->.
+ *
+ * Options: --runs=N (default 3), --pages=/,/cennik (default /, /cennik, /blog, /en), --port=N (default 3207),
+ *          --strict (exit 1 when a page misses a target), --no-write (do not touch docs/benchmarks.md).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { chromiumArgs, chromiumPath, chromiumVersion } from "../scripts/ensure-chromium.mjs";
+
+/** The parts of a Lighthouse result (LH.Result) this script reads. */
+type LhResult = {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
+  audits: Record<string, { id: string; score: number | null; displayValue?: string; numericValue?: number } | undefined>;
+  runtimeError?: { code: string; message: string };
+};
+type LhFullResult = Parameters<typeof computeMedianRun>[0][number];
+const medianRun = (results: LhResult[]) => computeMedianRun(results as unknown as LhFullResult[]) as unknown as LhResult;
+
+const root = path.resolve(import.meta.dirname, "..");
+const outDir = path.join(root, "bench", "out");
+const docFile = path.join(root, "docs", "benchmarks.md");
+const START = "<!-- lighthouse:start -->";
+const END = "<!-- lighthouse:end -->";
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+type Category = (typeof CATEGORIES)[number];
+const TARGETS: Record<Category, number> = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
+
+function option(name: string): string | undefined {
+  const arg = process.argv.slice(2).find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (!arg) return undefined;
+  return arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : "true";
+}
+
+const runs = Number(option("runs") ?? 3);
+const pages = (option("pages") ?? "/,/cennik,/blog,/en").split(",").map((p) => p.trim()).filter(Boolean);
+const port = Number(option("port") ?? process.env.BENCH_PORT ?? 3207);
+const strict = option("strict") === "true";
+const writeDoc = option("no-write") === undefined;
+const baseURL = `http://127.0.0.1:${port}`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function startServer(dataDir: string): ChildProcess {
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    throw new Error("No production build in .next; run `npm run build` first (this benchmark builds nothing).");
+  }
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: baseURL,
+      DATA_DIR: dataDir,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  console.log(`server: pid ${child.pid}, ${baseURL}, DATA_DIR ${dataDir}`);
+  return child;
+}
+
+async function waitForHealth(child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before becoming healthy`);
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`server did not answer ${baseURL}/api/health within ${timeoutMs / 1000} s`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  process.kill(child.pid, "SIGTERM");
+  const killed = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
+  if (!killed && child.exitCode === null) {
+    process.kill(child.pid, "SIGKILL");
+    await exited;
+  }
+}
+
+async function runLighthouse(url: string): Promise<LhResult> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: chromiumArgs,
+    logLevel: "error",
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const lhr = result.lhr as unknown as LhResult;
+    if (lhr.runtimeError) throw new Error(`Lighthouse runtime error on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    return lhr;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const score = (lhr: LhResult, category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+const metric = (lhr: LhResult, id: string) => lhr.audits[id]?.numericValue;
+const seconds = (ms: number | undefined) => (ms === undefined ? "–" : `${(ms / 1000).toFixed(2)} s`);
+const slug = (page: string) => (page === "/" ? "root" : page.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-"));
+
+/** Audits that cost points in a category (score below 1), for the "what to fix" list. */
+function failingAudits(lhr: LhResult, category: Category): string[] {
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  return refs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit): audit is NonNullable<typeof audit> => audit !== undefined && audit.score !== null && audit.score < 1)
+    .map((audit) => `${audit.id} (${Math.round((audit.score ?? 0) * 100)})${audit.displayValue ? ` ${audit.displayValue}` : ""}`);
+}
+
+type Row = { page: string; lhr: LhResult; scores: Record<Category, number>; perfRange: [number, number] };
+
+function renderSection(rows: Row[], meta: { date: string; machine: string; command: string; lighthouse: string }): string {
+  const header = "| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |";
+  const sep = "|---|---:|---:|---:|---:|---:|---:|---:|---:|";
+  const mark = (value: number, category: Category) => (value >= TARGETS[category] ? `${value}` : `**${value}** ✗`);
+  const lines = rows.map(({ page, lhr, scores, perfRange }) => {
+    const perf = `${mark(scores.performance, "performance")}${perfRange[0] !== perfRange[1] ? ` (${perfRange[0]}–${perfRange[1]})` : ""}`;
+    const tbt = metric(lhr, "total-blocking-time");
+    const cls = metric(lhr, "cumulative-layout-shift");
+    return `| \`${page}\` | ${perf} | ${mark(scores.accessibility, "accessibility")} | ${mark(scores["best-practices"], "best-practices")} | ${mark(scores.seo, "seo")} | ${seconds(metric(lhr, "first-contentful-paint"))} | ${seconds(metric(lhr, "largest-contentful-paint"))} | ${tbt === undefined ? "–" : `${Math.round(tbt)} ms`} | ${cls === undefined ? "–" : cls.toFixed(3)} |`;
+  });
+  const misses = rows.flatMap(({ page, scores }) =>
+    CATEGORIES.filter((c) => scores[c] < TARGETS[c]).map((c) => `\`${page}\` ${c} ${scores[c]} < ${TARGETS[c]}`),
+  );
+  return [
+    `Measured ${meta.date} on ${meta.machine}; ${meta.lighthouse}, mobile defaults, median of ${runs} run${runs === 1 ? "" : "s"} per page (performance range of all runs in parentheses).`,
+    "",
+    header,
+    sep,
+    ...lines,
+    "",
+    `Targets: performance ≥ ${TARGETS.performance}, accessibility, best practices and SEO = 100. ${misses.length ? `Missed: ${misses.join("; ")}.` : "All pages meet them."}`,
+    "",
+    `Command: \`${meta.command}\``,
+  ].join("\n");
+}
+
+function updateDoc(section: string): void {
+  const block = `${START}\n${section}\n${END}`;
+  let doc = existsSync(docFile) ? readFileSync(docFile, "utf8") : "# Benchmarks\n";
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  if (start !== -1 && end > start) doc = doc.slice(0, start) + block + doc.slice(end + END.length);
+  else doc = `${doc.trimEnd()}\n\n## Lighthouse\n\n${block}\n`;
+  writeFileSync(docFile, doc);
+}
+
+async function main(): Promise<number> {
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got ${option("runs")}`);
+  const browser = chromiumVersion();
+  if (!browser) throw new Error(`Chromium not runnable at ${chromiumPath()}; run node scripts/ensure-chromium.mjs`);
+  mkdirSync(outDir, { recursive: true });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "aranzer-bench-"));
+  const server = startServer(dataDir);
+  const cleanup = () => {
+    if (server.exitCode === null && server.pid !== undefined) {
+      try {
+        process.kill(server.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+  };
+  process.once("SIGINT", () => {
+    cleanup();
+    process.exit(130);
+  });
+
+  const rows: Row[] = [];
+  try {
+    await waitForHealth(server);
+    // Warm up: the first requests on a fresh data directory initialise the database and compile caches;
+    // that is start-up cost, not page performance.
+    for (const page of pages) {
+      const res = await fetch(`${baseURL}${page}`);
+      if (!res.ok) throw new Error(`warm-up: GET ${page} returned ${res.status}`);
+      await res.arrayBuffer();
+    }
+
+    for (const page of pages) {
+      const results: LhResult[] = [];
+      for (let i = 1; i <= runs; i++) {
+        const started = Date.now();
+        const lhr = await runLighthouse(`${baseURL}${page}`);
+        results.push(lhr);
+        writeFileSync(path.join(outDir, `lighthouse-${slug(page)}-run${i}.json`), JSON.stringify(lhr));
+        console.log(
+          `${page} run ${i}/${runs}: ${CATEGORIES.map((c) => `${c} ${score(lhr, c)}`).join(", ")} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+        );
+      }
+      const median = medianRun(results);
+      writeFileSync(path.join(outDir, `lighthouse-${slug(page)}-median.json`), JSON.stringify(median));
+      const perfScores = results.map((r) => score(r, "performance"));
+      rows.push({
+        page,
+        lhr: median,
+        scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(median, c)])) as Record<Category, number>,
+        perfRange: [Math.min(...perfScores), Math.max(...perfScores)],
+      });
+    }
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const lighthouseVersion = (JSON.parse(readFileSync(path.join(root, "node_modules", "lighthouse", "package.json"), "utf8")) as { version: string }).version;
+  const cpus = os.cpus();
+  const meta = {
+    date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
+    machine: `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${browser}`,
+    command: `npm run build && npm run bench:lighthouse${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
+    lighthouse: `Lighthouse ${lighthouseVersion}`,
+  };
+  const section = renderSection(rows, meta);
+  writeFileSync(path.join(outDir, "lighthouse-summary.json"), JSON.stringify({ ...meta, runs, rows: rows.map(({ page, scores, perfRange }) => ({ page, scores, perfRange })) }, null, 2));
+  console.log(`\n${section}\n`);
+  if (writeDoc) {
+    updateDoc(section);
+    console.log(`Updated ${path.relative(root, docFile)}; reports in ${path.relative(root, outDir)}/`);
+  }
+
+  let missed = 0;
+  for (const { page, lhr, scores } of rows) {
+    for (const category of CATEGORIES) {
+      if (scores[category] >= TARGETS[category]) continue;
+      missed++;
+      console.log(`MISS ${page}: ${category} ${scores[category]} < ${TARGETS[category]}`);
+      for (const audit of failingAudits(lhr, category)) console.log(`       - ${audit}`);
+    }
+  }
+  if (!missed) console.log("All pages meet the targets.");
+  return missed && strict ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,89 @@
+import { NextResponse, type NextRequest } from "next/server";
+import createIntlMiddleware from "next-intl/middleware";
+import { routing } from "@/i18n/routing";
+import { matchPath, pathFor, rootEnglishRoutes, routes } from "@/config/routes";
+import { RETURN_TO_COOKIE, RETURN_TO_MAX_AGE } from "@/config/cookies";
+import { env } from "@/env";
+import { contentSecurityPolicy, isCrawler, isSameOriginRequest } from "@/server/http/csp";
+import { getAuth } from "@/server/auth/auth";
+
+const intl = createIntlMiddleware(routing);
+
+/**
+ * Every request passes here: same-origin check for state changes, the CSP nonce, the English legal
+ * pages at the root, the sign-in guard, a plain 404 for crawlers, then next-intl's locale routing.
+ */
+export default async function proxy(request: NextRequest) {
+  const { appUrl, secureCookies, NODE_ENV } = env();
+  const { pathname, search } = request.nextUrl;
+
+  if (
+    !isSameOriginRequest({
+      method: request.method,
+      origin: request.headers.get("origin"),
+      secFetchSite: request.headers.get("sec-fetch-site"),
+      host: request.headers.get("host"),
+      appUrl,
+    })
+  ) {
+    return NextResponse.json({ error: "cross-origin request refused" }, { status: 403 });
+  }
+
+  if (pathname.startsWith("/api/")) return NextResponse.next();
+
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const csp = contentSecurityPolicy({ nonce, dev: NODE_ENV === "development" });
+  request.headers.set("x-nonce", nonce);
+  request.headers.set("content-security-policy", csp);
+  request.headers.set("x-pathname", pathname);
+
+  const finish = (response: NextResponse) => {
+    response.headers.set("Content-Security-Policy", csp);
+    if (secureCookies) response.headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    return response;
+  };
+
+  const match = matchPath(pathname);
+
+  // One English URL per legal page: the table's root path.
+  if (match && match.locale === "en" && pathname.startsWith("/en/") && rootEnglishRoutes.includes(match.key)) {
+    return finish(NextResponse.redirect(new URL(routes[match.key].en + search, request.url), 308));
+  }
+
+  if (!match && isCrawler(request.headers.get("user-agent")) && !/^\/pl(\/|$)/.test(pathname)) {
+    return finish(new NextResponse(`Page not found: ${pathname}`, { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } }));
+  }
+
+  if (match && routes[match.key].access === "user") {
+    const auth = await getAuth();
+    const session = await auth.api.getSession({ headers: request.headers });
+    if (!session) {
+      const login = new URL(pathFor("/login", match.locale), request.url);
+      // A failed confirmation link lands on /confirm?error=...; the login page explains it.
+      const error = request.nextUrl.searchParams.get("error");
+      if (error) login.searchParams.set("error", error);
+      const response = NextResponse.redirect(login);
+      response.cookies.set(RETURN_TO_COOKIE, pathname + search, {
+        httpOnly: true,
+        sameSite: "lax",
+        secure: secureCookies,
+        maxAge: RETURN_TO_MAX_AGE,
+        path: "/",
+      });
+      return finish(response);
+    }
+  }
+
+  if (match && match.locale === "en" && !pathname.startsWith("/en")) {
+    // A root English legal path: serve the English page without a redirect.
+    const internal = new URL(`/en${match.key}${search}`, request.url);
+    return finish(NextResponse.rewrite(internal, { request: { headers: request.headers } }));
+  }
+
+  return finish(intl(request));
+}
+
+export const config = {
+  // Everything but Next's own assets and files with an extension (fonts, images, robots.txt...).
+  matcher: ["/((?!_next/|_vercel/|.*\\..*).*)"],
+};

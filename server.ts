@@ -1,0 +1,51 @@
+/**
+ * Production entry (`npm start` builds, then runs this): Next's request handler behind a plain Node
+ * HTTP server, so that every request gets one JSON log line with its status and duration, the client
+ * address is known to rate limits, and a stop signal closes the embedded database cleanly.
+ */
+import { createServer } from "node:http";
+import { randomUUID } from "node:crypto";
+import next from "next";
+import { env } from "./src/env";
+
+const config = env();
+const app = next({ dev: false, dir: process.cwd(), hostname: config.HOST, port: config.PORT });
+const handle = app.getRequestHandler();
+
+function line(fields: Record<string, unknown>) {
+  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: "info", ...fields }) + "\n");
+}
+
+await app.prepare();
+
+const server = createServer((req, res) => {
+  const started = process.hrtime.bigint();
+  const requestId = randomUUID();
+  res.setHeader("x-request-id", requestId);
+  if (!config.TRUST_PROXY) req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    line({ event: "http.request", requestId, method: req.method, path: req.url?.split("?")[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+  });
+  void handle(req, res);
+});
+
+server.listen(config.PORT, config.HOST, () => {
+  line({ event: "server.listening", url: config.appUrl, port: config.PORT });
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  line({ event: "server.stopping", signal });
+  server.close();
+  const holder = globalThis as typeof globalThis & { __aranzerDb?: Promise<{ close(): Promise<void> }> };
+  try {
+    await (await holder.__aranzerDb)?.close();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

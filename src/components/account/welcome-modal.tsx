@@ -1,0 +1,55 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
+import { Gift } from "lucide-react";
+import { Modal } from "@/components/ui/modal";
+import { Button } from "@/components/ui/button";
+import { pathFor, type Locale } from "@/config/routes";
+import { closeWelcomeModal } from "@/web/actions/account";
+import { pushDataLayer } from "@/web/data-layer";
+
+type Props = { userId: string; method: string; confirmedAt: string; balance: number; emailSha256: string };
+
+/** The free-tokens welcome: shown once per account (the server remembers), with the sign-up analytics event. */
+export function WelcomeModal(props: Props) {
+  const t = useTranslations("welcome");
+  const tAccount = useTranslations("account");
+  const locale = useLocale() as Locale;
+  const [open, setOpen] = useState(true);
+
+  useEffect(() => {
+    pushDataLayer({ event: "sign_up", method: props.method, user_id: props.userId, user_email_sha256: props.emailSha256, email_confirmed_at: props.confirmedAt });
+  }, [props.method, props.userId, props.emailSha256, props.confirmedAt]);
+
+  function close() {
+    setOpen(false);
+    void closeWelcomeModal();
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => (next ? setOpen(true) : close())}
+      title={t("title")}
+      description={t("text", { tokens: tAccount("tokens", { count: props.balance }) })}
+      footer={
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" color="gray" onClick={close}>
+            {t("close")}
+          </Button>
+          <Button asChild>
+            <Link href={pathFor("/design", locale)} onClick={close}>
+              {t("cta")}
+            </Link>
+          </Button>
+        </div>
+      }
+    >
+      <div className="flex justify-center py-2">
+        <Gift aria-hidden="true" className="size-14 text-primary-600 dark:text-primary-400" />
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,271 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/forms/text-field";
+import { fieldErrors, newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema, type FieldErrors } from "@/schemas/auth";
+import { authClient, authErrorKey } from "@/web/auth-client";
+
+type Mode = "signIn" | "signUp" | "forgot" | "reset" | "sent";
+
+type Props = {
+  confirmPath: string;
+  loginPath: string;
+  /** Where the reset e-mail's link lands: the login page with ?reset, plus the token or an error. */
+  resetRedirect: string;
+  googleEnabled: boolean;
+  resetToken: string | null;
+  initialNotice: "verifyFailed" | "resetLinkInvalid" | null;
+  termsHref: string;
+  privacyHref: string;
+};
+
+type Notice = { kind: "error" | "success"; key: string; values?: Record<string, string | number> };
+
+function formValues(event: FormEvent<HTMLFormElement>): Record<string, string> {
+  return Object.fromEntries([...new FormData(event.currentTarget).entries()].map(([k, v]) => [k, String(v)]));
+}
+
+/** Sign-in and sign-up on one page, with password reset, resend of the confirmation link and Google. */
+export function LoginPanel(props: Props) {
+  const t = useTranslations("auth");
+  const router = useRouter();
+  const [mode, setMode] = useState<Mode>(props.resetToken ? "reset" : "signIn");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<Notice | null>(props.initialNotice ? { kind: "error", key: props.initialNotice } : null);
+  const [pending, setPending] = useState(false);
+  const [email, setEmail] = useState("");
+  const [unconfirmed, setUnconfirmed] = useState(false);
+
+  function switchMode(next: Mode) {
+    setMode(next);
+    setErrors({});
+    setNotice(null);
+    setUnconfirmed(false);
+  }
+
+  function validate<S extends z.ZodType>(schema: S, values: Record<string, string>): z.infer<S> | null {
+    const parsed = schema.safeParse(values);
+    if (parsed.success) {
+      setErrors({});
+      return parsed.data;
+    }
+    setErrors(fieldErrors(parsed.error));
+    return null;
+  }
+
+  /** Runs one better-auth call and turns its error (with Retry-After on 429) into a translated notice. */
+  async function run(call: (onRetryAfter: (seconds: number) => void) => Promise<{ error: { code?: string; status?: number } | null }>) {
+    setPending(true);
+    setNotice(null);
+    let retryAfter = 60;
+    try {
+      const { error } = await call((seconds) => (retryAfter = seconds));
+      if (!error) return true;
+      const key = authErrorKey(error);
+      if (key === "unconfirmed") setUnconfirmed(true);
+      setNotice({ kind: "error", key, values: { seconds: retryAfter } });
+      return false;
+    } catch {
+      setNotice({ kind: "error", key: "unexpected" });
+      return false;
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const fetchOptions = (onRetryAfter: (s: number) => void) => ({
+    onError: (context: { response: Response }) => {
+      const header = context.response.headers.get("x-retry-after");
+      if (header) onRetryAfter(Number(header));
+    },
+  });
+
+  async function onSignIn(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = validate(signInSchema, formValues(event));
+    if (!values) return;
+    setEmail(values.email);
+    const ok = await run((retry) => authClient.signIn.email({ ...values, fetchOptions: fetchOptions(retry) }));
+    if (ok) router.replace(props.confirmPath);
+  }
+
+  async function onSignUp(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = validate(signUpSchema, formValues(event));
+    if (!values) return;
+    setEmail(values.email);
+    const ok = await run((retry) =>
+      authClient.signUp.email({ ...values, name: values.email.split("@")[0] ?? values.email, callbackURL: props.confirmPath, fetchOptions: fetchOptions(retry) }),
+    );
+    if (ok) setMode("sent");
+  }
+
+  async function onResend() {
+    const ok = await run((retry) => authClient.sendVerificationEmail({ email, callbackURL: props.confirmPath, fetchOptions: fetchOptions(retry) }));
+    if (ok) setNotice({ kind: "success", key: "resent" });
+  }
+
+  async function onForgot(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = validate(resetRequestSchema, formValues(event));
+    if (!values) return;
+    const ok = await run((retry) => authClient.requestPasswordReset({ email: values.email, redirectTo: props.resetRedirect, fetchOptions: fetchOptions(retry) }));
+    if (ok) setNotice({ kind: "success", key: "resetSent" });
+  }
+
+  async function onReset(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = validate(newPasswordSchema, formValues(event));
+    if (!values || !props.resetToken) return;
+    const token = props.resetToken;
+    const ok = await run((retry) => authClient.resetPassword({ newPassword: values.password, token, fetchOptions: fetchOptions(retry) }));
+    if (ok) {
+      router.replace(props.loginPath);
+      setMode("signIn");
+      setNotice({ kind: "success", key: "passwordReset" });
+    }
+  }
+
+  async function onGoogle() {
+    await run((retry) => authClient.signIn.social({ provider: "google", callbackURL: props.confirmPath, fetchOptions: fetchOptions(retry) }));
+  }
+
+  const err = (field: string) => (errors[field] ? t(errors[field]) : undefined);
+
+  const noticeBox = notice ? (
+    <div
+      role={notice.kind === "error" ? "alert" : "status"}
+      className={
+        notice.kind === "error"
+          ? "rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+          : "rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-200"
+      }
+    >
+      <p>{t(notice.key, notice.values)}</p>
+      {unconfirmed ? (
+        <Button className="mt-2" size="xs" variant="outline" color="gray" onClick={onResend} loading={pending}>
+          {t("resend")}
+        </Button>
+      ) : null}
+    </div>
+  ) : null;
+
+  if (mode === "sent") {
+    return (
+      <section aria-labelledby="sent-title" className="space-y-4">
+        <h2 id="sent-title" className="text-xl font-semibold">
+          {t("checkInbox")}
+        </h2>
+        <p className="text-gray-700 dark:text-gray-300">{t("confirmSent", { email })}</p>
+        {noticeBox}
+        <div className="flex flex-wrap gap-3">
+          <Button variant="outline" color="gray" onClick={onResend} loading={pending}>
+            {t("resend")}
+          </Button>
+          <Button variant="link" onClick={() => switchMode("signIn")}>
+            {t("backToSignIn")}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  if (mode === "forgot" || mode === "reset") {
+    return (
+      <section aria-labelledby="reset-title" className="space-y-4">
+        <h2 id="reset-title" className="text-xl font-semibold">
+          {mode === "forgot" ? t("resetTitle") : t("newPasswordTitle")}
+        </h2>
+        {mode === "forgot" ? <p className="text-gray-700 dark:text-gray-300">{t("resetLead")}</p> : null}
+        {noticeBox}
+        {mode === "forgot" ? (
+          <form onSubmit={onForgot} noValidate className="space-y-4">
+            <TextField name="email" type="email" autoComplete="email" label={t("email")} error={err("email")} required />
+            <Button type="submit" size="md" loading={pending} className="w-full">
+              {t("resetSend")}
+            </Button>
+          </form>
+        ) : (
+          <form onSubmit={onReset} noValidate className="space-y-4">
+            <TextField name="password" type="password" autoComplete="new-password" label={t("password")} hint={t("passwordHint")} error={err("password")} required />
+            <TextField name="confirm" type="password" autoComplete="new-password" label={t("newPasswordTitle")} error={err("confirm")} required />
+            <Button type="submit" size="md" loading={pending} className="w-full">
+              {t("setPassword")}
+            </Button>
+          </form>
+        )}
+        <Button variant="link" onClick={() => switchMode("signIn")}>
+          {t("backToSignIn")}
+        </Button>
+      </section>
+    );
+  }
+
+  const signingUp = mode === "signUp";
+  return (
+    <section className="space-y-5">
+      <div role="group" aria-label={t("title")} className="grid grid-cols-2 gap-1 rounded-xl bg-gray-100 p-1 dark:bg-gray-800">
+        {(["signIn", "signUp"] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            aria-pressed={mode === m}
+            onClick={() => switchMode(m)}
+            className="min-h-11 rounded-lg text-sm font-semibold text-gray-700 aria-pressed:bg-white aria-pressed:text-gray-900 aria-pressed:shadow dark:text-gray-300 dark:aria-pressed:bg-gray-950 dark:aria-pressed:text-white"
+          >
+            {m === "signIn" ? t("signInTab") : t("signUpTab")}
+          </button>
+        ))}
+      </div>
+      {noticeBox}
+      <form onSubmit={signingUp ? onSignUp : onSignIn} noValidate className="space-y-4" key={mode}>
+        <TextField name="email" type="email" autoComplete="email" label={t("email")} error={err("email")} required defaultValue={email} />
+        <TextField
+          name="password"
+          type="password"
+          autoComplete={signingUp ? "new-password" : "current-password"}
+          label={t("password")}
+          hint={signingUp ? t("passwordHint") : undefined}
+          error={err("password")}
+          required
+        />
+        {signingUp ? (
+          <p className="text-sm text-gray-600 dark:text-gray-400">
+            {t.rich("termsNote", {
+              terms: (chunks) => (
+                <a className="font-medium text-primary-700 underline dark:text-primary-300" href={props.termsHref}>
+                  {chunks}
+                </a>
+              ),
+              privacy: (chunks) => (
+                <a className="font-medium text-primary-700 underline dark:text-primary-300" href={props.privacyHref}>
+                  {chunks}
+                </a>
+              ),
+            })}
+          </p>
+        ) : null}
+        <Button type="submit" size="md" loading={pending} className="w-full">
+          {signingUp ? t("signUp") : t("signIn")}
+        </Button>
+      </form>
+      {!signingUp ? (
+        <Button variant="link" onClick={() => switchMode("forgot")}>
+          {t("forgot")}
+        </Button>
+      ) : null}
+      {props.googleEnabled ? (
+        <>
+          <p className="text-center text-sm text-gray-600 dark:text-gray-400">{t("or")}</p>
+          <Button variant="outline" color="gray" size="md" className="w-full" onClick={onGoogle} disabled={pending}>
+            {t("google")}
+          </Button>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { getFormatter, getTranslations } from "next-intl/server";
+import { Markdown } from "@/components/markdown";
+import { PageContainer } from "@/components/layout/page-header";
+import type { Locale } from "@/config/routes";
+import { env } from "@/env";
+import { loadLegalPage, type LegalPage } from "@/server/content/load-legal-page";
+
+export async function legalDocument(page: LegalPage, locale: Locale) {
+  const e = env();
+  return loadLegalPage({
+    page,
+    locale,
+    vars: { companyName: e.OPERATOR_NAME, companyAddress: e.OPERATOR_ADDRESS, companyNip: e.OPERATOR_NIP, contactEmail: e.CONTACT_EMAIL, siteUrl: e.appUrl },
+  });
+}
+
+export async function LegalPageView({ page, locale }: { page: LegalPage; locale: Locale }) {
+  const doc = await legalDocument(page, locale);
+  const t = await getTranslations({ locale, namespace: "legal" });
+  const format = await getFormatter({ locale });
+  return (
+    <PageContainer>
+      <article className="mx-auto max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight text-gray-950 sm:text-4xl dark:text-white">{doc.title}</h1>
+        <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
+          {t("updated", { date: format.dateTime(new Date(doc.updated), { day: "2-digit", month: "2-digit", year: "numeric" }) })}
+        </p>
+        <Markdown variant="content" externalLinkHint={t("newTab")} siteUrl={env().appUrl} className="mt-8">
+          {doc.markdown}
+        </Markdown>
+      </article>
+    </PageContainer>
+  );
+}

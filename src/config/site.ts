@@ -1,0 +1,9 @@
+/** Public facts about the site shown in the footer, legal pages and metadata. */
+export const site = {
+  name: "Aranżer",
+  social: [
+    { id: "instagram", href: "https://www.instagram.com/aranzer.pl" },
+    { id: "facebook", href: "https://www.facebook.com/aranzer.pl" },
+    { id: "linkedin", href: "https://www.linkedin.com/company/aranzer" },
+  ],
+} as const;

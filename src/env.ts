@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the product reads, parsed once. Nothing else reads process.env.
+ * Unset means the embedded default (PGlite, local files, .eml outbox); see the README's table.
+ */
+// No "server-only" marker: server.ts (plain Node) reads it too. Nothing here is a secret unless set.
+const GTM_ID = /^GTM-[A-Z0-9]+$/;
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().default("Aranżer <no-reply@aranzer.pl>"),
+  CONTACT_EMAIL: z.email().default("kontakt@aranzer.pl"),
+  /** The operator's legal details, printed in the terms and privacy texts. Set them before launch. */
+  OPERATOR_NAME: z.string().default("Aranżer"),
+  OPERATOR_ADDRESS: z.string().default("—"),
+  OPERATOR_NIP: z.string().default("—"),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GTM_ID: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value === undefined || GTM_ID.test(value)) return;
+      const suggestion = `GTM-${value.replace(/^gtm-?/i, "").replace(/[^a-z0-9]/gi, "").toUpperCase()}`;
+      ctx.addIssue({ code: "custom", message: `"${value}" is not a valid container id; did you mean "${suggestion}"?` });
+    }),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Rate limits on by default; the end-to-end tests widen them rather than switch them off. */
+  /** Behind a reverse proxy that sets X-Forwarded-For; otherwise the socket address is used. */
+  TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+});
+
+export type Env = z.infer<typeof schema> & { appUrl: string; secureCookies: boolean };
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings mean "unset", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const parsed = result.data;
+  if (Boolean(parsed.GOOGLE_CLIENT_ID) !== Boolean(parsed.GOOGLE_CLIENT_SECRET)) {
+    throw new Error("Invalid environment configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
+  }
+  const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, "");
+  return { ...parsed, appUrl, secureCookies: appUrl.startsWith("https://") };
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

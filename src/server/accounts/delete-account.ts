@@ -1,0 +1,28 @@
+import "server-only";
+import { and, eq, inArray, notInArray, or } from "drizzle-orm";
+import { getDb } from "@/server/db/client";
+import { tokenLedger, user, verification } from "@/server/db/schema";
+import { log } from "@/server/log";
+
+/** Ledger kinds that record money changing hands; accounting law keeps these after the account is gone. */
+const retainedKinds = ["purchase", "renewal"] as const;
+
+/**
+ * Removes the user and everything of theirs. Sessions, OAuth accounts, profile and the cached balance go
+ * by cascade; pending verification tokens by identifier; ledger entries except payments are deleted and
+ * payment entries are kept under the now-dangling id with no e-mail attached.
+ */
+export async function deleteAccount(options: { userId: string }): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [u] = await tx.select({ email: user.email }).from(user).where(eq(user.id, options.userId));
+    if (!u) return;
+    await tx
+      .delete(tokenLedger)
+      .where(and(eq(tokenLedger.userId, options.userId), notInArray(tokenLedger.kind, [...retainedKinds])));
+    // Password-reset tokens store the user id as their value.
+    await tx.delete(verification).where(or(inArray(verification.identifier, [u.email]), eq(verification.value, options.userId)));
+    await tx.delete(user).where(eq(user.id, options.userId));
+  });
+  log.info("account.deleted", { userId: options.userId });
+}

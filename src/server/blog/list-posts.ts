@@ -1,0 +1,100 @@
+import "server-only";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import matter from "gray-matter";
+import type { Locale } from "@/config/routes";
+import { env } from "@/env";
+import { postFrontmatterSchema, type Post } from "./post-schema";
+
+const WORDS_PER_MINUTE = 200;
+
+/** Parsed posts per folder; filled only in production, so edits show up at once in development. */
+const cache = new Map<string, Promise<Post[]>>();
+
+/**
+ * The posts of one language, newest first. Drafts are left out unless `includeDrafts` (editor preview).
+ * Throws, naming the file, when a post's frontmatter is invalid, when its `locale` differs from its
+ * folder, or when two posts share a slug or a translationKey: a broken post should stop the build,
+ * not vanish from the blog.
+ */
+export async function listPosts({ locale, includeDrafts = false }: { locale: Locale; includeDrafts?: boolean }): Promise<Post[]> {
+  const posts = await loadFolder(locale);
+  return includeDrafts ? posts : posts.filter((post) => !post.draft);
+}
+
+function loadFolder(locale: Locale): Promise<Post[]> {
+  const dir = path.join(process.cwd(), "content/blog", locale);
+  if (env().NODE_ENV !== "production") return readFolder(dir, locale);
+  let pending = cache.get(dir);
+  if (!pending) {
+    pending = readFolder(dir, locale);
+    cache.set(dir, pending);
+    // A failed read must not be remembered: the next request should see the fixed file.
+    pending.catch(() => cache.delete(dir));
+  }
+  return pending;
+}
+
+async function readFolder(dir: string, locale: Locale): Promise<Post[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const files = names.filter((name) => name.endsWith(".md")).sort();
+  const posts = await Promise.all(files.map((name) => readPost(path.join(dir, name), locale)));
+
+  const bySlug = new Map<string, string>();
+  const byKey = new Map<string, string>();
+  posts.forEach((post, index) => {
+    const file = displayPath(path.join(dir, files[index] ?? ""));
+    const slug = post.slug.join("/");
+    const sameSlug = bySlug.get(slug);
+    if (sameSlug) throw new Error(`Blog post ${file}: slug "${slug}" is already used by ${sameSlug}`);
+    bySlug.set(slug, file);
+    const sameKey = byKey.get(post.translationKey);
+    if (sameKey) throw new Error(`Blog post ${file}: translationKey "${post.translationKey}" is already used by ${sameKey}`);
+    byKey.set(post.translationKey, file);
+  });
+
+  return posts.sort((a, b) => (a.date === b.date ? a.slug.join("/").localeCompare(b.slug.join("/")) : a.date < b.date ? 1 : -1));
+}
+
+async function readPost(file: string, folderLocale: Locale): Promise<Post> {
+  const source = await readFile(file, "utf8");
+  const shown = displayPath(file);
+  // gray-matter evaluates `---js` frontmatter; only YAML is accepted.
+  if (!/^---\r?\n/.test(source)) throw new Error(`Blog post ${shown}: must start with a YAML frontmatter block (---)`);
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    parsed = matter(source, { language: "yaml" });
+  } catch (error) {
+    throw new Error(`Blog post ${shown}: frontmatter is not valid YAML: ${(error as Error).message}`);
+  }
+  const result = postFrontmatterSchema.safeParse(parsed.data);
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(frontmatter)"}: ${issue.message}`);
+    throw new Error(`Blog post ${shown}: invalid frontmatter:\n${issues.join("\n")}`);
+  }
+  const frontmatter = result.data;
+  if (frontmatter.locale !== folderLocale) {
+    throw new Error(`Blog post ${shown}: frontmatter locale "${frontmatter.locale}" does not match its folder "${folderLocale}"`);
+  }
+  const markdown = parsed.content.trim();
+  return { ...frontmatter, markdown, readingMinutes: readingMinutes(markdown) };
+}
+
+function readingMinutes(markdown: string): number {
+  const words = markdown
+    .replace(/```[\s\S]*?```/g, " ")
+    .replace(/\]\([^)]*\)/g, "] ")
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+}
+
+function displayPath(file: string): string {
+  return path.relative(process.cwd(), file) || file;
+}

@@ -1,0 +1,65 @@
+import "server-only";
+import path from "node:path";
+import { mkdir } from "node:fs/promises";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+import { env } from "@/env";
+import { log } from "@/server/log";
+
+/** PGlite and node-postgres databases share this type, so domain code never knows which one it has. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Handle = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
+
+const migrationsFolder = path.join(process.cwd(), "src/server/db/migrations");
+
+/** Opens and migrates the database: PostgreSQL when a URL is given, else PGlite under dataDir ("memory" for tests). */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Handle> {
+  if (options.databaseUrl) {
+    const { Pool } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema, casing: "snake_case" });
+    await migrate(db, { migrationsFolder });
+    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  let client: InstanceType<typeof PGlite>;
+  if (options.dataDir === "memory") {
+    client = await PGlite.create();
+  } else {
+    const dir = path.resolve(options.dataDir, "db");
+    await mkdir(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  }
+  const db = drizzle(client, { schema, casing: "snake_case" });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+}
+
+// One handle per process, shared by the proxy and the app bundles (they are separate module graphs),
+// because two PGlite instances on one directory silently lose writes.
+const holder = globalThis as typeof globalThis & { __aranzerDb?: Promise<Handle> };
+
+export function databaseHandle(): Promise<Handle> {
+  holder.__aranzerDb ??= (async () => {
+    const { DATABASE_URL, DATA_DIR } = env();
+    const started = Date.now();
+    const handle = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: DATA_DIR });
+    log.info("db.ready", { kind: handle.kind, ms: Date.now() - started });
+    return handle;
+  })().catch((error: unknown) => {
+    holder.__aranzerDb = undefined;
+    throw error;
+  });
+  return holder.__aranzerDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await databaseHandle()).db;
+}

@@ -1,0 +1,33 @@
+/**
+ * The one error type domain functions throw on purpose. Its code maps to an HTTP status here and to a
+ * translated message under `errors.<code>` in messages/*.json; details fill the message's placeholders.
+ */
+export const errorStatus = {
+  NOT_FOUND: 404,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  INVALID_INPUT: 400,
+  INSUFFICIENT_TOKENS: 402,
+  RATE_LIMITED: 429,
+  CONFLICT: 409,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly details: Record<string, string | number> = {},
+  ) {
+    super(code);
+    this.name = "AppError";
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export function isAppError(error: unknown, code?: ErrorCode): error is AppError {
+  return error instanceof AppError && (code === undefined || error.code === code);
+}

@@ -1,0 +1,33 @@
+import "server-only";
+import { createTranslator } from "next-intl";
+import type { Locale } from "@/config/routes";
+import { mailTransport } from "./transport";
+import pl from "../../../messages/pl.json";
+import en from "../../../messages/en.json";
+
+export type MailTemplate = "confirmEmail" | "resetPassword" | "passwordChanged" | "accountExists";
+
+const catalogs = { pl, en } as const;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/** Renders one of the account e-mails in the user's language and sends it. */
+export async function sendTemplateMail(options: { to: string; locale: Locale; template: MailTemplate; url?: string }) {
+  const t = createTranslator({ locale: options.locale, messages: catalogs[options.locale], namespace: "email" });
+  const subject = t(`${options.template}.subject`);
+  const paragraphs = [t(`${options.template}.intro`)];
+  const action = options.url ? { label: t(`${options.template}.action`), url: options.url } : null;
+  const outro = [t(`${options.template}.outro`), t("signature")];
+
+  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), ...outro].join("\n\n");
+  const html = `<!doctype html><html lang="${options.locale}"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
+<p style="font-size:20px;font-weight:700;color:#c2410c">Aranżer</p>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#c2410c;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#4b5563">${escapeHtml(action.url)}</p>` : ""}
+${outro.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+</body></html>`;
+
+  await mailTransport().send({ to: options.to, subject, text, html });
+}

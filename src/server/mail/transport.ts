@@ -1,0 +1,47 @@
+import "server-only";
+import path from "node:path";
+import { mkdir, writeFile } from "node:fs/promises";
+import nodemailer from "nodemailer";
+import { env } from "@/env";
+import { log } from "@/server/log";
+
+export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+
+/** Where e-mails go: an .eml outbox under DATA_DIR/mail when no SMTP is configured, SMTP otherwise. */
+export type MailTransport = { send(mail: OutgoingMail): Promise<void> };
+
+export function createOutboxTransport(options: { dir: string; from: string }): MailTransport {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(mail) {
+      const info = await composer.sendMail({ from: options.from, ...mail });
+      await mkdir(options.dir, { recursive: true });
+      const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, "_");
+      const file = path.join(options.dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      log.info("mail.outbox", { to: mail.to, subject: mail.subject, file, links });
+    },
+  };
+}
+
+export function createSmtpTransport(options: { url: string; from: string }): MailTransport {
+  const transporter = nodemailer.createTransport(options.url);
+  return {
+    async send(mail) {
+      const info = await transporter.sendMail({ from: options.from, ...mail });
+      log.info("mail.sent", { to: mail.to, subject: mail.subject, messageId: info.messageId });
+    },
+  };
+}
+
+let transport: MailTransport | undefined;
+export function mailTransport(): MailTransport {
+  if (!transport) {
+    const { SMTP_URL, MAIL_FROM, DATA_DIR } = env();
+    transport = SMTP_URL
+      ? createSmtpTransport({ url: SMTP_URL, from: MAIL_FROM })
+      : createOutboxTransport({ dir: path.resolve(DATA_DIR, "mail"), from: MAIL_FROM });
+  }
+  return transport;
+}

@@ -1,0 +1,34 @@
+import { randomUUID } from "node:crypto";
+import { inject } from "vitest";
+import { openDatabase, type Handle } from "@/server/db/client";
+import { user } from "@/server/db/schema";
+import { createDatabase } from "./postgres";
+
+export type TestDatabase = { name: "pglite" | "postgres"; open: () => Promise<Handle> };
+
+/**
+ * The databases every persistence test runs against: PGlite always, PostgreSQL when the global setup
+ * could start a throwaway cluster (it says loudly when it could not). Each open() is a fresh database.
+ */
+export function testDatabases(): TestDatabase[] {
+  const list: TestDatabase[] = [{ name: "pglite", open: () => openDatabase({ dataDir: "memory" }) }];
+  const url = inject("postgresUrl");
+  if (url) {
+    list.push({
+      name: "postgres",
+      open: async () => openDatabase({ databaseUrl: await createDatabase(url, `t_${randomUUID().replace(/-/g, "").slice(0, 12)}`), dataDir: "unused" }),
+    });
+  }
+  return list;
+}
+
+/** Makes getDb() in domain code return this handle, as the app's singleton would. */
+export function installDatabase(handle: Handle) {
+  (globalThis as typeof globalThis & { __aranzerDb?: Promise<Handle> }).__aranzerDb = Promise.resolve(handle);
+}
+
+export async function insertUser(handle: Handle, options: { email?: string; verified?: boolean } = {}) {
+  const id = randomUUID();
+  await handle.db.insert(user).values({ id, name: "Test", email: options.email ?? `${id}@example.test`, emailVerified: options.verified ?? true });
+  return id;
+}
