@@ -16,5 +16,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ["./tests/support/global-setup.ts"],
+    // next-intl imports "next/server" without an extension, which only a bundler resolves.
+    server: { deps: { inline: ["next-intl"] } },
   },
 });

@@ -53,7 +53,7 @@ if (from && !steps.some((s) => s.name === from)) {
   process.exit(2);
 }
 
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") };
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
 const tty = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 const paint = (code) => (text) => (tty ? `\x1b[${code}m${text}\x1b[0m` : text);

@@ -5,7 +5,7 @@ import { hasLocale, NextIntlClientProvider } from "next-intl";
 import { getMessages, setRequestLocale } from "next-intl/server";
 import { routing } from "@/i18n/routing";
 import type { Locale } from "@/config/routes";
-import { appTheme } from "@/config/theme";
+import { theme } from "@/config/theme";
 import { resolveTheme, themeCss } from "@/config/palettes";
 import { colorModeScript, ColorModeProvider } from "@/components/color-mode";
 import { Toaster } from "@/components/ui/toaster";
@@ -18,9 +18,9 @@ import { pick } from "@/web/pick";
 import "../globals.css";
 
 /** Namespaces that client components read; page copy stays on the server. */
-const clientNamespaces = ["ui", "nav", "account", "auth", "settings", "welcome", "errors", "confirm", "legal"] as const;
+const clientNamespaces = ["ui", "nav", "account", "auth", "settings", "welcome", "errors", "confirm", "legal", "footer"] as const;
 
-const themeStyle = themeCss(resolveTheme(appTheme));
+const themeStyle = themeCss(resolveTheme(theme));
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;

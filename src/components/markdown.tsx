@@ -223,12 +223,24 @@ const rehypeHeadingIds = (() => (tree: HastNode) => {
   });
 }) as RehypePlugin;
 
-/** In a comment a heading becomes a paragraph (the words stay, the size goes) and images are dropped. */
+/**
+ * In a comment a heading becomes a paragraph (the words stay, the size goes), images are dropped, and so
+ * is a paragraph left empty by that (a comment that was only an image).
+ */
 const rehypeCommentSubset = (() => (tree: HastNode) => {
+  const prune = (node: HastNode) => {
+    if (!node.children) return;
+    node.children.forEach(prune);
+    node.children = node.children.filter((child) => {
+      if (child.type !== "element") return true;
+      if (child.tagName === "img") return false;
+      return !(child.tagName === "p" && textOf(child).trim() === "" && !child.children?.some((c) => c.type === "element"));
+    });
+  };
   walk(tree, (node) => {
     if (node.type === "element" && HEADING_TAG.test(node.tagName ?? "")) node.tagName = "p";
-    if (node.children) node.children = node.children.filter((child) => !(child.type === "element" && child.tagName === "img"));
   });
+  prune(tree);
 }) as RehypePlugin;
 
 function walk(node: HastNode, visit: (node: HastNode) => void) {

@@ -6,7 +6,7 @@
  * Runs as the `postgres` user via `runuser` when the current user is root (initdb refuses root).
  */
 import { execFile, spawnSync } from "node:child_process";
-import { accessSync, constants, mkdtempSync, readFileSync, readdirSync, rmSync, chownSync, writeFileSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, chownSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
@@ -131,6 +131,48 @@ function readLog(file: string): string {
   }
 }
 
+const DIR_PREFIX = "aranzer-pg-";
+const OWNER_FILE = "owner.pid";
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function pgCtlStopSync(bins: PostgresBinaries, dataDir: string, asPostgres: boolean): void {
+  const argv = [bins.pgCtl, "-D", dataDir, "stop", "-m", "immediate", "-w"];
+  const [cmd, ...args] = asPostgres ? ["runuser", "-u", "postgres", "--", ...argv] : argv;
+  spawnSync(cmd!, args, { stdio: "ignore", timeout: 30_000 });
+}
+
+/**
+ * Clusters left behind by a test run that was killed (SIGKILL, timeout): their directory records the
+ * owning process; when that process is gone, stop the postmaster by its data dir and remove the directory.
+ */
+function reapStaleClusters(bins: PostgresBinaries, asPostgres: boolean): void {
+  let names: string[] = [];
+  try {
+    names = readdirSync(tmpdir()).filter((name) => name.startsWith(DIR_PREFIX));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const dir = path.join(tmpdir(), name);
+    try {
+      const owner = Number(readFileSync(path.join(dir, OWNER_FILE), "utf8").trim());
+      if (!Number.isInteger(owner) || owner <= 0 || isAlive(owner)) continue;
+      if (existsSync(path.join(dir, "data", "postmaster.pid"))) pgCtlStopSync(bins, path.join(dir, "data"), asPostgres);
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Not ours to judge (no owner file, other user's directory): leave it.
+    }
+  }
+}
+
 /** Starts a private cluster, or returns null with a loud warning when that is impossible here. */
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null> {
   const bins = findPostgresBinaries();
@@ -157,9 +199,11 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null
     pgGid = Number(gid.stdout.trim());
   }
 
+  reapStaleClusters(bins, isRoot);
+
   let dir: string;
   try {
-    dir = mkdtempSync(path.join(tmpdir(), "aranzer-pg-"));
+    dir = mkdtempSync(path.join(tmpdir(), DIR_PREFIX));
   } catch (error) {
     warnSkipped(`could not create a temporary directory in ${tmpdir()}`, (error as Error).message);
     return null;
@@ -168,6 +212,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null
   const logFile = path.join(dir, "postgres.log");
   try {
     if (isRoot) chownSync(dir, pgUid, pgGid);
+    writeFileSync(path.join(dir, OWNER_FILE), `${process.pid}\n`);
     // Create the log file up front so the postgres user (or we) can append to it.
     writeFileSync(logFile, "");
     if (isRoot) chownSync(logFile, pgUid, pgGid);
@@ -180,19 +225,33 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null
   let started = false;
   const stopSync = () => {
     if (started) {
-      const argv = [bins.pgCtl, "-D", dataDir, "stop", "-m", "immediate", "-w"];
-      const [cmd, ...args] = isRoot ? ["runuser", "-u", "postgres", "--", ...argv] : argv;
-      spawnSync(cmd!, args, { stdio: "ignore", timeout: 30_000 });
+      pgCtlStopSync(bins, dataDir, isRoot);
       started = false;
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  // If the run dies without calling stop(), do not leave a postmaster behind.
+  // If the run ends without calling stop() (crash, Ctrl-C, timeout's SIGTERM), do not leave a postmaster behind.
+  // 'exit' does not fire when a signal kills the process, so handle the signals too; when nobody else
+  // listens for the signal, re-raise it so the process still dies the way it would have.
   const onExit = () => stopSync();
+  const onSignal = (signal: NodeJS.Signals) => {
+    removeHooks();
+    stopSync();
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  };
+  const removeHooks = () => {
+    process.removeListener("exit", onExit);
+    process.removeListener("SIGINT", onSignal);
+    process.removeListener("SIGTERM", onSignal);
+    process.removeListener("SIGHUP", onSignal);
+  };
   process.once("exit", onExit);
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  process.once("SIGHUP", onSignal);
 
   const fail = (reason: string, details: string): null => {
-    process.removeListener("exit", onExit);
+    removeHooks();
     stopSync();
     warnSkipped(reason, details);
     return null;
@@ -240,7 +299,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null
     async stop() {
       if (stopped) return;
       stopped = true;
-      process.removeListener("exit", onExit);
+      removeHooks();
       if (started) {
         await run([bins.pgCtl, "-D", dataDir, "stop", "-m", "immediate", "-w"], isRoot);
         started = false;

@@ -48,6 +48,8 @@ describe("Button", () => {
       </Button>,
     );
     expect((screen.getByRole("button") as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole("button"));
+    expect(onClick).toHaveBeenCalledOnce();
   });
 
   it("shows a spinner, sets aria-busy and blocks clicks while loading", () => {

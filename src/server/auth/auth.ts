@@ -5,6 +5,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { nextCookies } from "better-auth/next-js";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { env } from "@/env";
 import { PASSWORD_MIN_LENGTH, SESSION_DAYS } from "@/config/tokens";
 import { getDb, type Db } from "@/server/db/client";
@@ -104,6 +105,16 @@ function createAuth(db: Db, secret: string) {
         "/change-password": limit(5, 600),
         "/verify-password": limit(5, 600),
       },
+    },
+    hooks: {
+      // A changed password is worth an e-mail: it is how an owner learns someone else got in.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/change-password" || ctx.context.returned instanceof APIError) return;
+        const user = ctx.context.session?.user;
+        if (!user) return;
+        const locale = await getProfileLocale({ userId: user.id });
+        await sendTemplateMail({ to: user.email, locale, template: "passwordChanged", url: `${appUrl}${pathFor("/login", locale)}` });
+      }),
     },
     databaseHooks: {
       user: {

@@ -1,0 +1,28 @@
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+// Server modules start with `import "server-only"`, so a client component importing one fails the build.
+const config = [
+  ...nextVitals,
+  ...nextTs,
+  {
+    ignores: [".next/**", "node_modules/**", "data/**", "bench/out/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "src/server/db/migrations/**"],
+  },
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // Domain code must not read the environment directly: src/env.ts parses it once.
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through env() from src/env.ts." }],
+    },
+  },
+  {
+    files: ["src/env.ts", "src/server/log.ts", "instrumentation.ts", "next.config.ts", "scripts/**", "tests/**", "bench/**", "playwright.config.ts", "*.config.*"],
+    rules: { "no-restricted-properties": "off" },
+  },
+  {
+    files: ["**/*.test.tsx"],
+    rules: { "@next/next/no-html-link-for-pages": "off" },
+  },
+];
+
+export default config;

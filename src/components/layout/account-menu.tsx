@@ -1,0 +1,53 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { Coins, Crown, LogOut, UserRound } from "lucide-react";
+import { Avatar } from "@/components/ui/avatar";
+import { DropdownMenu } from "@/components/ui/dropdown-menu";
+import { signOutAndGo } from "./sign-out";
+
+export type AccountMenuData = {
+  email: string;
+  subscriptionActive: boolean;
+  subscriptionLabel: string;
+  tokensLabel: string;
+  pricingHref: string;
+  profileHref: string;
+  loginHref: string;
+  homeHref: string;
+};
+
+/** The header's account dropdown: who is signed in, subscription, tokens, profile, logout. */
+export function AccountMenu({ data }: { data: AccountMenuData }) {
+  const t = useTranslations("account");
+  const trigger = (
+    <button
+      type="button"
+      aria-label={t("menuLabel")}
+      className="inline-flex size-11 items-center justify-center rounded-full hover:bg-gray-100 dark:hover:bg-gray-800"
+    >
+      {data.subscriptionActive ? (
+        <Crown aria-label={t("activeSubscriber")} className="size-6 text-primary-600 dark:text-primary-400" />
+      ) : (
+        <Avatar text={data.email} size="sm" />
+      )}
+    </button>
+  );
+  return (
+    <DropdownMenu
+      trigger={trigger}
+      align="end"
+      items={[
+        [
+          { type: "label", label: data.email },
+          { type: "label", label: data.subscriptionLabel },
+        ],
+        [
+          { label: data.tokensLabel, href: data.pricingHref, icon: <Coins aria-hidden="true" className="size-4" /> },
+          { label: t("profile"), href: data.profileHref, icon: <UserRound aria-hidden="true" className="size-4" /> },
+        ],
+        [{ label: t("logout"), icon: <LogOut aria-hidden="true" className="size-4" />, onSelect: () => void signOutAndGo(data.loginHref) }],
+      ]}
+    />
+  );
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Handle } from "@/server/db/client";
+import { profile, session, tokenLedger, user } from "@/server/db/schema";
+import { grantTokens } from "@/server/tokens/grant-tokens";
+import { getBalance } from "@/server/tokens/get-balance";
+import { installDatabase, insertUser, testDatabases } from "~/tests/support/databases";
+import { ensureProfile } from "./ensure-profile";
+import { grantFreeTokens } from "./grant-free-tokens";
+import { markWelcomeShown } from "./mark-welcome-shown";
+import { getAccountSummary } from "./get-account-summary";
+import { exportAccountData } from "./export-account-data";
+import { deleteAccount } from "./delete-account";
+
+describe.each(testDatabases())("accounts on $name", ({ open }) => {
+  let handle: Handle;
+  beforeAll(async () => {
+    handle = await open();
+    installDatabase(handle);
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it("grants the free tokens to a confirmed user once, however often sign-in finishes", async () => {
+    const userId = await insertUser(handle, { verified: true });
+    await ensureProfile({ userId, locale: "pl" });
+    const results = await Promise.all([grantFreeTokens({ userId }), grantFreeTokens({ userId }), grantFreeTokens({ userId })]);
+    expect(results.filter((r) => r.granted)).toHaveLength(1);
+    expect(await getBalance({ userId })).toBe(3);
+    expect((await grantFreeTokens({ userId })).granted).toBe(false);
+  });
+
+  it("grants nothing before the e-mail is confirmed", async () => {
+    const userId = await insertUser(handle, { verified: false });
+    expect((await grantFreeTokens({ userId })).granted).toBe(false);
+    expect(await getBalance({ userId })).toBe(0);
+  });
+
+  it("shows the welcome once: until it is marked shown", async () => {
+    const userId = await insertUser(handle, { email: "Welcome@Example.test" });
+    await grantFreeTokens({ userId });
+    const before = await getAccountSummary({ userId });
+    expect(before?.welcome?.emailSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(before?.balance).toBe(3);
+    await markWelcomeShown({ userId });
+    expect((await getAccountSummary({ userId }))?.welcome).toBeNull();
+  });
+
+  it("exports the profile and ledger without secrets", async () => {
+    const userId = await insertUser(handle);
+    await grantFreeTokens({ userId });
+    const data = await exportAccountData({ userId });
+    expect(data?.profile.id).toBe(userId);
+    expect(data?.tokenLedger).toEqual([expect.objectContaining({ kind: "grant", amount: 3, balanceAfter: 3 })]);
+    expect(JSON.stringify(data)).not.toContain("password");
+  });
+
+  it("deletes everything of the user but keeps payment entries of the ledger", async () => {
+    const userId = await insertUser(handle);
+    await grantFreeTokens({ userId });
+    await grantTokens({ userId, amount: 30, kind: "purchase", idempotencyKey: `pay:${userId}`, reference: "pi_123" });
+    await handle.db.insert(session).values({ id: `s-${userId}`, token: `t-${userId}`, userId, expiresAt: new Date(Date.now() + 1e6) });
+    await deleteAccount({ userId });
+    expect(await handle.db.select().from(user).where(eq(user.id, userId))).toEqual([]);
+    expect(await handle.db.select().from(session).where(eq(session.userId, userId))).toEqual([]);
+    expect(await handle.db.select().from(profile).where(eq(profile.userId, userId))).toEqual([]);
+    const kept = await handle.db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId));
+    expect(kept.map((e) => e.kind)).toEqual(["purchase"]);
+  });
+});

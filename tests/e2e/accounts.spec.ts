@@ -1,0 +1,255 @@
+/** The whole account journey, reading the e-mails from the outbox as a user would open them. */
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, latestEmailTo, setColorMode } from "./support";
+
+const PASSWORD = "tajne-haslo-1";
+
+function uniqueEmail(tag: string) {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+}
+
+async function register(page: Page, email: string, password = PASSWORD, locale: "pl" | "en" = "pl") {
+  await page.goto(locale === "pl" ? "/login" : "/en/login");
+  await page.getByRole("button", { name: locale === "pl" ? "Rejestracja" : "Sign up" }).click();
+  await page.getByLabel(locale === "pl" ? "Adres e-mail" : "E-mail address").fill(email);
+  await page.getByLabel(locale === "pl" ? "Hasło" : "Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: locale === "pl" ? "Załóż konto" : "Create account" }).click();
+  await expect(page.getByRole("heading", { name: locale === "pl" ? "Sprawdź skrzynkę" : "Check your inbox" })).toBeVisible();
+}
+
+async function confirmFromOutbox(page: Page, email: string) {
+  const mail = await latestEmailTo(email);
+  const link = mail.links.find((l) => l.includes("/api/auth/verify-email"));
+  expect(link, mail.text).toBeTruthy();
+  await page.goto(link!);
+  return mail;
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel("Adres e-mail").fill(email);
+  await page.getByLabel("Hasło", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Zaloguj się", exact: true }).click();
+}
+
+async function openAccountMenu(page: Page) {
+  await page.getByRole("button", { name: "Menu konta" }).click();
+}
+
+test.describe("accounts", () => {
+  test("register, confirm from the outbox, 3 free tokens and the welcome modal once, sign out, sign in", async ({ page }) => {
+    const email = uniqueEmail("jan");
+    await register(page, email);
+    const mail = await confirmFromOutbox(page, email);
+    expect(mail.subject).toBe("Potwierdź adres e-mail w Aranżerze");
+
+    // The link signs the user in and lands on the design page through the logging-in screen.
+    await expect(page).toHaveURL(/\/design$/);
+    await expect(page.getByText("Na Twoim koncie: 3 tokeny.")).toBeVisible();
+    const modal = page.getByRole("dialog", { name: "Witaj w Aranżerze!" });
+    await expect(modal).toBeVisible();
+    const events = await page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []);
+    const signUp = events.find((e) => e.event === "sign_up");
+    expect(signUp).toMatchObject({ method: "email", user_email_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(JSON.stringify(events)).not.toContain(email);
+    await modal.getByRole("button", { name: "Zamknij" }).first().click();
+    await expect(modal).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Utwórz wizualizację" })).toBeVisible();
+    await expect(page.getByRole("dialog")).toBeHidden();
+
+    // Header of a signed-in user and the account dropdown.
+    const header = page.locator("header").first();
+    await expect(header.getByRole("link", { name: "Utwórz" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Ostatnie wizualizacje" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Cennik" })).toBeVisible();
+    await openAccountMenu(page);
+    const menu = page.getByRole("menu");
+    await expect(menu.getByText(email)).toBeVisible();
+    await expect(menu.getByText("Brak subskrypcji")).toBeVisible();
+    await expect(menu.getByRole("menuitem", { name: "3 tokeny" })).toBeVisible();
+    await expect(menu.getByRole("menuitem", { name: "Profil i subskrypcja" })).toBeVisible();
+    await menu.getByRole("menuitem", { name: "Wyloguj się" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // Wrong password, then the right one; no second grant, no second modal.
+    await signIn(page, email, "zle-haslo-123");
+    await expect(page.getByRole("alert")).toContainText("Nieprawidłowy e-mail lub hasło.");
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/design$/);
+    await expect(page.getByText("Na Twoim koncie: 3 tokeny.")).toBeVisible();
+    await expect(page.getByRole("dialog")).toBeHidden();
+  });
+
+  test("an unconfirmed account is told so and can have the link sent again", async ({ page }) => {
+    const email = uniqueEmail("anna");
+    await register(page, email);
+    await page.getByRole("button", { name: "Wróć do logowania" }).click();
+    await signIn(page, email);
+    await expect(page.getByRole("alert")).toContainText("nie jest jeszcze potwierdzony");
+    const before = Date.now();
+    await page.getByRole("alert").getByRole("button", { name: "Wyślij link ponownie" }).click();
+    await expect(page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: "nowy link" })).toBeVisible();
+    const mail = await latestEmailTo(email, { since: before - 1000 });
+    expect(mail.links.some((l) => l.includes("/api/auth/verify-email"))).toBe(true);
+  });
+
+  test("signing up with a taken e-mail says nothing on screen and tells the owner by e-mail", async ({ page }) => {
+    const email = uniqueEmail("ola");
+    await register(page, email);
+    await confirmFromOutbox(page, email);
+    await expect(page).toHaveURL(/\/design$/);
+    await page.context().clearCookies();
+    const before = Date.now();
+    await register(page, email, "inne-haslo-2");
+    const mail = await latestEmailTo(email, { since: before - 1000 });
+    expect(mail.subject).toBe("Masz już konto w Aranżerze");
+  });
+
+  test("the guard brings the user back to the attempted page after sign-in", async ({ page }) => {
+    const email = uniqueEmail("piotr");
+    await register(page, email);
+    await confirmFromOutbox(page, email);
+    await expect(page).toHaveURL(/\/design$/);
+    await page.context().clearCookies();
+    await page.goto("/settings/subscriptions");
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/settings\/subscriptions$/);
+    await expect(page.getByRole("heading", { name: "Subskrypcje" })).toBeVisible();
+  });
+
+  test("password change: each validation error, then success with an e-mail", async ({ page }) => {
+    const email = uniqueEmail("ewa");
+    await register(page, email);
+    await confirmFromOutbox(page, email);
+    await expect(page).toHaveURL(/\/design$/);
+    await page.goto("/settings/profile");
+    const form = page.locator("form").filter({ has: page.getByLabel("Nowe hasło") });
+    const save = form.getByRole("button", { name: "Zmień hasło" });
+
+    await save.click();
+    await expect(form.getByText("To pole jest wymagane.").first()).toBeVisible();
+    await expect(page.getByText("Błąd formularza")).toBeVisible();
+    await expect(page.getByText("Popraw błędy w formularzu przed zapisaniem.")).toBeVisible();
+
+    await form.getByLabel("Obecne hasło").fill(PASSWORD);
+    await form.getByLabel("Nowe hasło").fill("abc");
+    await form.getByLabel("Powtórz nowe hasło").fill("abc");
+    await save.click();
+    await expect(form.getByText("Wymagane co najmniej 6 znaków.")).toBeVisible();
+
+    await form.getByLabel("Nowe hasło").fill("nowe-haslo-9");
+    await form.getByLabel("Powtórz nowe hasło").fill("nowe-haslo-8");
+    await save.click();
+    await expect(form.getByText("Hasła nie są zgodne.")).toBeVisible();
+
+    await form.getByLabel("Obecne hasło").fill("to-nie-to-haslo");
+    await form.getByLabel("Powtórz nowe hasło").fill("nowe-haslo-9");
+    await save.click();
+    await expect(page.getByText("Błąd aktualizacji profilu")).toBeVisible();
+    await expect(form.getByText("Obecne hasło jest nieprawidłowe.")).toBeVisible();
+
+    const before = Date.now();
+    await form.getByLabel("Obecne hasło").fill(PASSWORD);
+    await save.click();
+    await expect(page.getByText("Hasło zostało zmienione", { exact: true })).toBeVisible();
+    const mail = await latestEmailTo(email, { since: before - 1000 });
+    expect(mail.subject).toBe("Hasło w Aranżerze zostało zmienione");
+
+    await expectNoAxeViolations(page, "/settings/profile");
+    await openAccountMenu(page);
+    await page.getByRole("menuitem", { name: "Wyloguj się" }).click();
+    await signIn(page, email, "nowe-haslo-9");
+    await expect(page).toHaveURL(/\/design$/);
+  });
+
+  test("password reset by e-mail, without revealing which addresses exist", async ({ page }) => {
+    const email = uniqueEmail("kasia");
+    await register(page, email);
+    await confirmFromOutbox(page, email);
+    await page.context().clearCookies();
+
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Nie pamiętasz hasła?" }).click();
+    await page.getByLabel("Adres e-mail").fill(uniqueEmail("nikt"));
+    await page.getByRole("button", { name: "Wyślij link" }).click();
+    const generic = page.getByRole("status");
+    await expect(generic).toContainText("Jeśli konto z tym adresem istnieje");
+
+    const before = Date.now();
+    await page.getByLabel("Adres e-mail").fill(email);
+    await page.getByRole("button", { name: "Wyślij link" }).click();
+    await expect(generic).toContainText("Jeśli konto z tym adresem istnieje");
+    const mail = await latestEmailTo(email, { since: before - 1000 });
+    expect(mail.subject).toBe("Zmiana hasła w Aranżerze");
+    await page.goto(mail.links.find((l) => l.includes("/reset-password/"))!);
+    await expect(page.getByRole("heading", { name: "Ustaw nowe hasło" })).toBeVisible();
+    await page.getByLabel("Hasło", { exact: true }).fill("po-resecie-1");
+    await page.getByLabel("Ustaw nowe hasło").fill("po-resecie-1");
+    await page.getByRole("button", { name: "Zapisz nowe hasło" }).click();
+    await expect(page.getByRole("status")).toContainText("Hasło zostało zmienione. Możesz się zalogować.");
+    await signIn(page, email, "po-resecie-1");
+    await expect(page).toHaveURL(/\/design$/);
+  });
+
+  test("in English: e-mails in English, English pages, English messages", async ({ page }) => {
+    const email = uniqueEmail("john");
+    await register(page, email, PASSWORD, "en");
+    const mail = await latestEmailTo(email);
+    expect(mail.subject).toBe("Confirm your e-mail address for Aranżer");
+    await page.goto(mail.links.find((l) => l.includes("/api/auth/verify-email"))!);
+    await expect(page).toHaveURL(/\/en\/design$/);
+    await expect(page.getByText("In your account: 3 tokens.")).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Welcome to Aranżer!" })).toBeVisible();
+  });
+
+  test("signed-in pages pass axe in both colour modes", async ({ page }) => {
+    const email = uniqueEmail("axe");
+    await register(page, email);
+    await confirmFromOutbox(page, email);
+    await expect(page).toHaveURL(/\/design$/);
+    await expectNoAxeViolations(page, "/design with the welcome modal");
+    await page.getByRole("dialog").getByRole("button", { name: "Zamknij" }).first().click();
+    for (const mode of ["light", "dark"] as const) {
+      await setColorMode(page, mode);
+      for (const path of ["/design", "/generations", "/settings/profile", "/settings/subscriptions", "/subskrypcje-testowe", "/en/design", "/en/settings/profile"]) {
+        await page.goto(path);
+        await expectNoAxeViolations(page, `${path} (${mode})`);
+      }
+      await page.goto("/design");
+      await openAccountMenu(page);
+      await expectNoAxeViolations(page, `account menu (${mode})`);
+    }
+  });
+
+  test("download my data, then delete the account", async ({ page }) => {
+    const email = uniqueEmail("usun");
+    await register(page, email);
+    await confirmFromOutbox(page, email);
+    await expect(page).toHaveURL(/\/design$/);
+
+    const exported = await page.request.get("/api/account/export");
+    expect(exported.status()).toBe(200);
+    const data = (await exported.json()) as { profile: { email: string }; tokenLedger: { kind: string; amount: number }[] };
+    expect(data.profile.email).toBe(email);
+    expect(data.tokenLedger).toEqual([expect.objectContaining({ kind: "grant", amount: 3 })]);
+    expect(JSON.stringify(data)).not.toMatch(/password|token":"[a-z0-9]/i);
+
+    await page.goto("/settings/profile");
+    await page.getByRole("button", { name: "Usuń konto" }).click();
+    const dialog = page.getByRole("dialog", { name: "Usunąć konto na zawsze?" });
+    await dialog.getByRole("button", { name: "Usuń na zawsze" }).click();
+    await expect(dialog.getByText("To pole jest wymagane.")).toBeVisible();
+    await dialog.getByLabel("Hasło").fill("zle-haslo-000");
+    await dialog.getByRole("button", { name: "Usuń na zawsze" }).click();
+    await expect(dialog.getByText("Obecne hasło jest nieprawidłowe.")).toBeVisible();
+    await dialog.getByLabel("Hasło").fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Usuń na zawsze" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect((await page.request.get("/api/account/export")).status()).toBe(401);
+
+    await page.goto("/login");
+    await signIn(page, email);
+    await expect(page.getByRole("alert")).toContainText("Nieprawidłowy e-mail lub hasło.");
+  });
+});

@@ -1,0 +1,71 @@
+/** Header, footer, mobile menu and colour modes as a visitor sees them. */
+import { expect, test } from "@playwright/test";
+import { setColorMode } from "./support";
+
+test.describe("layout", () => {
+  test("the header and footer of a visitor", async ({ page }) => {
+    await page.goto("/");
+    const header = page.locator("header").first();
+    await expect(header.getByRole("link", { name: "Aranżer – strona główna" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Blog" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Oferta" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Zaloguj się / Zarejestruj" })).toBeVisible();
+    const footer = page.locator("footer");
+    await expect(footer.getByRole("link", { name: "Regulamin" })).toHaveAttribute("href", "/regulamin");
+    await expect(footer.getByRole("link", { name: "Polityka prywatności" })).toHaveAttribute("href", "/polityka-prywatnosci");
+    await expect(footer.getByRole("link", { name: "Obowiązek informacyjny (RODO)" })).toHaveAttribute("href", "/obowiazek-informacyjny");
+    await expect(footer.getByRole("link", { name: "Instagram" })).toBeVisible();
+    await expect(footer.getByText(/Kontakt: .+@.+/)).toBeVisible();
+    await expect(footer.getByText(/© \d{4} Aranżer/)).toBeVisible();
+  });
+
+  test("at 375 px a hamburger opens a full-screen menu with the same entries and social links", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    await expect(page.locator("header").getByRole("link", { name: "Oferta" })).toBeHidden();
+    await page.getByRole("button", { name: "Otwórz menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    const box = await menu.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(370);
+    for (const name of ["Blog", "Oferta", "Zaloguj się / Zarejestruj", "Instagram", "Facebook", "LinkedIn"]) {
+      await expect(menu.getByRole("link", { name })).toBeVisible();
+    }
+    await menu.getByRole("link", { name: "Oferta" }).click();
+    await expect(page).toHaveURL(/\/oferta$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test("at 641 px the links are in the header and there is no hamburger", async ({ page }) => {
+    await page.setViewportSize({ width: 641, height: 800 });
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Otwórz menu" })).toBeHidden();
+    await expect(page.locator("header").getByRole("link", { name: "Oferta" })).toBeVisible();
+  });
+
+  test("dark mode applies before the first paint and survives reloads", async ({ page }) => {
+    await setColorMode(page, "dark");
+    await page.goto("/");
+    // The inline head script has run by the time any script of ours can look.
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).not.toBe("rgb(255, 255, 255)");
+  });
+
+  test("the colour mode control changes and remembers the preference", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/");
+    const html = page.locator("html");
+    await expect(html).not.toHaveClass(/dark/);
+    const control = page.locator("header").getByRole("button", { name: /motyw|tryb|kolor/i }).first();
+    for (let i = 0; i < 3 && !(await html.getAttribute("class"))?.includes("dark"); i++) {
+      await control.click();
+      const option = page.getByRole("menuitemradio", { name: /ciemny/i });
+      if (await option.isVisible().catch(() => false)) await option.click();
+    }
+    await expect(html).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem("aranzer-color-mode"))).toBe("dark");
+    await page.reload();
+    await expect(html).toHaveClass(/dark/);
+  });
+});

@@ -1,0 +1,119 @@
+/** Every route of the table in both languages, the guard, hreflang, the language switch, 404s and security headers. */
+import { expect, test } from "@playwright/test";
+import { routeTable } from "./support";
+
+const table = routeTable();
+
+test.describe("route table", () => {
+  for (const row of table) {
+    for (const locale of ["pl", "en"] as const) {
+      const path = row.paths[locale];
+      if (row.access === "public") {
+        test(`${path} (${locale}) serves a page with a heading, the language and hreflang`, async ({ page }) => {
+          const response = await page.goto(path);
+          expect(response?.status(), path).toBe(200);
+          await expect(page.locator("html")).toHaveAttribute("lang", locale);
+          await expect(page.locator("main h1").first()).toBeVisible();
+          await expect(page.locator('link[rel="alternate"][hreflang="pl"]')).toHaveAttribute("href", new RegExp(`${row.paths.pl.replace(/\//g, "\\/")}$`));
+          await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", new RegExp(`${row.paths.en.replace(/\//g, "\\/")}$`));
+        });
+      } else {
+        test(`${path} (${locale}) sends a visitor to the login page`, async ({ page }) => {
+          await page.goto(path);
+          await expect(page).toHaveURL(new RegExp(`${locale === "pl" ? "" : "/en"}/login$`));
+          const cookies = await page.context().cookies();
+          expect(cookies.find((c) => c.name === "aranzer.return-to")?.value).toBe(encodeURIComponent(path));
+        });
+      }
+    }
+  }
+
+  test("the language switch keeps the reader on the same page and is remembered", async ({ page }) => {
+    await page.goto("/cennik");
+    await page.getByRole("link", { name: "Switch to English" }).click();
+    await expect(page).toHaveURL(/\/en\/pricing$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/en$/);
+    await page.getByRole("link", { name: "Przełącz na polski" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "pl");
+  });
+
+  test("the English legal pages are served at the root paths of the table", async ({ page }) => {
+    for (const path of ["/privacy-policy", "/terms-of-service", "/information-obligation"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    }
+    await page.goto("/en/privacy-policy");
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+  });
+
+  test("a blog post opens from the list and its language switch goes to the translation", async ({ page }) => {
+    await page.goto("/blog");
+    const first = page.locator("main h2 a").first();
+    const title = await first.textContent();
+    await first.click();
+    await expect(page.locator("main h1")).toHaveText(title ?? "");
+    await page.getByRole("link", { name: "Switch to English" }).click();
+    await expect(page).toHaveURL(/\/en\/blog\/.+/);
+    await expect(page.locator("main h1")).toBeVisible();
+  });
+});
+
+test.describe("not found", () => {
+  test("an unknown path answers 404 with the translated error page and a way home", async ({ page }) => {
+    const response = await page.goto("/nie-ma-takiego-pokoju");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Ups! Nie znaleziono pokoju!" })).toBeVisible();
+    await expect(page.getByText("Nie znaleziono strony: /nie-ma-takiego-pokoju")).toBeVisible();
+    await page.getByRole("link", { name: "Wróć na stronę główną" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("in English too", async ({ page }) => {
+    const response = await page.goto("/en/no-such-room");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Oops! Room not found!" })).toBeVisible();
+    await expect(page.getByText("Page not found: /en/no-such-room")).toBeVisible();
+  });
+
+  test("an unknown blog post is a 404", async ({ request }) => {
+    expect((await request.get("/blog/nie-ma-takiego-wpisu")).status()).toBe(404);
+  });
+
+  test("crawlers get a plain 404 without the error page", async ({ request }) => {
+    const response = await request.get("/nie-ma", { headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1)" } });
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toBe("Page not found: /nie-ma");
+  });
+});
+
+test.describe("security headers", () => {
+  test("pages carry a nonce CSP and the usual headers; scripts run under it", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    const response = await page.goto("/");
+    const headers = response!.headers();
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    await page.getByRole("link", { name: "Blog" }).first().click();
+    await expect(page).toHaveURL(/\/blog$/);
+    expect(errors.filter((e) => e.includes("Content Security Policy"))).toEqual([]);
+  });
+
+  test("a state change from another origin is refused", async ({ request }) => {
+    const response = await request.post("/api/auth/sign-in/email", {
+      headers: { origin: "https://evil.example", "content-type": "application/json" },
+      data: { email: "a@b.pl", password: "whatever" },
+    });
+    expect(response.status()).toBe(403);
+  });
+});

@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NextRequest } from "next/server";
+import { serializeSignedCookie } from "better-call";
+import type { Handle } from "@/server/db/client";
+import { session } from "@/server/db/schema";
+import { RETURN_TO_COOKIE } from "@/config/cookies";
+import { installDatabase, insertUser, testDatabases } from "../support/databases";
+
+const SECRET = "test-secret-that-is-long-enough-for-better-auth-0123456789";
+process.env.AUTH_SECRET = SECRET;
+process.env.APP_URL = "http://localhost:3000";
+
+/** A session made at the database level, and the signed cookie a browser would hold for it. */
+async function fakeSession(handle: Handle): Promise<string> {
+  const userId = await insertUser(handle);
+  const token = randomUUID().replace(/-/g, "");
+  await handle.db.insert(session).values({ id: randomUUID(), token, userId, expiresAt: new Date(Date.now() + 86_400_000) });
+  const serialized = await serializeSignedCookie("aranzer.session_token", token, SECRET);
+  return serialized.split(";")[0]!;
+}
+
+function request(path: string, cookie?: string) {
+  return new NextRequest(new URL(path, "http://localhost:3000"), { headers: cookie ? { cookie } : {} });
+}
+
+describe("sign-in guard", () => {
+  let handle: Handle;
+  let proxy: (request: NextRequest) => Promise<Response>;
+
+  beforeAll(async () => {
+    handle = await testDatabases()[0]!.open();
+    installDatabase(handle);
+    proxy = (await import("~/proxy")).default;
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it.each([
+    ["/design", "/login"],
+    ["/settings/profile", "/login"],
+    ["/subskrypcje-testowe", "/login"],
+    ["/en/generations", "/en/login"],
+  ])("sends a visitor without a session from %s to %s and keeps the attempted path", async (path, login) => {
+    const response = await proxy(request(`${path}?tab=1`));
+    expect(response.status).toBe(307);
+    expect(new URL(response.headers.get("location")!).pathname).toBe(login);
+    expect(response.headers.get("set-cookie")).toContain(`${RETURN_TO_COOKIE}=${encodeURIComponent(`${path}?tab=1`)}`);
+  });
+
+  it("lets a visitor with a valid database session through", async () => {
+    const cookie = await fakeSession(handle);
+    const response = await proxy(request("/design", cookie));
+    expect(response.headers.get("location")).toBeNull();
+    expect(response.status).toBe(200);
+  });
+
+  it("refuses a forged cookie", async () => {
+    const response = await proxy(request("/design", "aranzer.session_token=forged.signature"));
+    expect(response.status).toBe(307);
+  });
+
+  it("does not guard public pages", async () => {
+    const response = await proxy(request("/cennik"));
+    expect(response.headers.get("location")).toBeNull();
+  });
+
+  it("refuses a cross-origin state change", async () => {
+    const response = await proxy(new NextRequest("http://localhost:3000/api/auth/sign-out", { method: "POST", headers: { origin: "https://evil.example" } }));
+    expect(response.status).toBe(403);
+  });
+
+  it("serves the English legal pages at the root and redirects their /en copies there", async () => {
+    const root = await proxy(request("/privacy-policy"));
+    expect(root.headers.get("x-middleware-rewrite")).toContain("/en/privacy");
+    const prefixed = await proxy(request("/en/privacy-policy"));
+    expect(prefixed.status).toBe(308);
+    expect(new URL(prefixed.headers.get("location")!).pathname).toBe("/privacy-policy");
+  });
+
+  it("gives crawlers a plain 404 for unknown paths", async () => {
+    const response = await proxy(new NextRequest("http://localhost:3000/nope", { headers: { "user-agent": "Googlebot/2.1" } }));
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe("Page not found: /nope");
+  });
+});
