@@ -80,6 +80,9 @@ export default async function proxy(request: NextRequest) {
     return finish(NextResponse.rewrite(internal, { request: { headers: request.headers } }));
   }
 
+  // The URL decides the language, and a reader's explicit choice (the NEXT_LOCALE cookie) is remembered;
+  // the browser's Accept-Language is not used to move anyone off the Polish default.
+  request.headers.delete("accept-language");
   return finish(intl(request));
 }
 

@@ -150,7 +150,7 @@ const commentComponents: Components = {
   pre: styled("pre", `my-3 ${PRE}`),
   ul: styled("ul", `my-2 list-disc space-y-1 pl-5 ${MARKER}`),
   ol: styled("ol", `my-2 list-decimal space-y-1 pl-5 ${MARKER}`),
-  li: styled("li", "pl-1"),
+  li: styled("li", "pl-1 [&>p]:my-2 [&>ol]:my-2 [&>ul]:my-2"),
   blockquote: styled("blockquote", `my-3 ${BLOCKQUOTE}`),
 };
 

@@ -29,10 +29,12 @@ describe("Button", () => {
     expect(className).not.toContain("bg-primary-600");
   });
 
-  it("keeps every size at least 24 px tall", () => {
+  it("keeps every size at least 24 px tall and wide", () => {
     for (const size of ["2xs", "xs", "sm", "md", "lg", "xl"] as const) {
-      const height = Number(buttonClasses({ size }).match(/min-h-(\d+)/)?.[1]) * 4;
-      expect(height).toBeGreaterThanOrEqual(24);
+      for (const side of ["h", "w"]) {
+        const pixels = Number(buttonClasses({ size }).match(new RegExp(`min-${side}-(\\d+)`))?.[1]) * 4;
+        expect(pixels).toBeGreaterThanOrEqual(24);
+      }
     }
   });
 

@@ -18,14 +18,14 @@ export interface ButtonProps extends Omit<ComponentPropsWithRef<"button">, "colo
   asChild?: boolean;
 }
 
-// Every size keeps the 24×24 px minimum target (WCAG 2.5.8).
-const sizes: Record<ButtonSize, { box: string; padding: string; square: string; icon: string }> = {
-  "2xs": { box: "min-h-6 gap-1 text-xs", padding: "px-2", square: "min-w-6", icon: "size-3.5" },
-  xs: { box: "min-h-7 gap-1.5 text-xs", padding: "px-2.5", square: "min-w-7", icon: "size-4" },
-  sm: { box: "min-h-8 gap-1.5 text-sm", padding: "px-3", square: "min-w-8", icon: "size-4" },
-  md: { box: "min-h-9 gap-2 text-sm", padding: "px-3.5", square: "min-w-9", icon: "size-5" },
-  lg: { box: "min-h-10 gap-2 text-base", padding: "px-4", square: "min-w-10", icon: "size-5" },
-  xl: { box: "min-h-11 gap-2.5 text-base", padding: "px-5", square: "min-w-11", icon: "size-6" },
+// Every size keeps the 24×24 px minimum target (WCAG 2.5.8), in width as well as height.
+const sizes: Record<ButtonSize, { box: string; padding: string; icon: string }> = {
+  "2xs": { box: "min-h-6 min-w-6 gap-1 text-xs", padding: "px-2", icon: "size-3.5" },
+  xs: { box: "min-h-7 min-w-7 gap-1.5 text-xs", padding: "px-2.5", icon: "size-4" },
+  sm: { box: "min-h-8 min-w-8 gap-1.5 text-sm", padding: "px-3", icon: "size-4" },
+  md: { box: "min-h-9 min-w-9 gap-2 text-sm", padding: "px-3.5", icon: "size-5" },
+  lg: { box: "min-h-10 min-w-10 gap-2 text-base", padding: "px-4", icon: "size-5" },
+  xl: { box: "min-h-11 min-w-11 gap-2.5 text-base", padding: "px-5", icon: "size-6" },
 };
 
 const focusRings: Record<ButtonColor, string> = {
@@ -69,13 +69,14 @@ export function buttonClasses({
   color = "primary",
   square = false,
 }: { size?: ButtonSize; variant?: ButtonVariant; color?: ButtonColor; square?: boolean } = {}): string {
-  const { box, padding, square: squareWidth } = sizes[size];
+  const { box, padding } = sizes[size];
   return [
     "inline-flex shrink-0 items-center justify-center rounded-md font-medium transition-colors",
     "focus-visible:outline-2 focus-visible:outline-offset-2",
     "disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60",
     box,
-    variant === "link" ? "" : square ? squareWidth : padding,
+    // Without padding the min-width equals the min-height, which makes an icon-only button square.
+    variant === "link" || square ? "" : padding,
     looks[variant][color],
     focusRings[color],
   ].join(" ");

@@ -105,136 +105,157 @@ describe("DropdownMenu with children", () => {
   });
 });
 
+// user-event's async wrapper waits on real timers, so the timed tests drive events directly.
+const fakeTimers = () => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+const open = (trigger: HTMLElement) => fireEvent.pointerDown(trigger, { button: 0, pointerType: "mouse" });
+const type = (key: string) => fireEvent.keyDown(document.activeElement!, { key });
+const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
 describe("type-ahead", () => {
-  async function openFruit() {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    render(<DropdownMenu trigger={<Button>Owoce</Button>} items={fruit} />);
-    await user.click(screen.getByRole("button", { name: "Owoce" }));
-    return user;
+  function openMenu(items: DropdownMenuItemData[] = fruit) {
+    fakeTimers();
+    render(<DropdownMenu trigger={<Button>Menu</Button>} items={items} />);
+    open(screen.getByRole("button", { name: "Menu" }));
+    expect(screen.getByRole("menu")).toBeTruthy();
   }
 
-  it("focuses the next item matching the typed letters", async () => {
-    const user = await openFruit();
-    await user.keyboard("b");
+  it("focuses the next item matching the typed letters", () => {
+    openMenu();
+    type("b");
     expect(focused()).toBe("Banana");
-    await user.keyboard("l");
+    type("l");
     expect(focused()).toBe("Blueberry");
   });
 
-  it("keeps the search within 350 ms", async () => {
-    const user = await openFruit();
-    await user.keyboard("b");
-    act(() => vi.advanceTimersByTime(TYPEAHEAD_RESET_MS - 1));
-    await user.keyboard("l");
+  it("keeps the search within 350 ms", () => {
+    openMenu();
+    type("b");
+    wait(TYPEAHEAD_RESET_MS - 1);
+    type("l");
     expect(focused()).toBe("Blueberry");
   });
 
-  it("starts a new search after 350 ms, not after Radix's 1000 ms", async () => {
+  it("starts a new search after 350 ms, not after Radix's 1000 ms", () => {
     expect(TYPEAHEAD_RESET_MS).toBe(350);
-    const user = await openFruit();
-    await user.keyboard("b");
+    openMenu();
+    type("b");
     expect(focused()).toBe("Banana");
-    act(() => vi.advanceTimersByTime(TYPEAHEAD_RESET_MS));
-    await user.keyboard("l");
+    wait(TYPEAHEAD_RESET_MS);
+    type("l");
     expect(focused()).toBe("Lemon");
   });
 
-  it("cycles through items when the same letter repeats", async () => {
-    const user = await openFruit();
-    await user.keyboard("b");
-    await user.keyboard("b");
+  it("matches regardless of case", () => {
+    openMenu();
+    type("C");
+    expect(focused()).toBe("Cherry");
+  });
+
+  it("cycles through items when the same letter repeats", () => {
+    openMenu();
+    type("b");
+    type("b");
     expect(focused()).toBe("Blueberry");
-    await user.keyboard("b");
+    type("b");
     expect(focused()).toBe("Banana");
   });
 
-  it("ignores disabled items and matches the label, not the shortcut", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    render(
-      <DropdownMenu
-        trigger={<Button>Menu</Button>}
-        items={[{ label: "Pomoc", disabled: true }, { label: "Profil", shortcut: "P" }, { label: "Płatności" }]}
-      />,
-    );
-    await user.click(screen.getByRole("button", { name: "Menu" }));
-    await user.keyboard("p");
+  it("ignores disabled items and matches the label, not the shortcut", () => {
+    openMenu([{ label: "Pomoc", disabled: true }, { label: "Profil", shortcut: "P" }, { label: "Płatności" }]);
+    type("p");
     expect(focused()).toContain("Profil");
-    await user.keyboard("ł");
+    type("ł");
     expect(focused()).toBe("Płatności");
   });
 
-  it("lets Space select when no search is running", async () => {
+  it("lets Space select when no search is running, and treats it as text during a search", () => {
     const onSelect = vi.fn();
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    render(<DropdownMenu trigger={<Button>Menu</Button>} items={[{ label: "Zapisz", onSelect }]} />);
-    await user.click(screen.getByRole("button", { name: "Menu" }));
-    await user.keyboard("z");
-    act(() => vi.advanceTimersByTime(TYPEAHEAD_RESET_MS));
-    await user.keyboard(" ");
+    openMenu([{ label: "Nowy projekt", onSelect }, { label: "Nowy plik" }]);
+    type("n");
+    type(" ");
+    expect(onSelect).not.toHaveBeenCalled();
+    wait(TYPEAHEAD_RESET_MS);
+    type(" ");
     expect(onSelect).toHaveBeenCalledOnce();
+  });
+
+  it("leaves modified keys alone", () => {
+    openMenu();
+    fireEvent.keyDown(document.activeElement!, { key: "b", ctrlKey: true });
+    expect(focused()).not.toBe("Banana");
   });
 });
 
 describe("hover mode", () => {
   function renderHover(props: { openDelay?: number; closeDelay?: number } = {}) {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    fakeTimers();
     render(<DropdownMenu mode="hover" trigger={<Button>Owoce</Button>} items={fruit} {...props} />);
-    return { user, trigger: screen.getByRole("button", { name: "Owoce" }) };
+    return screen.getByRole("button", { name: "Owoce" });
   }
   const menu = () => screen.queryByRole("menu");
+  const enter = (element: HTMLElement, pointerType = "mouse") => fireEvent.pointerEnter(element, { pointerType });
+  const leave = (element: HTMLElement) => fireEvent.pointerLeave(element, { pointerType: "mouse" });
 
-  it("opens after openDelay and closes after the default 100 ms closeDelay", async () => {
-    const { user, trigger } = renderHover({ openDelay: 200 });
-    await user.hover(trigger);
-    act(() => vi.advanceTimersByTime(199));
+  it("opens after openDelay and closes after the default 100 ms closeDelay", () => {
+    const trigger = renderHover({ openDelay: 200 });
+    enter(trigger);
+    wait(199);
     expect(menu()).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    wait(1);
     expect(menu()).not.toBeNull();
 
-    await user.unhover(trigger);
-    act(() => vi.advanceTimersByTime(99));
+    leave(trigger);
+    wait(99);
     expect(menu()).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1));
-    expect(menu()).toBeNull();
-  });
-
-  it("opens at once by default and stays open while the pointer moves into the menu", async () => {
-    const { trigger } = renderHover();
-    fireEvent.pointerEnter(trigger, { pointerType: "mouse" });
-    expect(menu()).not.toBeNull();
-    fireEvent.pointerLeave(trigger, { pointerType: "mouse" });
-    fireEvent.pointerEnter(menu()!, { pointerType: "mouse" });
-    act(() => vi.advanceTimersByTime(500));
-    expect(menu()).not.toBeNull();
-    fireEvent.pointerLeave(menu()!, { pointerType: "mouse" });
-    act(() => vi.advanceTimersByTime(100));
+    wait(1);
     expect(menu()).toBeNull();
   });
 
-  it("still opens by click and keyboard, and a click does not shut a hover-opened menu", async () => {
-    const { user, trigger } = renderHover();
-    fireEvent.pointerDown(trigger, { pointerType: "touch", button: 0 });
+  it("does not open when the pointer leaves before openDelay", () => {
+    const trigger = renderHover({ openDelay: 200 });
+    enter(trigger);
+    wait(100);
+    leave(trigger);
+    wait(500);
+    expect(menu()).toBeNull();
+  });
+
+  it("opens at once by default and stays open while the pointer moves into the menu", () => {
+    const trigger = renderHover({ closeDelay: 300 });
+    enter(trigger);
     expect(menu()).not.toBeNull();
-    await user.keyboard("{Escape}");
+    leave(trigger);
+    enter(menu()!);
+    wait(1000);
+    expect(menu()).not.toBeNull();
+    leave(menu()!);
+    wait(299);
+    expect(menu()).not.toBeNull();
+    wait(1);
+    expect(menu()).toBeNull();
+  });
+
+  it("still opens by tap and keyboard", () => {
+    const trigger = renderHover();
+    fireEvent.pointerDown(trigger, { button: 0, pointerType: "touch" });
+    expect(menu()).not.toBeNull();
+    type("Escape");
     expect(menu()).toBeNull();
 
-    trigger.focus();
-    await user.keyboard("{Enter}");
+    fireEvent.keyDown(trigger, { key: "Enter" });
     expect(menu()).not.toBeNull();
-    await user.keyboard("{Escape}");
+  });
 
-    fireEvent.pointerEnter(trigger, { pointerType: "mouse" });
-    fireEvent.pointerDown(trigger, { pointerType: "mouse", button: 0 });
+  it("does not shut a hover-opened menu when the trigger is clicked", () => {
+    const trigger = renderHover();
+    enter(trigger);
+    open(trigger);
     expect(menu()).not.toBeNull();
   });
 
   it("ignores touch hovers", () => {
-    const { trigger } = renderHover();
-    fireEvent.pointerEnter(trigger, { pointerType: "touch" });
+    const trigger = renderHover();
+    enter(trigger, "touch");
     expect(menu()).toBeNull();
   });
 });

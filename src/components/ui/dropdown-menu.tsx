@@ -173,12 +173,17 @@ function useHoverOpen(mode: "click" | "hover", openDelay: number, closeDelay: nu
     else setOpen(next);
   };
   // Touch and pen "hovers" are taps; Radix's click handling covers those.
-  const onMouse = (next: boolean, delay: number) => (event: PointerEvent) => {
-    if (event.pointerType === "mouse") schedule(next, delay);
-  };
-
   const hoverHandlers =
-    mode === "hover" ? { onPointerEnter: onMouse(true, openDelay), onPointerLeave: onMouse(false, closeDelay) } : {};
+    mode === "hover"
+      ? {
+          onPointerEnter: (event: PointerEvent) => {
+            if (event.pointerType === "mouse") schedule(true, openDelay);
+          },
+          onPointerLeave: (event: PointerEvent) => {
+            if (event.pointerType === "mouse") schedule(false, closeDelay);
+          },
+        }
+      : {};
 
   return {
     open,
