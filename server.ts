@@ -9,7 +9,7 @@ import next from "next";
 import { env } from "./src/env";
 
 const config = env();
-const app = next({ dev: false, dir: process.cwd(), hostname: config.HOST, port: config.PORT });
+const app = next({ dev: false, dir: process.cwd() });
 const handle = app.getRequestHandler();
 
 function line(fields: Record<string, unknown>) {

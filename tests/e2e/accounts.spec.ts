@@ -25,6 +25,15 @@ async function confirmFromOutbox(page: Page, email: string) {
   return mail;
 }
 
+/** Confirms from the outbox and closes the welcome modal, leaving the user on /design. */
+async function registerAndConfirm(page: Page, email: string) {
+  await register(page, email);
+  await confirmFromOutbox(page, email);
+  await expect(page).toHaveURL(/\/design$/);
+  await page.getByRole("dialog").getByRole("button", { name: "Zamknij" }).first().click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+}
+
 async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Adres e-mail").fill(email);
   await page.getByLabel("Hasło", { exact: true }).fill(password);
@@ -73,7 +82,7 @@ test.describe("accounts", () => {
 
     // Wrong password, then the right one; no second grant, no second modal.
     await signIn(page, email, "zle-haslo-123");
-    await expect(page.getByRole("alert")).toContainText("Nieprawidłowy e-mail lub hasło.");
+    await expect(page.locator("main").getByRole("alert")).toContainText("Nieprawidłowy e-mail lub hasło.");
     await signIn(page, email);
     await expect(page).toHaveURL(/\/design$/);
     await expect(page.getByText("Na Twoim koncie: 3 tokeny.")).toBeVisible();
@@ -85,10 +94,10 @@ test.describe("accounts", () => {
     await register(page, email);
     await page.getByRole("button", { name: "Wróć do logowania" }).click();
     await signIn(page, email);
-    await expect(page.getByRole("alert")).toContainText("nie jest jeszcze potwierdzony");
+    await expect(page.locator("main").getByRole("alert")).toContainText("nie jest jeszcze potwierdzony");
     const before = Date.now();
-    await page.getByRole("alert").getByRole("button", { name: "Wyślij link ponownie" }).click();
-    await expect(page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: "nowy link" })).toBeVisible();
+    await page.locator("main").getByRole("alert").getByRole("button", { name: "Wyślij link ponownie" }).click();
+    await expect(page.locator("main").getByRole("alert").or(page.getByRole("status")).filter({ hasText: "nowy link" })).toBeVisible();
     const mail = await latestEmailTo(email, { since: before - 1000 });
     expect(mail.links.some((l) => l.includes("/api/auth/verify-email"))).toBe(true);
   });
@@ -107,9 +116,7 @@ test.describe("accounts", () => {
 
   test("the guard brings the user back to the attempted page after sign-in", async ({ page }) => {
     const email = uniqueEmail("piotr");
-    await register(page, email);
-    await confirmFromOutbox(page, email);
-    await expect(page).toHaveURL(/\/design$/);
+    await registerAndConfirm(page, email);
     await page.context().clearCookies();
     await page.goto("/settings/subscriptions");
     await expect(page).toHaveURL(/\/login$/);
@@ -120,9 +127,7 @@ test.describe("accounts", () => {
 
   test("password change: each validation error, then success with an e-mail", async ({ page }) => {
     const email = uniqueEmail("ewa");
-    await register(page, email);
-    await confirmFromOutbox(page, email);
-    await expect(page).toHaveURL(/\/design$/);
+    await registerAndConfirm(page, email);
     await page.goto("/settings/profile");
     const form = page.locator("form").filter({ has: page.getByLabel("Nowe hasło") });
     const save = form.getByRole("button", { name: "Zmień hasło" });
@@ -165,15 +170,14 @@ test.describe("accounts", () => {
 
   test("password reset by e-mail, without revealing which addresses exist", async ({ page }) => {
     const email = uniqueEmail("kasia");
-    await register(page, email);
-    await confirmFromOutbox(page, email);
+    await registerAndConfirm(page, email);
     await page.context().clearCookies();
 
     await page.goto("/login");
     await page.getByRole("button", { name: "Nie pamiętasz hasła?" }).click();
     await page.getByLabel("Adres e-mail").fill(uniqueEmail("nikt"));
     await page.getByRole("button", { name: "Wyślij link" }).click();
-    const generic = page.getByRole("status");
+    const generic = page.locator("main").getByRole("status");
     await expect(generic).toContainText("Jeśli konto z tym adresem istnieje");
 
     const before = Date.now();
@@ -185,9 +189,9 @@ test.describe("accounts", () => {
     await page.goto(mail.links.find((l) => l.includes("/reset-password/"))!);
     await expect(page.getByRole("heading", { name: "Ustaw nowe hasło" })).toBeVisible();
     await page.getByLabel("Hasło", { exact: true }).fill("po-resecie-1");
-    await page.getByLabel("Ustaw nowe hasło").fill("po-resecie-1");
+    await page.getByLabel("Powtórz hasło").fill("po-resecie-1");
     await page.getByRole("button", { name: "Zapisz nowe hasło" }).click();
-    await expect(page.getByRole("status")).toContainText("Hasło zostało zmienione. Możesz się zalogować.");
+    await expect(page.locator("main").getByRole("status")).toContainText("Hasło zostało zmienione. Możesz się zalogować.");
     await signIn(page, email, "po-resecie-1");
     await expect(page).toHaveURL(/\/design$/);
   });
@@ -207,7 +211,7 @@ test.describe("accounts", () => {
     const email = uniqueEmail("axe");
     await register(page, email);
     await confirmFromOutbox(page, email);
-    await expect(page).toHaveURL(/\/design$/);
+    await expect(page.getByRole("dialog")).toBeVisible();
     await expectNoAxeViolations(page, "/design with the welcome modal");
     await page.getByRole("dialog").getByRole("button", { name: "Zamknij" }).first().click();
     for (const mode of ["light", "dark"] as const) {
@@ -224,9 +228,7 @@ test.describe("accounts", () => {
 
   test("download my data, then delete the account", async ({ page }) => {
     const email = uniqueEmail("usun");
-    await register(page, email);
-    await confirmFromOutbox(page, email);
-    await expect(page).toHaveURL(/\/design$/);
+    await registerAndConfirm(page, email);
 
     const exported = await page.request.get("/api/account/export");
     expect(exported.status()).toBe(200);
@@ -250,6 +252,6 @@ test.describe("accounts", () => {
 
     await page.goto("/login");
     await signIn(page, email);
-    await expect(page.getByRole("alert")).toContainText("Nieprawidłowy e-mail lub hasło.");
+    await expect(page.locator("main").getByRole("alert")).toContainText("Nieprawidłowy e-mail lub hasło.");
   });
 });

@@ -14,8 +14,10 @@ test.describe("route table", () => {
           expect(response?.status(), path).toBe(200);
           await expect(page.locator("html")).toHaveAttribute("lang", locale);
           await expect(page.locator("main h1").first()).toBeVisible();
-          await expect(page.locator('link[rel="alternate"][hreflang="pl"]')).toHaveAttribute("href", new RegExp(`${row.paths.pl.replace(/\//g, "\\/")}$`));
-          await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", new RegExp(`${row.paths.en.replace(/\//g, "\\/")}$`));
+          for (const language of ["pl", "en"] as const) {
+            const href = await page.locator(`link[rel="alternate"][hreflang="${language}"]`).getAttribute("href");
+            expect(new URL(href ?? "", "http://x").pathname).toBe(row.paths[language]);
+          }
         });
       } else {
         test(`${path} (${locale}) sends a visitor to the login page`, async ({ page }) => {

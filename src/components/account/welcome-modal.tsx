@@ -7,7 +7,7 @@ import { Gift } from "lucide-react";
 import { Modal } from "@/components/ui/modal";
 import { Button } from "@/components/ui/button";
 import { pathFor, type Locale } from "@/config/routes";
-import { closeWelcomeModal } from "@/web/actions/account";
+import { markWelcomeModalShown } from "@/web/actions/account";
 import { pushDataLayer } from "@/web/data-layer";
 
 type Props = { userId: string; method: string; confirmedAt: string; balance: number; emailSha256: string };
@@ -19,13 +19,15 @@ export function WelcomeModal(props: Props) {
   const locale = useLocale() as Locale;
   const [open, setOpen] = useState(true);
 
+  // Recorded as shown the moment it appears, so it never appears again, on any device, even if the
+  // user leaves without closing it; the sign-up event goes out at the same moment, once.
   useEffect(() => {
     pushDataLayer({ event: "sign_up", method: props.method, user_id: props.userId, user_email_sha256: props.emailSha256, email_confirmed_at: props.confirmedAt });
+    void markWelcomeModalShown();
   }, [props.method, props.userId, props.emailSha256, props.confirmedAt]);
 
   function close() {
     setOpen(false);
-    void closeWelcomeModal();
   }
 
   return (

@@ -192,7 +192,7 @@ export function LoginPanel(props: Props) {
         ) : (
           <form onSubmit={onReset} noValidate className="space-y-4">
             <TextField name="password" type="password" autoComplete="new-password" label={t("password")} hint={t("passwordHint")} error={err("password")} required />
-            <TextField name="confirm" type="password" autoComplete="new-password" label={t("newPasswordTitle")} error={err("confirm")} required />
+            <TextField name="confirm" type="password" autoComplete="new-password" label={t("confirmPassword")} error={err("confirm")} required />
             <Button type="submit" size="md" loading={pending} className="w-full">
               {t("setPassword")}
             </Button>

@@ -6,7 +6,7 @@ import { deleteAccount } from "@/server/accounts/delete-account";
 import { getAuth } from "@/server/auth/auth";
 import { headers } from "next/headers";
 
-export async function closeWelcomeModal(): Promise<void> {
+export async function markWelcomeModalShown(): Promise<void> {
   const user = await getSessionUser();
   if (user) await markWelcomeShown({ userId: user.id });
 }
