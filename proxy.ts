@@ -63,13 +63,17 @@ export default async function proxy(request: NextRequest) {
       const error = request.nextUrl.searchParams.get("error");
       if (error) login.searchParams.set("error", error);
       const response = NextResponse.redirect(login);
-      response.cookies.set(RETURN_TO_COOKIE, pathname + search, {
-        httpOnly: true,
-        sameSite: "lax",
-        secure: secureCookies,
-        maxAge: RETURN_TO_MAX_AGE,
-        path: "/",
-      });
+      // Only a page the visitor opened is worth returning to, not a link the router prefetched.
+      const prefetch = request.headers.has("next-router-prefetch") || request.headers.get("purpose") === "prefetch";
+      if (!prefetch) {
+        response.cookies.set(RETURN_TO_COOKIE, pathname + search, {
+          httpOnly: true,
+          sameSite: "lax",
+          secure: secureCookies,
+          maxAge: RETURN_TO_MAX_AGE,
+          path: "/",
+        });
+      }
       return finish(response);
     }
   }

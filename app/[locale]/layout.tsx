@@ -52,15 +52,19 @@ export default async function LocaleLayout({ children, params }: { children: Rea
               </main>
               <Footer locale={locale as Locale} />
               <Toaster />
-              {account?.welcome ? (
-                <WelcomeModal
-                  userId={account.userId}
-                  method={account.welcome.method}
-                  emailSha256={account.welcome.emailSha256}
-                  confirmedAt={account.welcome.grantedAt.toISOString()}
-                  balance={account.balance}
-                />
-              ) : null}
+              <WelcomeModal
+                welcome={
+                  account?.welcome
+                    ? {
+                        userId: account.userId,
+                        method: account.welcome.method,
+                        emailSha256: account.welcome.emailSha256,
+                        confirmedAt: account.welcome.grantedAt.toISOString(),
+                        balance: account.balance,
+                      }
+                    : null
+                }
+              />
             </AlternatePathsProvider>
           </ColorModeProvider>
         </NextIntlClientProvider>

@@ -14,7 +14,9 @@ export default async function NotFound() {
   // Crawlers get the status and one line, not the error page.
   if (isCrawler(requestHeaders.get("user-agent"))) return <p>{t("pageNotFound", { path })}</p>;
   return (
-    <ErrorView
+    <>
+      <title>{`${t("notFoundTitle")} | Aranżer`}</title>
+      <ErrorView
       code="404"
       title={t("notFoundTitle")}
       message={t("pageNotFound", { path })}
@@ -23,6 +25,7 @@ export default async function NotFound() {
           <Link href={pathFor("/", isLocale(locale) ? locale : "pl")}>{t("backHome")}</Link>
         </Button>
       }
-    />
+      />
+    </>
   );
 }

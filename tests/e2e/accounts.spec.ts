@@ -129,7 +129,7 @@ test.describe("accounts", () => {
     const email = uniqueEmail("ewa");
     await registerAndConfirm(page, email);
     await page.goto("/settings/profile");
-    const form = page.locator("form").filter({ has: page.getByLabel("Nowe hasło") });
+    const form = page.locator("form").filter({ has: page.getByLabel("Nowe hasło", { exact: true }) });
     const save = form.getByRole("button", { name: "Zmień hasło" });
 
     await save.click();
@@ -138,12 +138,12 @@ test.describe("accounts", () => {
     await expect(page.getByText("Popraw błędy w formularzu przed zapisaniem.")).toBeVisible();
 
     await form.getByLabel("Obecne hasło").fill(PASSWORD);
-    await form.getByLabel("Nowe hasło").fill("abc");
+    await form.getByLabel("Nowe hasło", { exact: true }).fill("abc");
     await form.getByLabel("Powtórz nowe hasło").fill("abc");
     await save.click();
     await expect(form.getByText("Wymagane co najmniej 6 znaków.")).toBeVisible();
 
-    await form.getByLabel("Nowe hasło").fill("nowe-haslo-9");
+    await form.getByLabel("Nowe hasło", { exact: true }).fill("nowe-haslo-9");
     await form.getByLabel("Powtórz nowe hasło").fill("nowe-haslo-8");
     await save.click();
     await expect(form.getByText("Hasła nie są zgodne.")).toBeVisible();
@@ -220,9 +220,10 @@ test.describe("accounts", () => {
         await page.goto(path);
         await expectNoAxeViolations(page, `${path} (${mode})`);
       }
-      await page.goto("/design");
-      await openAccountMenu(page);
+      await page.goto("/en/design");
+      await page.getByRole("button", { name: "Account menu" }).click();
       await expectNoAxeViolations(page, `account menu (${mode})`);
+      await page.goto("/");
     }
   });
 

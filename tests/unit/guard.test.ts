@@ -49,6 +49,12 @@ describe("sign-in guard", () => {
     expect(response.headers.get("set-cookie")).toContain(`${RETURN_TO_COOKIE}=${encodeURIComponent(`${path}?tab=1`)}`);
   });
 
+  it("does not remember prefetched pages as the place to return to", async () => {
+    const response = await proxy(new NextRequest("http://localhost:3000/generations", { headers: { rsc: "1", "next-router-prefetch": "1" } }));
+    expect(response.status).toBe(307);
+    expect(response.headers.get("set-cookie") ?? "").not.toContain(RETURN_TO_COOKIE);
+  });
+
   it("lets a visitor with a valid database session through", async () => {
     const cookie = await fakeSession(handle);
     const response = await proxy(request("/design", cookie));

@@ -10,14 +10,23 @@ import { pathFor, type Locale } from "@/config/routes";
 import { markWelcomeModalShown } from "@/web/actions/account";
 import { pushDataLayer } from "@/web/data-layer";
 
-type Props = { userId: string; method: string; confirmedAt: string; balance: number; emailSha256: string };
+type Welcome = { userId: string; method: string; confirmedAt: string; balance: number; emailSha256: string };
 
 /** The free-tokens welcome: shown once per account (the server remembers), with the sign-up analytics event. */
-export function WelcomeModal(props: Props) {
+export function WelcomeModal({ welcome }: { welcome: Welcome | null }) {
+  // Latched: once shown, the server stops offering it (it is recorded as shown), but it stays on screen
+  // through the navigation from /confirm onwards until the user closes it.
+  const [props, setProps] = useState<Welcome | null>(welcome);
+  if (welcome && !props) setProps(welcome);
+  const [open, setOpen] = useState(true);
+  if (!props) return null;
+  return <WelcomeDialog {...props} open={open} onClose={() => setOpen(false)} />;
+}
+
+function WelcomeDialog(props: Welcome & { open: boolean; onClose: () => void }) {
   const t = useTranslations("welcome");
   const tAccount = useTranslations("account");
   const locale = useLocale() as Locale;
-  const [open, setOpen] = useState(true);
 
   // Recorded as shown the moment it appears, so it never appears again, on any device, even if the
   // user leaves without closing it; the sign-up event goes out at the same moment, once.
@@ -26,14 +35,12 @@ export function WelcomeModal(props: Props) {
     void markWelcomeModalShown();
   }, [props.method, props.userId, props.emailSha256, props.confirmedAt]);
 
-  function close() {
-    setOpen(false);
-  }
+  const close = props.onClose;
 
   return (
     <Modal
-      open={open}
-      onOpenChange={(next) => (next ? setOpen(true) : close())}
+      open={props.open}
+      onOpenChange={(next) => (next ? undefined : close())}
       title={t("title")}
       description={t("text", { tokens: tAccount("tokens", { count: props.balance }) })}
       footer={

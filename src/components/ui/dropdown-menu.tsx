@@ -211,7 +211,9 @@ export function DropdownMenu({
   const onKeyDownCapture = useTypeahead();
 
   return (
-    <Menu.Root open={open} onOpenChange={onOpenChange} modal={mode === "click"}>
+    // Not modal: Radix's modal menu hides the rest of the page with aria-hidden while it stays focusable
+    // (axe: aria-hidden-focus). Focus still moves into the menu, Escape and outside clicks still close it.
+    <Menu.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <Menu.Trigger asChild {...hoverHandlers} onPointerDown={onTriggerPointerDown}>
         {trigger}
       </Menu.Trigger>
