@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
+import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { hasLocale, NextIntlClientProvider } from "next-intl";
-import { getMessages, setRequestLocale } from "next-intl/server";
+import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
 import { routing } from "@/i18n/routing";
 import type { Locale } from "@/config/routes";
 import { theme } from "@/config/theme";
@@ -21,6 +22,13 @@ import "../globals.css";
 const clientNamespaces = ["ui", "nav", "account", "auth", "settings", "welcome", "errors", "confirm", "legal", "footer"] as const;
 
 const themeStyle = themeCss(resolveTheme(theme));
+
+/** The fallback for pages without their own metadata (the not-found page). */
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: hasLocale(routing.locales, locale) ? locale : routing.defaultLocale, namespace: "meta" });
+  return { title: t("defaultTitle"), description: t("defaultDescription") };
+}
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;

@@ -14,9 +14,7 @@ export default async function NotFound() {
   // Crawlers get the status and one line, not the error page.
   if (isCrawler(requestHeaders.get("user-agent"))) return <p>{t("pageNotFound", { path })}</p>;
   return (
-    <>
-      <title>{`${t("notFoundTitle")} | Aranżer`}</title>
-      <ErrorView
+    <ErrorView
       code="404"
       title={t("notFoundTitle")}
       message={t("pageNotFound", { path })}
@@ -25,7 +23,6 @@ export default async function NotFound() {
           <Link href={pathFor("/", isLocale(locale) ? locale : "pl")}>{t("backHome")}</Link>
         </Button>
       }
-      />
-    </>
+    />
   );
 }
