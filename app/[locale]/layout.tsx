@@ -9,17 +9,16 @@ import type { Locale } from "@/config/routes";
 import { theme } from "@/config/theme";
 import { resolveTheme, themeCss } from "@/config/palettes";
 import { colorModeScript, ColorModeProvider } from "@/components/color-mode";
-import { Toaster } from "@/components/ui/toaster";
+import { LazyToaster } from "@/components/ui/lazy-toaster";
 import { Header } from "@/components/layout/header";
 import { Footer } from "@/components/layout/footer";
 import { AlternatePathsProvider } from "@/components/layout/alternate-paths";
-import { WelcomeModal } from "@/components/account/welcome-modal";
+import { WelcomeModal } from "@/components/layout/lazy-parts";
 import { getCurrentAccount } from "@/web/current-account";
 import { pick } from "@/web/pick";
+import { layoutNamespaces } from "@/web/client-messages";
 import "../globals.css";
 
-/** Namespaces that client components read; page copy stays on the server. */
-const clientNamespaces = ["ui", "nav", "account", "auth", "settings", "welcome", "errors", "confirm", "legal", "footer"] as const;
 
 const themeStyle = themeCss(resolveTheme(theme));
 
@@ -43,9 +42,11 @@ export default async function LocaleLayout({ children, params }: { children: Rea
       <head>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: colorModeScript }} />
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeStyle }} />
+        <link rel="preload" href="/fonts/inter-latin-wght-normal.woff2" as="font" type="font/woff2" crossOrigin="anonymous" />
+        <link rel="preload" href="/fonts/inter-latin-ext-wght-normal.woff2" as="font" type="font/woff2" crossOrigin="anonymous" />
       </head>
       <body className="flex min-h-dvh flex-col font-sans">
-        <NextIntlClientProvider messages={pick(messages, clientNamespaces)}>
+        <NextIntlClientProvider messages={pick(messages, layoutNamespaces)}>
           <ColorModeProvider>
             <AlternatePathsProvider>
               <a
@@ -59,8 +60,9 @@ export default async function LocaleLayout({ children, params }: { children: Rea
                 {children}
               </main>
               <Footer locale={locale as Locale} />
-              <Toaster />
-              <WelcomeModal
+              <LazyToaster />
+              {account ? (
+                <WelcomeModal
                 welcome={
                   account?.welcome
                     ? {
@@ -72,7 +74,8 @@ export default async function LocaleLayout({ children, params }: { children: Rea
                       }
                     : null
                 }
-              />
+                />
+              ) : null}
             </AlternatePathsProvider>
           </ColorModeProvider>
         </NextIntlClientProvider>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
+import { PageTransition } from "@/components/layout/page-transition";
 
-// A template re-mounts on every navigation, so the fade plays as a page transition.
+// A template re-mounts on every navigation, so the transition plays per page.
 export default function Template({ children }: { children: ReactNode }) {
-  return <div className="page-enter flex flex-1 flex-col">{children}</div>;
+  return <PageTransition>{children}</PageTransition>;
 }

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { ConfirmRedirect } from "@/components/auth/confirm-redirect";
+import { ClientMessages } from "@/web/client-messages";
 import { pageMetadata } from "@/web/metadata";
 import { pageLocale, type LocaleParams } from "@/web/page-params";
 import { requireUser } from "@/web/session";
@@ -18,7 +19,9 @@ export default async function ConfirmPage({ params }: LocaleParams) {
   return (
     <PageContainer narrow>
       <PageHeader title={t("title")} />
-      <ConfirmRedirect />
+      <ClientMessages namespaces={["confirm"]}>
+        <ConfirmRedirect />
+      </ClientMessages>
     </PageContainer>
   );
 }

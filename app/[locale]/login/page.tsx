@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { LoginPanel } from "@/components/auth/login-panel";
+import { ClientMessages } from "@/web/client-messages";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { pathFor } from "@/config/routes";
 import { env } from "@/env";
@@ -27,7 +28,8 @@ export default async function LoginPage({ params, searchParams }: Props) {
   return (
     <PageContainer narrow>
       <PageHeader title={t("title")} />
-      <LoginPanel
+      <ClientMessages namespaces={["auth"]}>
+        <LoginPanel
         confirmPath={pathFor("/confirm", locale)}
         loginPath={pathFor("/login", locale)}
         resetRedirect={`${pathFor("/login", locale)}?reset`}
@@ -36,7 +38,8 @@ export default async function LoginPage({ params, searchParams }: Props) {
         initialNotice={notice}
         termsHref={pathFor("/terms", locale)}
         privacyHref={pathFor("/privacy", locale)}
-      />
+        />
+      </ClientMessages>
     </PageContainer>
   );
 }

@@ -2,7 +2,7 @@
 
 import { Monitor, Moon, Sun, type LucideIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { ToggleGroup } from "radix-ui";
+import * as ToggleGroup from "@radix-ui/react-toggle-group";
 import type { ColorModePreference } from "./color-mode-script";
 import { useColorMode } from "./color-mode-provider";
 

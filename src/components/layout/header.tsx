@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { ColorModeSwitch } from "@/components/color-mode";
 import { LogoMark } from "./logo";
 import { LanguageSwitch } from "./language-switch";
-import { AccountMenu, type AccountMenuData } from "./account-menu";
+import type { AccountMenuData } from "./account-menu";
+import { AccountMenu } from "./lazy-parts";
 import { MobileMenu } from "./mobile-menu";
 
 /** What the account menu shows, computed on the server so the client gets ready strings. */

@@ -1,5 +1,5 @@
 import { LoaderCircle } from "lucide-react";
-import { Slot } from "radix-ui";
+import * as Slot from "@radix-ui/react-slot";
 import type { ComponentPropsWithRef, ReactNode } from "react";
 
 export type ButtonSize = "2xs" | "xs" | "sm" | "md" | "lg" | "xl";

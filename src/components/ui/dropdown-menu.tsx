@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { DropdownMenu as Menu } from "radix-ui";
+import * as Menu from "@radix-ui/react-dropdown-menu";
 import {
   Fragment,
   useEffect,

@@ -3,6 +3,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { SubscriptionStatus } from "@/components/account/subscription-status";
 import { PasswordChangeForm } from "@/components/account/password-change-form";
 import { AccountDataSection } from "@/components/account/account-data-section";
+import { ClientMessages } from "@/web/client-messages";
 import { pathFor } from "@/config/routes";
 import { pageMetadata } from "@/web/metadata";
 import { pageLocale, type LocaleParams } from "@/web/page-params";
@@ -26,8 +27,10 @@ export default async function ProfilePage({ params }: LocaleParams) {
     <div className="space-y-8">
       <PageHeader title={t("profileTitle")} />
       <SubscriptionStatus account={account} locale={locale} />
-      <PasswordChangeForm hasPassword={account.hasPassword} />
-      <AccountDataSection hasPassword={account.hasPassword} homeHref={pathFor("/", locale)} />
+      <ClientMessages namespaces={["auth", "settings"]}>
+        <PasswordChangeForm hasPassword={account.hasPassword} />
+        <AccountDataSection hasPassword={account.hasPassword} homeHref={pathFor("/", locale)} />
+      </ClientMessages>
     </div>
   );
 }
