@@ -8,6 +8,7 @@ describe("parseEnv", () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.appUrl).toBe("http://localhost:3000");
     expect(env.secureCookies).toBe(false);
+    expect(env.trustedOrigins).toEqual(["http://localhost:3000", "http://127.0.0.1:3000"]);
   });
 
   it("turns on Secure cookies for an https APP_URL and treats empty strings as unset", () => {
@@ -15,6 +16,7 @@ describe("parseEnv", () => {
     expect(env.appUrl).toBe("https://aranzer.pl");
     expect(env.secureCookies).toBe(true);
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.trustedOrigins).toEqual(["https://aranzer.pl"]);
   });
 
   it("refuses an invalid analytics container id and suggests the corrected form", () => {

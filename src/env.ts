@@ -42,7 +42,7 @@ const schema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
 });
 
-export type Env = z.infer<typeof schema> & { appUrl: string; secureCookies: boolean };
+export type Env = z.infer<typeof schema> & { appUrl: string; secureCookies: boolean; trustedOrigins: string[] };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "unset", as in most .env files.
@@ -57,7 +57,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error("Invalid environment configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
   }
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, "");
-  return { ...parsed, appUrl, secureCookies: appUrl.startsWith("https://") };
+  // With no APP_URL the product runs locally: a browser may open it as localhost or as 127.0.0.1.
+  const trustedOrigins = parsed.APP_URL ? [appUrl] : [appUrl, `http://127.0.0.1:${parsed.PORT}`];
+  return { ...parsed, appUrl, secureCookies: appUrl.startsWith("https://"), trustedOrigins };
 }
 
 let cached: Env | undefined;

@@ -37,14 +37,14 @@ async function authSecret(): Promise<string> {
 }
 
 function createAuth(db: Db, secret: string) {
-  const { appUrl, secureCookies, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, RATE_LIMIT_MULTIPLIER } = env();
+  const { appUrl, trustedOrigins, secureCookies, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, RATE_LIMIT_MULTIPLIER } = env();
   const limit = (max: number, window: number) => ({ max: Math.ceil(max * RATE_LIMIT_MULTIPLIER), window });
   return betterAuth({
     appName: "Aranżer",
     baseURL: appUrl,
     secret,
     telemetry: { enabled: false },
-    trustedOrigins: [appUrl],
+    trustedOrigins,
     database: drizzleAdapter(db, { provider: "pg", schema }),
     emailAndPassword: {
       enabled: true,
