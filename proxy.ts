@@ -37,7 +37,9 @@ export default async function proxy(request: NextRequest) {
   request.headers.set("content-security-policy", csp);
   request.headers.set("x-pathname", pathname);
 
+  let refreshedCookies: string[] = [];
   const finish = (response: NextResponse) => {
+    for (const cookie of refreshedCookies) response.headers.append("set-cookie", cookie);
     response.headers.set("Content-Security-Policy", csp);
     if (secureCookies) response.headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     return response;
@@ -56,16 +58,18 @@ export default async function proxy(request: NextRequest) {
 
   if (match && routes[match.key].access === "user") {
     const auth = await getAuth();
-    const session = await auth.api.getSession({ headers: request.headers });
+    // returnHeaders: when the lookup extends the rolling session, its refreshed cookie goes back to the browser.
+    const { response: session, headers: sessionHeaders } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+    refreshedCookies = sessionHeaders.getSetCookie();
     if (!session) {
       const login = new URL(pathFor("/login", match.locale), request.url);
       // A failed confirmation link lands on /confirm?error=...; the login page explains it.
       const error = request.nextUrl.searchParams.get("error");
       if (error) login.searchParams.set("error", error);
       const response = NextResponse.redirect(login);
-      // Only a page the visitor opened is worth returning to, not a link the router prefetched.
-      const prefetch = request.headers.has("next-router-prefetch") || request.headers.get("purpose") === "prefetch";
-      if (!prefetch) {
+      // Only a page the visitor opened is worth returning to, not a link the router fetched in the background.
+      const dest = request.headers.get("sec-fetch-dest");
+      if (dest === null || dest === "document") {
         response.cookies.set(RETURN_TO_COOKIE, pathname + search, {
           httpOnly: true,
           sameSite: "lax",

@@ -22,7 +22,10 @@ const server = createServer((req, res) => {
   const started = process.hrtime.bigint();
   const requestId = randomUUID();
   res.setHeader("x-request-id", requestId);
-  if (!config.TRUST_PROXY) req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
+  // Rate limits key on the first X-Forwarded-For entry. Without a trusted proxy that is the socket
+  // address; behind one it is the address the proxy appended (the last entry), never what the client sent.
+  const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",").map((a) => a.trim()).filter(Boolean);
+  req.headers["x-forwarded-for"] = config.TRUST_PROXY && forwarded.length > 0 ? forwarded[forwarded.length - 1]! : (req.socket.remoteAddress ?? "");
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     line({ event: "http.request", requestId, method: req.method, path: req.url?.split("?")[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 });

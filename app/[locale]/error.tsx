@@ -10,7 +10,7 @@ export default function ErrorPage({ reset }: { error: Error & { digest?: string 
   const locale = useLocale();
   return (
     <ErrorView
-      title={t("notFoundTitle")}
+      title={t("errorTitle")}
       message={t("generic")}
       actions={
         <>

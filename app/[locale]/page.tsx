@@ -12,9 +12,13 @@ export async function generateMetadata({ params }: LocaleParams) {
   return pageMetadata({ locale, route: "/" });
 }
 
-export default async function HomePage({ params }: LocaleParams) {
+type Props = LocaleParams & { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function HomePage({ params, searchParams }: Props) {
   const locale = await pageLocale(params);
   const t = await getTranslations("home");
+  const tSettings = await getTranslations("settings");
+  const accountDeleted = "account-deleted" in (await searchParams);
   const user = await getSessionUser();
   const steps = [
     { icon: Camera, title: t("step1Title"), text: t("step1Text") },
@@ -28,6 +32,11 @@ export default async function HomePage({ params }: LocaleParams) {
   ];
   return (
     <>
+      {accountDeleted ? (
+        <p role="status" className="bg-green-50 px-4 py-3 text-center font-medium text-green-900 dark:bg-green-950 dark:text-green-100">
+          {tSettings("deleted")}
+        </p>
+      ) : null}
       <section className="bg-gradient-to-b from-primary-50 to-white dark:from-gray-900 dark:to-gray-950">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
           <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-gray-950 sm:text-5xl dark:text-white">{t("title")}</h1>

@@ -28,6 +28,7 @@ describe("route table", () => {
     expect(matchPath("/en/privacy-policy")).toEqual({ key: "/privacy", locale: "en" });
     expect(matchPath("/cennik/")).toEqual({ key: "/pricing", locale: "pl" });
     expect(matchPath("/nope")).toBeNull();
+    expect(matchPath("/blog/%E0%A4%A")).toBeNull();
     expect(matchPath("/en/cennik")).toBeNull();
   });
 

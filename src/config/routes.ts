@@ -74,7 +74,8 @@ export function matchPath(pathname: string): MatchedRoute | null {
     if (path.includes("[...slug]")) {
       const base = path.replace("/[...slug]", "");
       if (rest.startsWith(`${base}/`) && rest.length > base.length + 1) {
-        return { key, locale, params: { slug: rest.slice(base.length + 1).split("/").map(decodeURIComponent) } };
+        const slug = safeDecode(rest.slice(base.length + 1).split("/"));
+        return slug ? { key, locale, params: { slug } } : null;
       }
     } else if (rest === path) {
       return { key, locale };
@@ -85,6 +86,15 @@ export function matchPath(pathname: string): MatchedRoute | null {
     for (const key of rootEnglishRoutes) if (clean === routes[key].en) return { key, locale: "en" };
   }
   return null;
+}
+
+/** Decoded path segments, or null for a malformed escape such as %E0%A4%A (a 404, not a crash). */
+function safeDecode(segments: string[]): string[] | null {
+  try {
+    return segments.map(decodeURIComponent);
+  } catch {
+    return null;
+  }
 }
 
 export function isLocale(value: unknown): value is Locale {

@@ -248,7 +248,8 @@ test.describe("accounts", () => {
     await expect(dialog.getByText("Obecne hasło jest nieprawidłowe.")).toBeVisible();
     await dialog.getByLabel("Hasło").fill(PASSWORD);
     await dialog.getByRole("button", { name: "Usuń na zawsze" }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?account-deleted$/);
+    await expect(page.getByRole("status").filter({ hasText: "Konto zostało usunięte" })).toBeVisible();
     expect((await page.request.get("/api/account/export")).status()).toBe(401);
 
     await page.goto("/login");

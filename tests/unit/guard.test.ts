@@ -12,10 +12,10 @@ process.env.AUTH_SECRET = SECRET;
 process.env.APP_URL = "http://localhost:3000";
 
 /** A session made at the database level, and the signed cookie a browser would hold for it. */
-async function fakeSession(handle: Handle): Promise<string> {
+async function fakeSession(handle: Handle, expiresAt = new Date(Date.now() + 86_400_000)): Promise<string> {
   const userId = await insertUser(handle);
   const token = randomUUID().replace(/-/g, "");
-  await handle.db.insert(session).values({ id: randomUUID(), token, userId, expiresAt: new Date(Date.now() + 86_400_000) });
+  await handle.db.insert(session).values({ id: randomUUID(), token, userId, expiresAt });
   const serialized = await serializeSignedCookie("aranzer.session_token", token, SECRET);
   return serialized.split(";")[0]!;
 }
@@ -50,7 +50,7 @@ describe("sign-in guard", () => {
   });
 
   it("does not remember prefetched pages as the place to return to", async () => {
-    const response = await proxy(new NextRequest("http://localhost:3000/generations", { headers: { rsc: "1", "next-router-prefetch": "1" } }));
+    const response = await proxy(new NextRequest("http://localhost:3000/generations", { headers: { rsc: "1", "sec-fetch-dest": "empty" } }));
     expect(response.status).toBe(307);
     expect(response.headers.get("set-cookie") ?? "").not.toContain(RETURN_TO_COOKIE);
   });
@@ -60,6 +60,16 @@ describe("sign-in guard", () => {
     const response = await proxy(request("/design", cookie));
     expect(response.headers.get("location")).toBeNull();
     expect(response.status).toBe(200);
+  });
+
+  it("rolls a session that is more than a day old: new expiry in the database and a fresh cookie", async () => {
+    const day = 86_400_000;
+    const cookie = await fakeSession(handle, new Date(Date.now() + 398 * day)); // as if made two days ago
+    const response = await proxy(request("/design", cookie));
+    expect(response.status).toBe(200);
+    const setCookie = response.headers.get("set-cookie") ?? "";
+    expect(setCookie).toContain("aranzer.session_token=");
+    expect(setCookie).toMatch(/Max-Age=34560000/i);
   });
 
   it("refuses a forged cookie", async () => {

@@ -5,7 +5,6 @@ import { useTranslations } from "next-intl";
 import { Download, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
-import { toast } from "@/components/ui/toast";
 import { TextField } from "@/components/forms/text-field";
 import { deleteMyAccount } from "@/web/actions/account";
 
@@ -13,6 +12,7 @@ import { deleteMyAccount } from "@/web/actions/account";
 export function AccountDataSection({ hasPassword, homeHref }: { hasPassword: boolean; homeHref: string }) {
   const t = useTranslations("settings");
   const tAuth = useTranslations("auth");
+  const tErrors = useTranslations("errors");
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -28,11 +28,12 @@ export function AccountDataSection({ hasPassword, homeHref }: { hasPassword: boo
     try {
       const result = await deleteMyAccount({ password });
       if (result.ok) {
-        toast.add({ title: t("deleted"), color: "success" });
-        window.location.assign(homeHref);
+        // A full load on purpose: nothing of the signed-in state may stay in memory. The home page confirms it.
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+        window.location.assign(`${homeHref}?account-deleted`);
         return;
       }
-      setError(tAuth(result.error === "wrongCurrentPassword" ? "wrongCurrentPassword" : "unexpected"));
+      setError(result.error === "rateLimited" ? tErrors("RATE_LIMITED") : tAuth(result.error === "wrongCurrentPassword" ? "wrongCurrentPassword" : "unexpected"));
     } catch {
       setError(tAuth("unexpected"));
     } finally {

@@ -31,6 +31,16 @@ describe.each(testDatabases())("accounts on $name", ({ open }) => {
     expect((await grantFreeTokens({ userId })).granted).toBe(false);
   });
 
+  it("does not grant again to a deleted and re-created account with the same e-mail", async () => {
+    const email = `again-${Date.now()}@example.test`;
+    const first = await insertUser(handle, { email });
+    expect((await grantFreeTokens({ userId: first })).granted).toBe(true);
+    await deleteAccount({ userId: first });
+    const second = await insertUser(handle, { email: email.toUpperCase() });
+    expect((await grantFreeTokens({ userId: second })).granted).toBe(false);
+    expect(await getBalance({ userId: second })).toBe(0);
+  });
+
   it("grants nothing before the e-mail is confirmed", async () => {
     const userId = await insertUser(handle, { verified: false });
     expect((await grantFreeTokens({ userId })).granted).toBe(false);

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db/client";
 import { tokenAccount, tokenLedger, type LedgerKind } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -31,12 +31,14 @@ export async function applyLedgerEntry(db: DbOrTx, entry: LedgerEntryInput): Pro
       .for("update");
     const balance = account?.balance ?? 0;
 
-    // Checked under the row lock, so two retries of one key cannot both pass.
+    // Checked under the row lock, so two retries of one key cannot both pass. Keys are global: one that
+    // another user's entry already holds is a caller's bug, not a retry.
     const [seen] = await tx
-      .select({ id: tokenLedger.id })
+      .select({ userId: tokenLedger.userId })
       .from(tokenLedger)
-      .where(and(eq(tokenLedger.idempotencyKey, entry.idempotencyKey), eq(tokenLedger.userId, entry.userId)))
+      .where(eq(tokenLedger.idempotencyKey, entry.idempotencyKey))
       .limit(1);
+    if (seen && seen.userId !== entry.userId) throw new AppError("CONFLICT", { idempotencyKey: entry.idempotencyKey });
     if (seen) return { applied: false, balance };
 
     const next = balance + entry.amount;

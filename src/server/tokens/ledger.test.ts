@@ -67,6 +67,20 @@ describe.each(testDatabases())("token ledger on $name", ({ open }) => {
     expect(await getBalance({ db: handle.db, userId })).toBe(0);
   });
 
+  it("refuses a key that another user's entry holds", async () => {
+    const first = await insertUser(handle);
+    const second = await insertUser(handle);
+    await grantTokens({ db: handle.db, userId: first, amount: 1, kind: "grant", idempotencyKey: `shared:${first}` });
+    await expect(grantTokens({ db: handle.db, userId: second, amount: 1, kind: "grant", idempotencyKey: `shared:${first}` })).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await getBalance({ db: handle.db, userId: second })).toBe(0);
+  });
+
+  it("never changes an entry once written", async () => {
+    const userId = await insertUser(handle);
+    await grantTokens({ db: handle.db, userId, amount: 1, kind: "grant", idempotencyKey: `g:${userId}` });
+    await expect(handle.db.update(tokenLedger).set({ amount: 100 }).where(eq(tokenLedger.userId, userId))).rejects.toThrow();
+  });
+
   it("never stores a negative balance, even when written around the ledger", async () => {
     const userId = await insertUser(handle);
     await grantTokens({ db: handle.db, userId, amount: 1, kind: "grant", idempotencyKey: `g:${userId}` });

@@ -1,19 +1,24 @@
 "use server";
 
+import { headers } from "next/headers";
+import { env } from "@/env";
 import { getSessionUser } from "@/web/session";
 import { markWelcomeShown } from "@/server/accounts/mark-welcome-shown";
 import { deleteAccount } from "@/server/accounts/delete-account";
 import { getAuth } from "@/server/auth/auth";
-import { headers } from "next/headers";
 
 export async function markWelcomeModalShown(): Promise<void> {
   const user = await getSessionUser();
   if (user) await markWelcomeShown({ userId: user.id });
 }
 
-export type DeleteAccountResult = { ok: true } | { ok: false; error: "wrongCurrentPassword" | "unexpected" | "unauthorized" };
+export type DeleteAccountResult = { ok: true } | { ok: false; error: "wrongCurrentPassword" | "rateLimited" | "unexpected" | "unauthorized" };
 
-/** Deletes the signed-in account; a password account must re-enter its password first. */
+/**
+ * Deletes the signed-in account; a password account must re-enter its password first. The password is
+ * checked through better-auth's HTTP endpoint, not its direct API, because only requests through the
+ * handler pass its rate limiter: a stolen session must not be able to guess the password here.
+ */
 export async function deleteMyAccount(input: { password?: string }): Promise<DeleteAccountResult> {
   const user = await getSessionUser();
   if (!user) return { ok: false, error: "unauthorized" };
@@ -21,12 +26,21 @@ export async function deleteMyAccount(input: { password?: string }): Promise<Del
   const requestHeaders = await headers();
   const accounts = await auth.api.listUserAccounts({ headers: requestHeaders });
   if (accounts.some((a) => a.providerId === "credential")) {
-    const password = typeof input.password === "string" ? input.password : "";
-    const verified = await auth.api.verifyPassword({ body: { password }, headers: requestHeaders }).then(
-      () => true,
-      () => false,
+    const { appUrl } = env();
+    const check = await auth.handler(
+      new Request(`${appUrl}/api/auth/verify-password`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin: appUrl,
+          cookie: requestHeaders.get("cookie") ?? "",
+          "x-forwarded-for": requestHeaders.get("x-forwarded-for") ?? "",
+        },
+        body: JSON.stringify({ password: typeof input.password === "string" ? input.password : "" }),
+      }),
     );
-    if (!verified) return { ok: false, error: "wrongCurrentPassword" };
+    if (check.status === 429) return { ok: false, error: "rateLimited" };
+    if (!check.ok) return { ok: false, error: "wrongCurrentPassword" };
   }
   await deleteAccount({ userId: user.id });
   await auth.api.signOut({ headers: requestHeaders }).catch(() => undefined);
