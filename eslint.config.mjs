@@ -16,7 +16,7 @@ const config = [
     },
   },
   {
-    files: ["src/env.ts", "src/server/log.ts", "instrumentation.ts", "next.config.ts", "scripts/**", "tests/**", "bench/**", "playwright.config.ts", "*.config.*"],
+    files: ["src/env.ts", "src/server/log.ts", "instrumentation.ts", "next.config.ts", "scripts/**", "tests/**", "bench/**", "playwright.config.ts", "*.config.*", "**/*.test.ts", "**/*.test.tsx"],
     rules: { "no-restricted-properties": "off" },
   },
   {
