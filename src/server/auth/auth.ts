@@ -36,7 +36,8 @@ async function authSecret(): Promise<string> {
   }
 }
 
-function createAuth(db: Db, secret: string) {
+/** Exported for tests that run several instances against one database; the app uses getAuth(). */
+export function createAuth(db: Db, secret: string) {
   const { appUrl, trustedOrigins, secureCookies, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, RATE_LIMIT_MULTIPLIER } = env();
   const limit = (max: number, window: number) => ({ max: Math.ceil(max * RATE_LIMIT_MULTIPLIER), window });
   return betterAuth({
