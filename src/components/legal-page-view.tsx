@@ -23,7 +23,7 @@ export async function LegalPageView({ page, locale }: { page: LegalPage; locale:
       <article className="mx-auto max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight text-gray-950 sm:text-4xl dark:text-white">{doc.title}</h1>
         <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-          {t("updated", { date: format.dateTime(new Date(doc.updated), { day: "2-digit", month: "2-digit", year: "numeric" }) })}
+          {t("updated", { date: format.dateTime(new Date(doc.updated), { day: "numeric", month: "long", year: "numeric" }) })}
         </p>
         <Markdown variant="content" externalLinkHint={t("newTab")} siteUrl={env().appUrl} className="mt-8">
           {doc.markdown}

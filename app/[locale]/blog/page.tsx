@@ -31,7 +31,7 @@ export default async function BlogPage({ params }: LocaleParams) {
             </h2>
             <p className="mt-2 flex-1 text-gray-700 dark:text-gray-300">{post.description}</p>
             <p className="mt-4 text-sm text-gray-700 dark:text-gray-300">
-              <time dateTime={post.date}>{format.dateTime(new Date(post.date), { day: "2-digit", month: "2-digit", year: "numeric" })}</time>
+              <time dateTime={post.date}>{format.dateTime(new Date(post.date), { day: "numeric", month: "long", year: "numeric" })}</time>
               {" · "}
               {t("readingTime", { minutes: post.readingMinutes })}
             </p>

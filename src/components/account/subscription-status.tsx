@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
+import { formatSubscriptionDate } from "@/web/format-subscription-date";
 import { Button } from "@/components/ui/button";
 import { pathFor, type Locale } from "@/config/routes";
 import type { AccountSummary } from "@/server/accounts/get-account-summary";
@@ -8,9 +9,8 @@ import type { AccountSummary } from "@/server/accounts/get-account-summary";
 export async function SubscriptionStatus({ account, locale }: { account: AccountSummary; locale: Locale }) {
   const t = await getTranslations({ locale, namespace: "settings" });
   const tAccount = await getTranslations({ locale, namespace: "account" });
-  const format = await getFormatter({ locale });
   const sub = account.subscription;
-  const date = sub ? format.dateTime(sub.periodEnd, { day: "2-digit", month: "2-digit", year: "numeric" }) : "";
+  const date = sub ? formatSubscriptionDate(sub.periodEnd) : "";
   return (
     <section aria-labelledby="subscription-title" className="rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
       <h2 id="subscription-title" className="text-lg font-semibold text-gray-950 dark:text-white">

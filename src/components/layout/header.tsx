@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
+import { formatSubscriptionDate } from "@/web/format-subscription-date";
 import { publicNav, userNav } from "@/config/navigation";
 import { pathFor, type Locale } from "@/config/routes";
 import { site } from "@/config/site";
@@ -15,9 +16,8 @@ import { MobileMenu } from "./mobile-menu";
 /** What the account menu shows, computed on the server so the client gets ready strings. */
 async function accountMenuData(account: AccountSummary, locale: Locale): Promise<AccountMenuData> {
   const t = await getTranslations({ locale, namespace: "account" });
-  const format = await getFormatter({ locale });
   const sub = account.subscription;
-  const date = sub ? format.dateTime(sub.periodEnd, { day: "2-digit", month: "2-digit", year: "numeric" }) : "";
+  const date = sub ? formatSubscriptionDate(sub.periodEnd) : "";
   return {
     email: account.email ?? t("unknownUser"),
     subscriptionActive: Boolean(sub?.active && !sub.cancelled),

@@ -48,7 +48,7 @@ export default async function BlogPostPage({ params }: Props) {
         </Link>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-gray-950 sm:text-4xl dark:text-white">{post.title}</h1>
         <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">
-          <time dateTime={post.date}>{t("published", { date: format.dateTime(new Date(post.date), { day: "2-digit", month: "2-digit", year: "numeric" }) })}</time>
+          <time dateTime={post.date}>{t("published", { date: format.dateTime(new Date(post.date), { day: "numeric", month: "long", year: "numeric" }) })}</time>
           {" · "}
           {t("readingTime", { minutes: post.readingMinutes })}
         </p>
