@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import createIntlMiddleware from "next-intl/middleware";
 import { routing } from "@/i18n/routing";
-import { matchPath, pathFor, rootEnglishRoutes, routes } from "@/config/routes";
+import { matchPath, pathFor, rootEnglishRoutes, routes, safeReturnPath } from "@/config/routes";
 import { RETURN_TO_COOKIE, RETURN_TO_MAX_AGE } from "@/config/cookies";
 import { env } from "@/env";
 import { contentSecurityPolicy, isCrawler, isSameOriginRequest } from "@/server/http/csp";
@@ -56,6 +56,19 @@ export default async function proxy(request: NextRequest) {
     return finish(new NextResponse(`Page not found: ${pathname}`, { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } }));
   }
 
+  const returnCookie = (path: string) => ({ httpOnly: true, sameSite: "lax" as const, secure: secureCookies, maxAge: RETURN_TO_MAX_AGE, path: "/", value: path, name: RETURN_TO_COOKIE });
+
+  // A page that found no user after the proxy let it through (a session that ended in between) sends the
+  // visitor to /login?return=<path>: remember the path the same way and show the clean login URL.
+  if (match?.key === "/login" && request.nextUrl.searchParams.has("return")) {
+    const clean = new URL(request.url);
+    const target = safeReturnPath(clean.searchParams.get("return"));
+    clean.searchParams.delete("return");
+    const response = NextResponse.redirect(clean);
+    if (target) response.cookies.set(returnCookie(target));
+    return finish(response);
+  }
+
   if (match && routes[match.key].access === "user") {
     const auth = await getAuth();
     // returnHeaders: when the lookup extends the rolling session, its refreshed cookie goes back to the browser.
@@ -70,13 +83,7 @@ export default async function proxy(request: NextRequest) {
       // Only a page the visitor opened is worth returning to, not a link the router fetched in the background.
       const dest = request.headers.get("sec-fetch-dest");
       if (dest === null || dest === "document") {
-        response.cookies.set(RETURN_TO_COOKIE, pathname + search, {
-          httpOnly: true,
-          sameSite: "lax",
-          secure: secureCookies,
-          maxAge: RETURN_TO_MAX_AGE,
-          path: "/",
-        });
+        response.cookies.set(returnCookie(pathname + search));
       }
       return finish(response);
     }

@@ -88,6 +88,14 @@ export function matchPath(pathname: string): MatchedRoute | null {
   return null;
 }
 
+/** A path to return to after sign-in: only one of our own routes, never login or confirm, never another site. */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith("/") || value.startsWith("//")) return null;
+  const match = matchPath(value.split("?")[0] ?? "");
+  if (!match || match.key === "/login" || match.key === "/confirm") return null;
+  return value;
+}
+
 /** Decoded path segments, or null for a malformed escape such as %E0%A4%A (a 404, not a crash). */
 function safeDecode(segments: string[]): string[] | null {
   try {

@@ -17,10 +17,14 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
 
 /**
  * For pages and actions that need a user. The proxy already sent visitors without a session to the
- * login page (keeping the path they wanted); this catches a session that ended in between.
+ * login page (keeping the path they wanted); this catches a session that ended in between, and hands the
+ * path to the proxy through ?return= so it is kept the same way.
  */
 export async function requireUser(locale: Locale): Promise<SessionUser> {
   const user = await getSessionUser();
-  if (!user) redirect(pathFor("/login", locale));
+  if (!user) {
+    const path = (await headers()).get("x-pathname");
+    redirect(`${pathFor("/login", locale)}${path ? `?return=${encodeURIComponent(path)}` : ""}`);
+  }
   return user;
 }

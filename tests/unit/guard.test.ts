@@ -77,6 +77,15 @@ describe("sign-in guard", () => {
     expect(response.status).toBe(307);
   });
 
+  it("keeps a return path handed over as /login?return= and shows the clean login URL", async () => {
+    const response = await proxy(request("/en/login?return=%2Fen%2Fsettings%2Fprofile"));
+    expect(response.status).toBe(307);
+    expect(new URL(response.headers.get("location")!).pathname + new URL(response.headers.get("location")!).search).toBe("/en/login");
+    expect(response.headers.get("set-cookie")).toContain(`${RETURN_TO_COOKIE}=${encodeURIComponent("/en/settings/profile")}`);
+    const foreign = await proxy(request("/login?return=%2F%2Fevil.example"));
+    expect(foreign.headers.get("set-cookie") ?? "").not.toContain(RETURN_TO_COOKIE);
+  });
+
   it("does not guard public pages", async () => {
     const response = await proxy(request("/cennik"));
     expect(response.headers.get("location")).toBeNull();

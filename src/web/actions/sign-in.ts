@@ -2,18 +2,10 @@
 
 import { cookies } from "next/headers";
 import { RETURN_TO_COOKIE } from "@/config/cookies";
-import { isLocale, matchPath, pathFor, type Locale } from "@/config/routes";
+import { isLocale, pathFor, safeReturnPath, type Locale } from "@/config/routes";
 import { grantFreeTokens } from "@/server/accounts/grant-free-tokens";
 import { setProfileLocale } from "@/server/accounts/set-profile-locale";
 import { getSessionUser } from "@/web/session";
-
-/** Only a path of our own route table, never a login or confirm loop, and never another site. */
-function safeReturnPath(value: string | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//")) return null;
-  const match = matchPath(value.split("?")[0] ?? "");
-  if (!match || match.key === "/login" || match.key === "/confirm") return null;
-  return value;
-}
 
 /**
  * The last step of every sign-in (password, e-mail link, Google): remembers the language for e-mails,
