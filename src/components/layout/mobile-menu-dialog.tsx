@@ -19,58 +19,58 @@ export function MobileMenuDialog({ locale, links, account, open, onOpenChange }:
     "flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-lg font-medium text-gray-900 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800";
 
   return (
-      <Modal open={open} onOpenChange={onOpenChange} title={t("menuTitle")} fullscreen>
-        <nav aria-label={t("mainNavigation")} className="flex h-full flex-col gap-6">
-          {account ? (
-            <div className="flex items-center gap-3 rounded-xl bg-gray-50 p-3 dark:bg-gray-900">
-              {account.subscriptionActive ? (
-                <Crown aria-label={tAccount("activeSubscriber")} className="size-8 text-primary-600 dark:text-primary-400" />
-              ) : (
-                <Avatar text={account.email} size="md" />
-              )}
-              <div className="min-w-0">
-                <p className="truncate font-medium">{account.email}</p>
-                <p className="text-sm text-gray-700 dark:text-gray-300">{account.subscriptionLabel}</p>
-              </div>
+    <Modal open={open} onOpenChange={onOpenChange} title={t("menuTitle")} fullscreen>
+      <nav aria-label={t("mainNavigation")} className="flex h-full flex-col gap-6">
+        {account ? (
+          <div className="flex items-center gap-3 rounded-xl bg-gray-50 p-3 dark:bg-gray-900">
+            {account.subscriptionActive ? (
+              <Crown aria-label={tAccount("activeSubscriber")} className="size-8 text-primary-600 dark:text-primary-400" />
+            ) : (
+              <Avatar text={account.email} size="md" />
+            )}
+            <div className="min-w-0">
+              <p className="truncate font-medium">{account.email}</p>
+              <p className="text-sm text-gray-700 dark:text-gray-300">{account.subscriptionLabel}</p>
             </div>
-          ) : null}
-          <ul className="space-y-1">
-            {links.map((link) => (
-              <li key={link.href}>
-                <Link href={link.href} className={item} onClick={close}>
-                  {link.label}
+          </div>
+        ) : null}
+        <ul className="space-y-1">
+          {links.map((link) => (
+            <li key={link.href}>
+              <Link href={link.href} className={item} onClick={close}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+          {account ? (
+            <>
+              <li>
+                <Link href={account.pricingHref} className={item} onClick={close}>
+                  <Coins aria-hidden="true" className="size-5" />
+                  {account.tokensLabel}
                 </Link>
               </li>
-            ))}
-            {account ? (
-              <>
-                <li>
-                  <Link href={account.pricingHref} className={item} onClick={close}>
-                    <Coins aria-hidden="true" className="size-5" />
-                    {account.tokensLabel}
-                  </Link>
-                </li>
-                <li>
-                  <Link href={account.profileHref} className={item} onClick={close}>
-                    <UserRound aria-hidden="true" className="size-5" />
-                    {tAccount("profile")}
-                  </Link>
-                </li>
-                <li>
-                  <button type="button" className={item} onClick={() => void signOutAndGo(account.homeHref)}>
-                    <LogOut aria-hidden="true" className="size-5" />
-                    {tAccount("logout")}
-                  </button>
-                </li>
-              </>
-            ) : null}
-          </ul>
-          <div className="flex flex-wrap items-center gap-2">
-            <LanguageSwitch locale={locale} />
-            <ColorModeSwitch />
-          </div>
-          <SocialLinksClient label={t("social")} />
-        </nav>
-      </Modal>
+              <li>
+                <Link href={account.profileHref} className={item} onClick={close}>
+                  <UserRound aria-hidden="true" className="size-5" />
+                  {tAccount("profile")}
+                </Link>
+              </li>
+              <li>
+                <button type="button" className={item} onClick={() => void signOutAndGo(account.homeHref)}>
+                  <LogOut aria-hidden="true" className="size-5" />
+                  {tAccount("logout")}
+                </button>
+              </li>
+            </>
+          ) : null}
+        </ul>
+        <div className="flex flex-wrap items-center gap-2">
+          <LanguageSwitch locale={locale} />
+          <ColorModeSwitch />
+        </div>
+        <SocialLinksClient label={t("social")} />
+      </nav>
+    </Modal>
   );
 }
