@@ -5,6 +5,7 @@ import { env } from "@/env";
 import { getSessionUser } from "@/web/session";
 import { markWelcomeShown } from "@/server/accounts/mark-welcome-shown";
 import { deleteAccount } from "@/server/accounts/delete-account";
+import { getAccountSummary } from "@/server/accounts/get-account-summary";
 import { getAuth } from "@/server/auth/auth";
 
 export async function markWelcomeModalShown(): Promise<void> {
@@ -24,8 +25,8 @@ export async function deleteMyAccount(input: { password?: string }): Promise<Del
   if (!user) return { ok: false, error: "unauthorized" };
   const auth = await getAuth();
   const requestHeaders = await headers();
-  const accounts = await auth.api.listUserAccounts({ headers: requestHeaders });
-  if (accounts.some((a) => a.providerId === "credential")) {
+  // One rule for "has a password" (getAccountSummary), the same one the profile page shows.
+  if ((await getAccountSummary({ userId: user.id }))?.hasPassword) {
     const { appUrl } = env();
     const check = await auth.handler(
       new Request(`${appUrl}/api/auth/verify-password`, {
