@@ -24,6 +24,7 @@ type LhResult = {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
   audits: Record<string, { id: string; score: number | null; displayValue?: string; numericValue?: number } | undefined>;
   runtimeError?: { code: string; message: string };
+  environment?: { benchmarkIndex?: number };
 };
 type LhFullResult = Parameters<typeof computeMedianRun>[0][number];
 const medianRun = (results: LhResult[]) => computeMedianRun(results as unknown as LhFullResult[]) as unknown as LhResult;
@@ -122,6 +123,22 @@ async function runLighthouse(url: string): Promise<LhResult> {
   }
 }
 
+/**
+ * Lighthouse now and then fails to record the trace (NO_NAVSTART, NO_FCP) on this machine; such a run
+ * measured nothing, so it is repeated (twice at most) instead of aborting the whole benchmark.
+ */
+async function runLighthouseWithRetry(url: string, attempts = 3): Promise<LhResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouse(url);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt >= attempts || !message.includes("runtime error")) throw error;
+      console.log(`${message.split(" Something")[0]}; repeating the run (${attempt}/${attempts - 1})`);
+    }
+  }
+}
+
 const score = (lhr: LhResult, category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 const metric = (lhr: LhResult, id: string) => lhr.audits[id]?.numericValue;
 const seconds = (ms: number | undefined) => (ms === undefined ? "–" : `${(ms / 1000).toFixed(2)} s`);
@@ -211,11 +228,11 @@ async function main(): Promise<number> {
       const results: LhResult[] = [];
       for (let i = 1; i <= runs; i++) {
         const started = Date.now();
-        const lhr = await runLighthouse(`${baseURL}${page}`);
+        const lhr = await runLighthouseWithRetry(`${baseURL}${page}`);
         results.push(lhr);
         writeFileSync(path.join(outDir, `lighthouse-${slug(page)}-run${i}.json`), JSON.stringify(lhr));
         console.log(
-          `${page} run ${i}/${runs}: ${CATEGORIES.map((c) => `${c} ${score(lhr, c)}`).join(", ")} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+          `${page} run ${i}/${runs}: ${CATEGORIES.map((c) => `${c} ${score(lhr, c)}`).join(", ")}; LCP ${seconds(metric(lhr, "largest-contentful-paint"))}, TBT ${Math.round(metric(lhr, "total-blocking-time") ?? 0)} ms, host benchmark index ${lhr.environment?.benchmarkIndex ?? "?"} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
         );
       }
       const median = medianRun(results);

@@ -24,7 +24,7 @@ const steps = [
   { name: "messages", title: "i18n messages (pl ↔ en keys and placeholders)", cmd: process.execPath, args: [path.join(root, "scripts", "check-messages.mjs")] },
   { name: "unit", title: "Unit and PostgreSQL tests (vitest run)", cmd: bin("vitest"), args: ["run"] },
   { name: "chromium", title: "Chromium present (scripts/ensure-chromium.mjs)", cmd: process.execPath, args: [path.join(root, "scripts", "ensure-chromium.mjs")] },
-  { name: "build", title: "Production build (next build)", cmd: bin("next"), args: ["build"] },
+  { name: "build", title: "Production build (npm run build: next build + compile hints)", cmd: "npm", args: ["run", "build"] },
   { name: "e2e", title: "End-to-end tests in Chromium (playwright test)", cmd: bin("playwright"), args: ["test"] },
 ];
 

@@ -42,8 +42,6 @@ export default async function LocaleLayout({ children, params }: { children: Rea
       <head>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: colorModeScript }} />
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeStyle }} />
-        <link rel="preload" href="/fonts/inter-latin-wght-normal.woff2" as="font" type="font/woff2" crossOrigin="anonymous" />
-        <link rel="preload" href="/fonts/inter-latin-ext-wght-normal.woff2" as="font" type="font/woff2" crossOrigin="anonymous" />
       </head>
       <body className="flex min-h-dvh flex-col font-sans">
         <NextIntlClientProvider messages={pick(messages, layoutNamespaces)}>

@@ -1,23 +1,13 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
+import { isToasterRequested, subscribeToToasterDemand } from "./toaster-demand";
 
 const Toaster = dynamic(() => import("./toaster").then((m) => m.Toaster), { ssr: false });
 
-/**
- * Mounts the toast container once the page is idle: no toast can be asked for before the user acts, and
- * its library then stays off the critical path of every page load.
- */
+/** Mounts the toast container when the first toast is asked for (see toaster-demand.ts). */
 export function LazyToaster() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if ("requestIdleCallback" in window) {
-      const id = window.requestIdleCallback(() => setReady(true), { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(() => setReady(true), 1000);
-    return () => clearTimeout(id);
-  }, []);
-  return ready ? <Toaster /> : null;
+  const requested = useSyncExternalStore(subscribeToToasterDemand, isToasterRequested, () => false);
+  return requested ? <Toaster /> : null;
 }

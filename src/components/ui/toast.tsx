@@ -1,5 +1,6 @@
 import { toast as toastify } from "react-toastify/unstyled";
 import { renderToast, type ToastColor, type ToastData } from "./toaster";
+import { requestToaster } from "./toaster-demand";
 
 export interface ToastInput {
   title: string;
@@ -28,6 +29,7 @@ export const toast = {
     const id = nextId();
     const data: ToastData = { ...input, color: input.color ?? "info" };
     shown.set(id, data);
+    requestToaster();
     toastify(renderToast, { ...options(data), toastId: id, onClose: () => shown.delete(id) });
     return id;
   },

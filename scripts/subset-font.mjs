@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+/**
+ * Builds public/fonts/inter-pl-wght.woff2: Inter 4 (variable, SIL OFL, from the `inter-ui` package) cut down to
+ * the characters Polish and English pages use, so that one small file (about 46 KB instead of 133 KB for the
+ * Latin and Latin Extended files) covers every page. The optical-size axis is pinned to text size (14) and
+ * the weight axis kept from 400 to 900, the weights the interface uses (font-normal … font-black).
+ *
+ * Run `npm run fonts` after changing the character ranges; the output is committed, so neither `npm start`
+ * nor the build needs this script. Characters outside the ranges (Czech, Vietnamese, …) fall back to the
+ * Latin Extended file declared in app/globals.css.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import subsetFont from "subset-font";
+
+/** [first, last] code points, inclusive. Keep in step with the unicode-range in app/globals.css. */
+export const POLISH_RANGES = [
+  [0x20, 0x7e], // Basic Latin
+  [0xa0, 0xff], // Latin-1 Supplement (ó, é, ü, ×, «», nbsp …)
+  [0x104, 0x107], // Ą ą Ć ć
+  [0x118, 0x119], // Ę ę
+  [0x141, 0x144], // Ł ł Ń ń
+  [0x15a, 0x15b], // Ś ś
+  [0x179, 0x17c], // Ź ź Ż ż
+  [0x2010, 0x2027], // dashes, quotes („ ” ‘ ’), bullet, ellipsis
+  [0x2030, 0x203a], // per mille, primes, single guillemets
+  [0x20ac, 0x20ac], // €
+  [0x2122, 0x2122], // ™
+  [0x2190, 0x2193], // arrows
+  [0x2212, 0x2212], // minus
+];
+
+const require = createRequire(import.meta.url);
+const source = path.join(path.dirname(require.resolve("inter-ui/package.json")), "variable", "InterVariable.woff2");
+const target = path.resolve(import.meta.dirname, "..", "public", "fonts", "inter-pl-wght.woff2");
+
+const text = POLISH_RANGES.flatMap(([first, last]) =>
+  Array.from({ length: last - first + 1 }, (_, i) => String.fromCodePoint(first + i)),
+).join("");
+
+const font = await subsetFont(readFileSync(source), text, {
+  targetFormat: "woff2",
+  variationAxes: { wght: { min: 400, max: 900 }, opsz: 14 },
+});
+writeFileSync(target, font);
+console.log(`${path.relative(process.cwd(), target)}: ${font.length} bytes, ${text.length} characters`);

@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { LazyToaster } from "./lazy-toaster";
+import { toast } from "./toast";
+
+beforeAll(() => {
+  Element.prototype.animate = () => ({ pause() {}, play() {}, cancel() {} }) as unknown as Animation;
+});
+afterAll(() => {
+  delete (Element.prototype as Partial<Element>).animate;
+});
+afterEach(cleanup);
+
+describe("LazyToaster", () => {
+  it("mounts no container until a toast is asked for, then shows the toast that was asked for first", async () => {
+    const { container } = render(
+      <NextIntlClientProvider locale="pl" messages={{ ui: { close: "Zamknij", notifications: "Powiadomienia" } }}>
+        <LazyToaster />
+      </NextIntlClientProvider>,
+    );
+    expect(container.innerHTML).toBe("");
+
+    act(() => {
+      toast.add({ title: "Hasło zmienione", color: "success" });
+    });
+    expect(await screen.findByText("Hasło zmienione")).toBeTruthy();
+    expect(screen.getByRole("region", { name: /Powiadomienia/ })).toBeTruthy();
+  });
+});
