@@ -57,8 +57,14 @@ test.describe("layout", () => {
     await page.goto("/");
     const html = page.locator("html");
     await expect(html).not.toHaveClass(/dark/);
-    await page.locator("header").getByRole("radio", { name: "Ciemny" }).click();
+    // The visible part of each choice is its label (the radio itself is visually hidden), as for a user.
+    await page.locator("header").getByTitle("Ciemny").click();
     await expect(html).toHaveClass(/dark/);
+    await expect(page.locator("header").getByRole("radio", { name: "Ciemny" })).toBeChecked();
+    await page.locator("header").getByRole("radio", { name: "Ciemny" }).press("ArrowRight");
+    await expect(page.locator("header").getByRole("radio", { name: "Systemowy" })).toBeChecked();
+    await expect(html).not.toHaveClass(/dark/);
+    await page.locator("header").getByRole("radio", { name: "Systemowy" }).press("ArrowLeft");
     expect(await page.evaluate(() => localStorage.getItem("aranzer-color-mode"))).toBe("dark");
     await page.reload();
     await expect(html).toHaveClass(/dark/);

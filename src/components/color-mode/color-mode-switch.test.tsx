@@ -21,40 +21,58 @@ function renderSwitch() {
   );
 }
 
+const checked = (name: string) => (screen.getByRole("radio", { name }) as HTMLInputElement).checked;
+
 describe("ColorModeSwitch", () => {
   beforeEach(() => {
     localStorage.clear();
     vi.stubGlobal("matchMedia", () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+    // jsdom has no CSS.escape; user-event needs it to move between radios with the arrow keys.
+    vi.stubGlobal("CSS", { escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) });
   });
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
   });
 
+  it("gives two switches on one page separate radio groups", () => {
+    render(
+      <NextIntlClientProvider locale="pl" messages={messages}>
+        <ColorModeProvider>
+          <ColorModeSwitch />
+          <ColorModeSwitch />
+        </ColorModeProvider>
+      </NextIntlClientProvider>,
+    );
+    const names = new Set(screen.getAllByRole("radio").map((radio) => radio.getAttribute("name")));
+    expect(names.size).toBe(2);
+  });
+
   it("offers the three preferences under a translated name, with system selected by default", () => {
     renderSwitch();
     const group = screen.getByRole("radiogroup", { name: "Tryb kolorów" });
     expect(group).toBeTruthy();
-    expect(screen.getAllByRole("radio").map((radio) => radio.getAttribute("aria-label"))).toEqual([
+    expect(screen.getAllByRole("radio").map((radio) => radio.closest("label")?.textContent)).toEqual([
       "Jasny",
       "Ciemny",
       "Systemowy",
     ]);
-    expect(screen.getByRole("radio", { name: "Systemowy" }).getAttribute("aria-checked")).toBe("true");
+    expect(checked("Systemowy")).toBe(true);
   });
 
   it("stores the clicked preference and applies it", async () => {
     renderSwitch();
     await userEvent.click(screen.getByRole("radio", { name: "Ciemny" }));
     expect(localStorage.getItem(COLOR_MODE_STORAGE_KEY)).toBe("dark");
-    expect(screen.getByRole("radio", { name: "Ciemny" }).getAttribute("aria-checked")).toBe("true");
+    expect(checked("Ciemny")).toBe(true);
+    expect(checked("Systemowy")).toBe(false);
     expect(document.documentElement.classList.contains("dark")).toBe(true);
   });
 
   it("keeps a preference selected when the selected item is pressed again", async () => {
     renderSwitch();
     await userEvent.click(screen.getByRole("radio", { name: "Systemowy" }));
-    expect(screen.getByRole("radio", { name: "Systemowy" }).getAttribute("aria-checked")).toBe("true");
+    expect(checked("Systemowy")).toBe(true);
   });
 
   it("works from the keyboard", async () => {
@@ -62,7 +80,8 @@ describe("ColorModeSwitch", () => {
     renderSwitch();
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole("radio", { name: "Systemowy" }));
-    await user.keyboard("{ArrowLeft}{Enter}");
+    await user.keyboard("{ArrowLeft}");
     expect(localStorage.getItem(COLOR_MODE_STORAGE_KEY)).toBe("dark");
+    expect(checked("Ciemny")).toBe(true);
   });
 });

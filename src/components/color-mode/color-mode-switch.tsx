@@ -1,8 +1,8 @@
 "use client";
 
+import { useId } from "react";
 import { Monitor, Moon, Sun, type LucideIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import * as ToggleGroup from "@radix-ui/react-toggle-group";
 import type { ColorModePreference } from "./color-mode-script";
 import { useColorMode } from "./color-mode-provider";
 
@@ -12,34 +12,36 @@ const options: { value: ColorModePreference; icon: LucideIcon }[] = [
   { value: "system", icon: Monitor },
 ];
 
-function isPreference(value: string): value is ColorModePreference {
-  return options.some((option) => option.value === value);
-}
-
+/**
+ * Three native radio buttons drawn as a segmented control: the browser gives them their keyboard handling
+ * (Tab into the group, arrows to choose) and their semantics, so this header part needs no library.
+ */
 export function ColorModeSwitch({ className = "" }: { className?: string }) {
   const t = useTranslations("ui.colorMode");
   const { preference, setPreference } = useColorMode();
+  const name = useId(); // the header and the mobile menu each have a switch; their radios must not share a group
 
   return (
-    <ToggleGroup.Root
-      type="single"
-      value={preference}
-      // Radix reports "" when the pressed item is clicked again; a preference is always selected.
-      onValueChange={(value) => isPreference(value) && setPreference(value)}
-      aria-label={t("label")}
-      className={`inline-flex gap-0.5 rounded-md bg-gray-100 p-0.5 dark:bg-gray-800 ${className}`}
-    >
+    <fieldset role="radiogroup" className={`inline-flex gap-0.5 rounded-md bg-gray-100 p-0.5 dark:bg-gray-800 ${className}`}>
+      <legend className="sr-only">{t("label")}</legend>
       {options.map(({ value, icon: Icon }) => (
-        <ToggleGroup.Item
+        <label
           key={value}
-          value={value}
-          aria-label={t(value)}
           title={t(value)}
-          className="inline-flex size-8 items-center justify-center rounded text-gray-600 outline-none transition-colors hover:text-gray-900 focus-visible:ring-2 focus-visible:ring-primary-600 data-[state=on]:bg-white data-[state=on]:text-gray-900 data-[state=on]:shadow-sm dark:text-gray-300 dark:hover:text-white dark:focus-visible:ring-primary-400 dark:data-[state=on]:bg-gray-950 dark:data-[state=on]:text-white"
+          className="inline-flex size-8 cursor-pointer items-center justify-center rounded text-gray-600 transition-colors hover:text-gray-900 has-checked:bg-white has-checked:text-gray-900 has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-primary-600 dark:text-gray-300 dark:hover:text-white dark:has-checked:bg-gray-950 dark:has-checked:text-white dark:has-focus-visible:ring-primary-400"
         >
+          <input
+            type="radio"
+            name={name}
+            value={value}
+            checked={preference === value}
+            onChange={() => setPreference(value)}
+            className="sr-only"
+          />
           <Icon aria-hidden className="size-4" />
-        </ToggleGroup.Item>
+          <span className="sr-only">{t(value)}</span>
+        </label>
       ))}
-    </ToggleGroup.Root>
+    </fieldset>
   );
 }
