@@ -1,23 +1,22 @@
 /**
  * Lighthouse benchmark: `npm run bench:lighthouse` (run `npm run build` first; this builds nothing).
  *
- * Starts the production server (`node --import tsx server.ts`) on its own port with a fresh temp DATA_DIR,
- * waits for /api/health, runs Lighthouse 12 with its default mobile settings (emulated Moto G Power,
- * simulated throttling) in Debian's Chromium, RUNS times per page, keeps the median run (Lighthouse's
+ * Starts the production server (bench/server.ts), runs Lighthouse 12 with its default mobile settings
+ * (emulated Moto G Power, simulated throttling) in Debian's Chromium, RUNS times per page, keeps the median run (Lighthouse's
  * computeMedianRun), writes the reports to bench/out/ and the table to docs/benchmarks.md between
  * <!-- lighthouse:start --> and <!-- lighthouse:end -->.
  *
- * Options: --runs=N (default 3), --pages=/,/cennik (default /, /cennik, /blog, /en), --port=N (default 3207),
+ * Options: --runs=N (default 5, Lighthouse's advice for a stable median), --pages=/,/cennik (default /, /cennik, /blog, /en), --port=N (default 3207),
  *          --strict (exit 1 when a page misses a target), --no-write (do not touch docs/benchmarks.md).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { chromiumArgs, chromiumPath, chromiumVersion } from "../scripts/ensure-chromium.mjs";
+import { withServer } from "./server";
 
 /** The parts of a Lighthouse result (LH.Result) this script reads. */
 type LhResult = {
@@ -45,61 +44,12 @@ function option(name: string): string | undefined {
   return arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : "true";
 }
 
-const runs = Number(option("runs") ?? 3);
+const runs = Number(option("runs") ?? 5);
 const pages = (option("pages") ?? "/,/cennik,/blog,/en").split(",").map((p) => p.trim()).filter(Boolean);
 const port = Number(option("port") ?? process.env.BENCH_PORT ?? 3207);
 const strict = option("strict") === "true";
 const writeDoc = option("no-write") === undefined;
-const baseURL = `http://127.0.0.1:${port}`;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function startServer(dataDir: string): ChildProcess {
-  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
-    throw new Error("No production build in .next; run `npm run build` first (this benchmark builds nothing).");
-  }
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: baseURL,
-      DATA_DIR: dataDir,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  console.log(`server: pid ${child.pid}, ${baseURL}, DATA_DIR ${dataDir}`);
-  return child;
-}
-
-async function waitForHealth(child: ChildProcess, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before becoming healthy`);
-    try {
-      const res = await fetch(`${baseURL}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`server did not answer ${baseURL}/api/health within ${timeoutMs / 1000} s`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  process.kill(child.pid, "SIGTERM");
-  const killed = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
-  if (!killed && child.exitCode === null) {
-    process.kill(child.pid, "SIGKILL");
-    await exited;
-  }
-}
 
 async function runLighthouse(url: string): Promise<LhResult> {
   const chrome = await chromeLauncher.launch({
@@ -197,33 +147,8 @@ async function main(): Promise<number> {
   const browser = chromiumVersion();
   if (!browser) throw new Error(`Chromium not runnable at ${chromiumPath()}; run node scripts/ensure-chromium.mjs`);
   mkdirSync(outDir, { recursive: true });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "aranzer-bench-"));
-  const server = startServer(dataDir);
-  const cleanup = () => {
-    if (server.exitCode === null && server.pid !== undefined) {
-      try {
-        process.kill(server.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-    }
-  };
-  process.once("SIGINT", () => {
-    cleanup();
-    process.exit(130);
-  });
-
   const rows: Row[] = [];
-  try {
-    await waitForHealth(server);
-    // Warm up: the first requests on a fresh data directory initialise the database and compile caches;
-    // that is start-up cost, not page performance.
-    for (const page of pages) {
-      const res = await fetch(`${baseURL}${page}`);
-      if (!res.ok) throw new Error(`warm-up: GET ${page} returned ${res.status}`);
-      await res.arrayBuffer();
-    }
-
+  await withServer(port, pages, async (baseURL) => {
     for (const page of pages) {
       const results: LhResult[] = [];
       for (let i = 1; i <= runs; i++) {
@@ -245,10 +170,7 @@ async function main(): Promise<number> {
         perfRange: [Math.min(...perfScores), Math.max(...perfScores)],
       });
     }
-  } finally {
-    await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 
   const lighthouseVersion = (JSON.parse(readFileSync(path.join(root, "node_modules", "lighthouse", "package.json"), "utf8")) as { version: string }).version;
   const cpus = os.cpus();

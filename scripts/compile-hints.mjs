@@ -6,8 +6,8 @@
  * Why: V8 compiles functions lazily, on their first call, on the main thread. The framework and layout
  * chunks are wrapped in many small module factories that all run while the page boots, so that lazy
  * compilation landed inside the one long hydration task. With the hint, V8 compiles them while the script
- * streams in, on a background thread. Measured on /cennik (9 cold loads, 4× CPU slowdown): blocking time
- * after first paint 343 → 135 ms (docs/benchmarks.md). Lazily loaded chunks (dialogs, the auth client,
+ * streams in, on a background thread. `npm run bench:main-thread`: blocking time after first paint on
+ * / 324 → 103 ms, /cennik 256 → 121 ms (docs/benchmarks.md). Lazily loaded chunks (dialogs, the auth client,
  * toasts) are marked too: when they load, they run.
  *
  * The polyfill chunk is left alone (only browsers without modules load it). Idempotent: a marked file is

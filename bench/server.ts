@@ -1,0 +1,92 @@
+/**
+ * The production server for the benchmarks: `node --import tsx server.ts` on its own port with a fresh temp
+ * DATA_DIR, healthy before the first measurement, warmed up on the measured pages, stopped by pid after.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function startServer(port: number, dataDir: string): ChildProcess {
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    throw new Error("No production build in .next; run `npm run build` first (the benchmarks build nothing).");
+  }
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: baseURL,
+      DATA_DIR: dataDir,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  console.log(`server: pid ${child.pid}, ${baseURL}, DATA_DIR ${dataDir}`);
+  return child;
+}
+
+async function waitForHealth(child: ChildProcess, baseURL: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before becoming healthy`);
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`server did not answer ${baseURL}/api/health within ${timeoutMs / 1000} s`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  process.kill(child.pid, "SIGTERM");
+  const killed = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
+  if (!killed && child.exitCode === null) {
+    process.kill(child.pid, "SIGKILL");
+    await exited;
+  }
+}
+
+/** Runs `measure(baseURL)` against a fresh, warmed-up production server and always stops it afterwards. */
+export async function withServer<T>(port: number, pages: string[], measure: (baseURL: string) => Promise<T>): Promise<T> {
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "aranzer-bench-"));
+  const server = startServer(port, dataDir);
+  const onInterrupt = () => {
+    if (server.exitCode === null && server.pid !== undefined) {
+      try {
+        process.kill(server.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(130);
+  };
+  process.once("SIGINT", onInterrupt);
+  try {
+    await waitForHealth(server, baseURL);
+    // Warm up: the first requests on a fresh data directory initialise the database and compile caches;
+    // that is start-up cost, not page performance.
+    for (const page of pages) {
+      const res = await fetch(`${baseURL}${page}`);
+      if (!res.ok) throw new Error(`warm-up: GET ${page} returned ${res.status}`);
+      await res.arrayBuffer();
+    }
+    return await measure(baseURL);
+  } finally {
+    process.off("SIGINT", onInterrupt);
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
