@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/ensure-chromium.mjs";
+import { productionServerEnv } from "./scripts/production-server-env";
 
 const port = Number(process.env.E2E_PORT ?? 3107);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -66,14 +67,6 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: {
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: baseURL,
-      DATA_DIR: dataDir,
-      RATE_LIMIT_MULTIPLIER: "50",
-    },
+    env: { ...productionServerEnv(port, dataDir), RATE_LIMIT_MULTIPLIER: "50" },
   },
 });

@@ -16,7 +16,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { chromiumArgs, chromiumPath, chromiumVersion } from "../scripts/ensure-chromium.mjs";
-import { withServer } from "./server";
+import { option, withServer } from "./server";
 
 /** The parts of a Lighthouse result (LH.Result) this script reads. */
 type LhResult = {
@@ -37,12 +37,6 @@ const END = "<!-- lighthouse:end -->";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
 const TARGETS: Record<Category, number> = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
-
-function option(name: string): string | undefined {
-  const arg = process.argv.slice(2).find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (!arg) return undefined;
-  return arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : "true";
-}
 
 const runs = Number(option("runs") ?? 5);
 const pages = (option("pages") ?? "/,/cennik,/blog,/en").split(",").map((p) => p.trim()).filter(Boolean);

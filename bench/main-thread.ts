@@ -12,18 +12,13 @@
  */
 import { chromium } from "playwright-core";
 import { chromiumArgs, chromiumPath } from "../scripts/ensure-chromium.mjs";
-import { withServer } from "./server";
+import { option, withServer } from "./server";
 
 type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; args?: { name?: string } };
 
-function option(name: string, fallback: string): string {
-  const arg = process.argv.slice(2).find((a) => a.startsWith(`--${name}=`));
-  return arg ? arg.slice(name.length + 3) : fallback;
-}
-
-const loads = Number(option("loads", "9"));
-const pages = option("pages", "/,/cennik,/blog,/en").split(",").filter(Boolean);
-const port = Number(option("port", "3208"));
+const loads = Number(option("loads") ?? 9);
+const pages = (option("pages") ?? "/,/cennik,/blog,/en").split(",").filter(Boolean);
+const port = Number(option("port") ?? 3208);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 async function measure(baseURL: string) {

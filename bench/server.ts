@@ -1,11 +1,20 @@
 /**
- * The production server for the benchmarks: `node --import tsx server.ts` on its own port with a fresh temp
- * DATA_DIR, healthy before the first measurement, warmed up on the measured pages, stopped by pid after.
+ * What the benchmarks share: their option parser, and the production server (`node --import tsx server.ts`)
+ * on its own port with a fresh temp DATA_DIR, healthy before the first measurement, warmed up on the
+ * measured pages, stopped by pid after.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { productionServerEnv } from "../scripts/production-server-env";
+
+/** `--name=value` → "value", a bare `--name` → "true", absent → undefined. */
+export function option(name: string): string | undefined {
+  const arg = process.argv.slice(2).find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (!arg) return undefined;
+  return arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : "true";
+}
 
 const root = path.resolve(import.meta.dirname, "..");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -14,21 +23,12 @@ function startServer(port: number, dataDir: string): ChildProcess {
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
     throw new Error("No production build in .next; run `npm run build` first (the benchmarks build nothing).");
   }
-  const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: baseURL,
-      DATA_DIR: dataDir,
-    },
+    env: { ...process.env, ...productionServerEnv(port, dataDir) },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  console.log(`server: pid ${child.pid}, ${baseURL}, DATA_DIR ${dataDir}`);
+  console.log(`server: pid ${child.pid}, port ${port}, DATA_DIR ${dataDir}`);
   return child;
 }
 

@@ -12,6 +12,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import subsetFont from "subset-font";
 
 /** [first, last] code points, inclusive. Keep in step with the unicode-range in app/globals.css. */
@@ -31,17 +32,28 @@ export const POLISH_RANGES = [
   [0x2212, 0x2212], // minus
 ];
 
-const require = createRequire(import.meta.url);
-const source = path.join(path.dirname(require.resolve("inter-ui/package.json")), "variable", "InterVariable.woff2");
-const target = path.resolve(import.meta.dirname, "..", "public", "fonts", "inter-pl-wght.woff2");
+/** The characters of POLISH_RANGES as one string. */
+export function polishCharacters() {
+  return POLISH_RANGES.flatMap(([first, last]) =>
+    Array.from({ length: last - first + 1 }, (_, i) => String.fromCodePoint(first + i)),
+  ).join("");
+}
 
-const text = POLISH_RANGES.flatMap(([first, last]) =>
-  Array.from({ length: last - first + 1 }, (_, i) => String.fromCodePoint(first + i)),
-).join("");
+/** POLISH_RANGES in CSS unicode-range syntax (U+0020-007E, U+20AC, …), as app/globals.css must declare them. */
+export function polishUnicodeRange() {
+  const hex = (code) => code.toString(16).toUpperCase().padStart(4, "0");
+  return POLISH_RANGES.map(([first, last]) => (first === last ? `U+${hex(first)}` : `U+${hex(first)}-${hex(last)}`)).join(", ");
+}
 
-const font = await subsetFont(readFileSync(source), text, {
-  targetFormat: "woff2",
-  variationAxes: { wght: { min: 400, max: 900 }, opsz: 14 },
-});
-writeFileSync(target, font);
-console.log(`${path.relative(process.cwd(), target)}: ${font.length} bytes, ${text.length} characters`);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const require = createRequire(import.meta.url);
+  const source = path.join(path.dirname(require.resolve("inter-ui/package.json")), "variable", "InterVariable.woff2");
+  const target = path.resolve(import.meta.dirname, "..", "public", "fonts", "inter-pl-wght.woff2");
+  const text = polishCharacters();
+  const font = await subsetFont(readFileSync(source), text, {
+    targetFormat: "woff2",
+    variationAxes: { wght: { min: 400, max: 900 }, opsz: 14 },
+  });
+  writeFileSync(target, font);
+  console.log(`${path.relative(process.cwd(), target)}: ${font.length} bytes, ${text.length} characters`);
+}

@@ -1,26 +1,19 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it, vi } from "vitest";
 import { findTranslation } from "./find-translation";
 import { getPost } from "./get-post";
+import { writeBlogFixture } from "./test-fixture";
 
 let root: string;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "blog-tr-"));
-  const files: Record<string, string> = {
+  root = await writeBlogFixture({
     "pl/zdjecie.md": "locale: pl\nslug: jak-przygotowac-zdjecie-pokoju\ntranslationKey: room-photo",
     "en/photo.md": "locale: en\nslug: guides/how-to-photograph-a-room\ntranslationKey: room-photo",
     "pl/tylko-pl.md": "locale: pl\nslug: tylko-po-polsku\ntranslationKey: polish-only",
     "pl/szkic-pl.md": "locale: pl\nslug: opublikowany\ntranslationKey: half-done",
     "en/draft-en.md": "locale: en\nslug: not-yet\ntranslationKey: half-done\ndraft: true",
-  };
-  for (const [file, fields] of Object.entries(files)) {
-    const full = path.join(root, "content/blog", file);
-    await mkdir(path.dirname(full), { recursive: true });
-    await writeFile(full, `---\ntitle: T\ndescription: D\ndate: 2026-01-01\n${fields}\n---\nx\n`);
-  }
+  });
 });
 
 afterAll(async () => {

@@ -1,24 +1,20 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getPost } from "./get-post";
+import { writeBlogFixture } from "./test-fixture";
 
 let root: string;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "blog-get-"));
-  const files: Record<string, string> = {
-    "pl/jeden.md": "slug: jeden\ntranslationKey: one\ndraft: false",
-    "pl/poradniki/oswietlenie.md": "slug: poradniki/oswietlenie\ntranslationKey: lighting\ndraft: false",
-    "pl/poradniki.md": "slug: poradniki\ntranslationKey: guides\ndraft: false",
-    "pl/szkic.md": "slug: poradniki/szkic\ntranslationKey: draft\ndraft: true",
-  };
-  for (const [file, fields] of Object.entries(files)) {
-    const full = path.join(root, "content/blog", file);
-    await mkdir(path.dirname(full), { recursive: true });
-    await writeFile(full, `---\ntitle: T\ndescription: D\ndate: 2026-01-01\nlocale: pl\n${fields}\n---\nTreść ${file}\n`);
-  }
+  root = await writeBlogFixture(
+    {
+      "pl/jeden.md": "locale: pl\nslug: jeden\ntranslationKey: one\ndraft: false",
+      "pl/poradniki/oswietlenie.md": "locale: pl\nslug: poradniki/oswietlenie\ntranslationKey: lighting\ndraft: false",
+      "pl/poradniki.md": "locale: pl\nslug: poradniki\ntranslationKey: guides\ndraft: false",
+      "pl/szkic.md": "locale: pl\nslug: poradniki/szkic\ntranslationKey: draft\ndraft: true",
+    },
+    (file) => `Treść ${file}`,
+  );
 });
 
 afterAll(async () => {

@@ -1,0 +1,15 @@
+/**
+ * The environment of the production server (`node --import tsx server.ts`) when a tool starts its own copy:
+ * the end-to-end tests (playwright.config.ts) and the benchmarks (bench/server.ts). Loopback only, its own
+ * port and data directory, APP_URL matching, no telemetry.
+ */
+export function productionServerEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+  };
+}
