@@ -68,6 +68,16 @@ export function formatAxeViolations(violations: AxeViolation[]): string {
 
 /** Runs axe (WCAG 2.0/2.1 A+AA and 2.2 AA) on the current page; fails listing rule, impact, targets and help. */
 export async function expectNoAxeViolations(page: Page, context: string, options: AxeOptions = {}): Promise<void> {
+  // A page that arrived by client navigation fades in (page-enter, 180 ms), and dialogs animate open; axe
+  // would measure the contrast of half-transparent text. Wait for the finite animations to end first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
