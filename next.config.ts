@@ -1,16 +1,8 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { staticSecurityHeaders } from "./src/config/security-headers";
 
 const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
-
-// Headers that do not depend on the request. The CSP (with a per-request nonce) and HSTS are set in proxy.ts.
-const staticSecurityHeaders = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=(), interest-cohort=()" },
-  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-];
 
 const config: NextConfig = {
   poweredByHeader: false,
@@ -18,7 +10,7 @@ const config: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite"],
   typescript: { ignoreBuildErrors: true }, // `npm test` type-checks; the build need not do it twice
   async headers() {
-    return [{ source: "/:path*", headers: staticSecurityHeaders }];
+    return [{ source: "/:path*", headers: Object.entries(staticSecurityHeaders).map(([key, value]) => ({ key, value })) }];
   },
 };
 

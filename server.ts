@@ -1,16 +1,20 @@
 /**
  * Production entry (`npm start` builds, then runs this): Next's request handler behind a plain Node
  * HTTP server, so that every request gets one JSON log line with its status and duration, the client
- * address is known to rate limits, and a stop signal closes the embedded database cleanly.
+ * address is known to rate limits, the build's scripts and stylesheets go out Brotli-compressed
+ * (scripts/compress-static.mjs), and a stop signal closes the embedded database cleanly.
  */
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import next from "next";
 import { env } from "./src/env";
+import { precompressedStatic } from "./src/server/http/precompressed-static";
 
 const config = env();
 const app = next({ dev: false, dir: process.cwd() });
 const handle = app.getRequestHandler();
+const servePrecompressed = precompressedStatic(path.join(process.cwd(), ".next"));
 
 function line(fields: Record<string, unknown>) {
   process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: "info", ...fields }) + "\n");
@@ -30,7 +34,7 @@ const server = createServer((req, res) => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     line({ event: "http.request", requestId, method: req.method, path: req.url?.split("?")[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 });
   });
-  void handle(req, res);
+  if (!servePrecompressed(req, res)) void handle(req, res);
 });
 
 server.listen(config.PORT, config.HOST, () => {

@@ -2,7 +2,7 @@
 /**
  * `npm test`: every check, in order, stopping at the first failure.
  *
- *   typecheck → lint → messages → unit (vitest, incl. the PostgreSQL suite) → chromium → build → hints → e2e (Playwright)
+ *   typecheck → lint → messages → unit (vitest, incl. the PostgreSQL suite) → chromium → build → hints → brotli → e2e (Playwright)
  *
  * Options:
  *   --skip-build     reuse the existing .next build (local reruns)
@@ -24,9 +24,10 @@ const steps = [
   { name: "messages", title: "i18n messages (pl ↔ en keys and placeholders)", cmd: process.execPath, args: [path.join(root, "scripts", "check-messages.mjs")] },
   { name: "unit", title: "Unit and PostgreSQL tests (vitest run)", cmd: bin("vitest"), args: ["run"] },
   { name: "chromium", title: "Chromium present (scripts/ensure-chromium.mjs)", cmd: process.execPath, args: [path.join(root, "scripts", "ensure-chromium.mjs")] },
-  // The two halves of `npm run build`.
-  { name: "build", title: "Production build (next build)", cmd: bin("next"), args: ["build"] },
-  { name: "hints", title: "Compile hints on the client chunks (scripts/compile-hints.mjs)", cmd: process.execPath, args: [path.join(root, "scripts", "compile-hints.mjs")] },
+  // The three parts of `npm run build`.
+  { name: "build", title: "Production build (next build)", cmd: bin("next"), args: ["build"], build: true },
+  { name: "hints", title: "Compile hints on the client chunks (scripts/compile-hints.mjs)", cmd: process.execPath, args: [path.join(root, "scripts", "compile-hints.mjs")], build: true },
+  { name: "brotli", title: "Brotli copies of the scripts and stylesheets (scripts/compress-static.mjs)", cmd: process.execPath, args: [path.join(root, "scripts", "compress-static.mjs")], build: true },
   { name: "e2e", title: "End-to-end tests in Chromium (playwright test)", cmd: bin("playwright"), args: ["test"] },
 ];
 
@@ -105,7 +106,7 @@ for (const step of steps) {
     results.push({ step, status: "not run" });
     continue;
   }
-  if ((step.name === "build" || step.name === "hints") && skipBuild) {
+  if (step.build && skipBuild) {
     const hasBuild = existsSync(path.join(root, ".next", "BUILD_ID"));
     results.push({ step, status: hasBuild ? "skipped (--skip-build)" : "skipped (--skip-build) — WARNING: no .next/BUILD_ID" });
     if (!hasBuild) console.warn("\n[test] --skip-build, but there is no existing build in .next; the e2e step will fail to start the server.\n");

@@ -111,6 +111,21 @@ test.describe("security headers", () => {
     expect(errors.filter((e) => e.includes("Content Security Policy"))).toEqual([]);
   });
 
+  test("the page's scripts and stylesheet arrive Brotli-compressed, with the same headers", async ({ page }) => {
+    const assets: { url: string; headers: Record<string, string> }[] = [];
+    page.on("response", (response) => {
+      if (/\/_next\/static\/.+\.(js|css)$/.test(new URL(response.url()).pathname)) assets.push({ url: response.url(), headers: response.headers() });
+    });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(assets.length).toBeGreaterThan(3);
+    for (const { url, headers } of assets) {
+      expect(headers["content-encoding"], url).toBe("br");
+      expect(headers["x-content-type-options"], url).toBe("nosniff");
+      expect(headers["cache-control"], url).toContain("immutable");
+    }
+  });
+
   test("a state change from another origin is refused", async ({ request }) => {
     const response = await request.post("/api/auth/sign-in/email", {
       headers: { origin: "https://evil.example", "content-type": "application/json" },

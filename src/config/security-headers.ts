@@ -1,0 +1,12 @@
+/**
+ * Response headers that do not depend on the request: Next adds them to every response (next.config.ts),
+ * and server.ts to the precompressed build files it sends itself. The CSP (with a per-request nonce) and
+ * HSTS are set in proxy.ts.
+ */
+export const staticSecurityHeaders: Readonly<Record<string, string>> = {
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Permissions-Policy": "camera=(self), microphone=(), geolocation=(), interest-cohort=()",
+  "Cross-Origin-Opener-Policy": "same-origin",
+};
