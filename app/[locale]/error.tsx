@@ -1,24 +1,23 @@
 "use client";
 
-import { useTranslations, useLocale } from "next-intl";
+import { useLayoutLabels } from "@/components/layout/layout-labels-context";
 import { Button } from "@/components/ui/button";
 import { ErrorView } from "@/components/error-view";
-import { isLocale, pathFor } from "@/config/routes";
+import { pathFor } from "@/config/routes";
 
 export default function ErrorPage({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const t = useTranslations("errors");
-  const locale = useLocale();
+  const { errors: t, locale } = useLayoutLabels();
   return (
     <ErrorView
-      title={t("errorTitle")}
-      message={t("generic")}
+      title={t.errorTitle}
+      message={t.generic}
       actions={
         <>
           <Button size="md" onClick={reset}>
-            {t("retry")}
+            {t.retry}
           </Button>
           <Button asChild size="md" variant="outline" color="gray">
-            <a href={pathFor("/", isLocale(locale) ? locale : "pl")}>{t("backHome")}</a>
+            <a href={pathFor("/", locale)}>{t.backHome}</a>
           </Button>
         </>
       }

@@ -2,10 +2,9 @@ import type { ReactNode } from "react";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { hasLocale, NextIntlClientProvider } from "next-intl";
+import { hasLocale } from "next-intl";
 import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
 import { routing } from "@/i18n/routing";
-import type { Locale } from "@/config/routes";
 import { theme } from "@/config/theme";
 import { resolveTheme, themeCss } from "@/config/palettes";
 import { colorModeScript, ColorModeProvider } from "@/components/color-mode";
@@ -13,10 +12,10 @@ import { LazyToaster } from "@/components/ui/lazy-toaster";
 import { Header } from "@/components/layout/header";
 import { Footer } from "@/components/layout/footer";
 import { AlternatePathsProvider } from "@/components/layout/alternate-paths";
+import { LayoutLabelsProvider } from "@/components/layout/layout-labels-context";
 import { WelcomeModal } from "@/components/layout/lazy-parts";
 import { getCurrentAccount } from "@/web/current-account";
-import { pick } from "@/web/pick";
-import { layoutNamespaces } from "@/web/client-messages";
+import { layoutLabels, welcomeDialog, type Messages } from "@/web/layout-labels";
 import "../globals.css";
 
 
@@ -34,7 +33,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const nonce = (await headers()).get("x-nonce") ?? undefined;
-  const messages = await getMessages();
+  const messages = (await getMessages()) as Messages;
   const account = await getCurrentAccount();
 
   return (
@@ -44,39 +43,25 @@ export default async function LocaleLayout({ children, params }: { children: Rea
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeStyle }} />
       </head>
       <body className="flex min-h-dvh flex-col font-sans">
-        <NextIntlClientProvider messages={pick(messages, layoutNamespaces)}>
+        <LayoutLabelsProvider labels={layoutLabels(locale, messages)}>
           <ColorModeProvider>
             <AlternatePathsProvider>
               <a
                 href="#main"
                 className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium text-gray-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
               >
-                {(messages.nav as Record<string, string>).skipToContent}
+                {messages.nav.skipToContent}
               </a>
-              <Header locale={locale as Locale} account={account} />
+              <Header locale={locale} account={account} />
               <main id="main" className="flex flex-1 flex-col">
                 {children}
               </main>
-              <Footer locale={locale as Locale} />
+              <Footer locale={locale} />
               <LazyToaster />
-              {account ? (
-                <WelcomeModal
-                welcome={
-                  account?.welcome
-                    ? {
-                        userId: account.userId,
-                        method: account.welcome.method,
-                        emailSha256: account.welcome.emailSha256,
-                        confirmedAt: account.welcome.grantedAt.toISOString(),
-                        balance: account.balance,
-                      }
-                    : null
-                }
-                />
-              ) : null}
+              {account ? <WelcomeModal welcome={welcomeDialog(account, locale, messages)} /> : null}
             </AlternatePathsProvider>
           </ColorModeProvider>
-        </NextIntlClientProvider>
+        </LayoutLabelsProvider>
       </body>
     </html>
   );

@@ -3,14 +3,12 @@ import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
 import { pick } from "./pick";
 
-/** Namespaces every page's client components read (header, menus, toasts, error boundary). */
-export const layoutNamespaces = ["ui", "nav", "account", "footer", "welcome", "errors"] as const;
-
 /**
- * Gives the client components below it the messages they need on top of the layout's, so that only
- * pages with forms ship the form texts to the browser.
+ * Gives the client components below it next-intl and the message namespaces they read. Only pages with
+ * forms use it, so only they ship next-intl's runtime and their texts to the browser; the layout's client
+ * parts get ready strings instead (src/web/layout-labels.ts).
  */
 export async function ClientMessages({ namespaces, children }: { namespaces: readonly string[]; children: ReactNode }) {
   const messages = await getMessages();
-  return <NextIntlClientProvider messages={pick(messages, [...layoutNamespaces, ...namespaces])}>{children}</NextIntlClientProvider>;
+  return <NextIntlClientProvider messages={pick(messages, namespaces)}>{children}</NextIntlClientProvider>;
 }

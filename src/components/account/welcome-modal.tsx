@@ -2,15 +2,21 @@
 
 import { useEffect, useState } from "react";
 import Link from "next/link";
-import { useLocale, useTranslations } from "next-intl";
 import { Gift } from "lucide-react";
 import { Modal } from "@/components/ui/modal";
 import { Button } from "@/components/ui/button";
-import { pathFor, type Locale } from "@/config/routes";
 import { markWelcomeModalShown } from "@/web/actions/account";
 import { pushDataLayer } from "@/web/data-layer";
 
-type Welcome = { userId: string; method: string; confirmedAt: string; balance: number; emailSha256: string };
+export type Welcome = {
+  userId: string;
+  method: string;
+  confirmedAt: string;
+  emailSha256: string;
+  designHref: string;
+  /** Translated on the server (the text names the free tokens with the right plural form). */
+  labels: { title: string; text: string; close: string; cta: string };
+};
 
 /** The free-tokens welcome: shown once per account (the server remembers), with the sign-up analytics event. */
 export function WelcomeModal({ welcome }: { welcome: Welcome | null }) {
@@ -24,9 +30,7 @@ export function WelcomeModal({ welcome }: { welcome: Welcome | null }) {
 }
 
 function WelcomeDialog(props: Welcome & { open: boolean; onClose: () => void }) {
-  const t = useTranslations("welcome");
-  const tAccount = useTranslations("account");
-  const locale = useLocale() as Locale;
+  const t = props.labels;
 
   // Recorded as shown the moment it appears, so it never appears again, on any device, even if the
   // user leaves without closing it; the sign-up event goes out at the same moment, once.
@@ -41,16 +45,16 @@ function WelcomeDialog(props: Welcome & { open: boolean; onClose: () => void }) 
     <Modal
       open={props.open}
       onOpenChange={(next) => (next ? undefined : close())}
-      title={t("title")}
-      description={t("text", { tokens: tAccount("tokens", { count: props.balance }) })}
+      title={t.title}
+      description={t.text}
       footer={
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" color="gray" onClick={close}>
-            {t("close")}
+            {t.close}
           </Button>
           <Button asChild>
-            <Link href={pathFor("/design", locale)} onClick={close}>
-              {t("cta")}
+            <Link href={props.designHref} onClick={close}>
+              {t.cta}
             </Link>
           </Button>
         </div>

@@ -1,23 +1,19 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { NextIntlClientProvider } from "next-intl";
+import { withLayoutLabels } from "@/components/layout/test-layout-labels";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { COLOR_MODE_STORAGE_KEY } from "./color-mode-script";
 import { ColorModeProvider } from "./color-mode-provider";
 import { ColorModeSwitch } from "./color-mode-switch";
 
-const messages = {
-  ui: { colorMode: { label: "Tryb kolorów", light: "Jasny", dark: "Ciemny", system: "Systemowy" } },
-};
-
 function renderSwitch() {
   return render(
-    <NextIntlClientProvider locale="pl" messages={messages}>
+    withLayoutLabels(
       <ColorModeProvider>
         <ColorModeSwitch />
-      </ColorModeProvider>
-    </NextIntlClientProvider>,
+      </ColorModeProvider>,
+    ),
   );
 }
 
@@ -37,12 +33,12 @@ describe("ColorModeSwitch", () => {
 
   it("gives two switches on one page separate radio groups", () => {
     render(
-      <NextIntlClientProvider locale="pl" messages={messages}>
+      withLayoutLabels(
         <ColorModeProvider>
           <ColorModeSwitch />
           <ColorModeSwitch />
-        </ColorModeProvider>
-      </NextIntlClientProvider>,
+        </ColorModeProvider>,
+      ),
     );
     const names = new Set(screen.getAllByRole("radio").map((radio) => radio.getAttribute("name")));
     expect(names.size).toBe(2);

@@ -1,6 +1,5 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import { Coins, Crown, LogOut, UserRound } from "lucide-react";
 import { Avatar } from "@/components/ui/avatar";
 import { DropdownMenu } from "@/components/ui/dropdown-menu";
@@ -15,19 +14,20 @@ export type AccountMenuData = {
   profileHref: string;
   loginHref: string;
   homeHref: string;
+  labels: { menuLabel: string; activeSubscriber: string; profile: string; logout: string };
 };
 
 /** The header's account dropdown: who is signed in, subscription, tokens, profile, logout. */
 export function AccountMenu({ data }: { data: AccountMenuData }) {
-  const t = useTranslations("account");
+  const t = data.labels;
   const trigger = (
     <button
       type="button"
-      aria-label={t("menuLabel")}
+      aria-label={t.menuLabel}
       className="inline-flex size-11 items-center justify-center rounded-full hover:bg-gray-100 dark:hover:bg-gray-800"
     >
       {data.subscriptionActive ? (
-        <Crown aria-label={t("activeSubscriber")} className="size-6 text-primary-600 dark:text-primary-400" />
+        <Crown aria-label={t.activeSubscriber} className="size-6 text-primary-600 dark:text-primary-400" />
       ) : (
         <Avatar text={data.email} size="sm" />
       )}
@@ -44,9 +44,9 @@ export function AccountMenu({ data }: { data: AccountMenuData }) {
         ],
         [
           { label: data.tokensLabel, href: data.pricingHref, icon: <Coins aria-hidden="true" className="size-4" /> },
-          { label: t("profile"), href: data.profileHref, icon: <UserRound aria-hidden="true" className="size-4" /> },
+          { label: t.profile, href: data.profileHref, icon: <UserRound aria-hidden="true" className="size-4" /> },
         ],
-        [{ label: t("logout"), icon: <LogOut aria-hidden="true" className="size-4" />, onSelect: () => void signOutAndGo(data.loginHref) }],
+        [{ label: t.logout, icon: <LogOut aria-hidden="true" className="size-4" />, onSelect: () => void signOutAndGo(data.loginHref) }],
       ]}
     />
   );

@@ -27,6 +27,7 @@ async function accountMenuData(account: AccountSummary, locale: Locale): Promise
     profileHref: pathFor("/settings/profile", locale),
     loginHref: pathFor("/login", locale),
     homeHref: pathFor("/", locale),
+    labels: { menuLabel: t("menuLabel"), activeSubscriber: t("activeSubscriber"), profile: t("profile"), logout: t("logout") },
   };
 }
 

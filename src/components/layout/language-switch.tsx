@@ -1,10 +1,10 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { useTranslations } from "next-intl";
 import { Languages } from "lucide-react";
 import { matchPath, pathFor, type Locale, type StaticRouteKey } from "@/config/routes";
 import { useAlternatePaths } from "./alternate-paths";
+import { useLayoutLabels } from "./layout-labels-context";
 
 /**
  * Links to the same page in the other language. Pages whose other-language path is not in the route
@@ -12,7 +12,7 @@ import { useAlternatePaths } from "./alternate-paths";
  * would otherwise send an unprefixed (Polish) path back to the remembered English one.
  */
 export function LanguageSwitch({ locale, className }: { locale: Locale; className?: string }) {
-  const t = useTranslations("nav");
+  const t = useLayoutLabels().nav;
   const pathname = usePathname();
   const alternates = useAlternatePaths();
   const other: Locale = locale === "pl" ? "en" : "pl";
@@ -26,14 +26,14 @@ export function LanguageSwitch({ locale, className }: { locale: Locale; classNam
       href={href}
       hrefLang={other}
       lang={other}
-      aria-label={t("switchToLabel")}
+      aria-label={t.switchToLabel}
       onClick={() => {
         document.cookie = `NEXT_LOCALE=${other}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
       }}
       className={`inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white ${className ?? ""}`}
     >
       <Languages aria-hidden="true" className="size-4" />
-      {t("switchTo")}
+      {t.switchTo}
     </a>
   );
 }

@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { useTranslations } from "next-intl";
 import { Coins, Crown, LogOut, UserRound } from "lucide-react";
 import { Modal } from "@/components/ui/modal";
 import { Avatar } from "@/components/ui/avatar";
@@ -10,21 +9,21 @@ import { LanguageSwitch } from "./language-switch";
 import { SocialLinksClient } from "./social-links-client";
 import { signOutAndGo } from "./sign-out";
 import type { MobileMenuProps } from "./mobile-menu";
+import { useLayoutLabels } from "./layout-labels-context";
 
 export function MobileMenuDialog({ locale, links, account, open, onOpenChange }: MobileMenuProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const t = useTranslations("nav");
-  const tAccount = useTranslations("account");
+  const t = useLayoutLabels().nav;
   const close = () => onOpenChange(false);
   const item =
     "flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-lg font-medium text-gray-900 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800";
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={t("menuTitle")} fullscreen>
-      <nav aria-label={t("mainNavigation")} className="flex h-full flex-col gap-6">
+    <Modal open={open} onOpenChange={onOpenChange} title={t.menuTitle} fullscreen>
+      <nav aria-label={t.mainNavigation} className="flex h-full flex-col gap-6">
         {account ? (
           <div className="flex items-center gap-3 rounded-xl bg-gray-50 p-3 dark:bg-gray-900">
             {account.subscriptionActive ? (
-              <Crown aria-label={tAccount("activeSubscriber")} className="size-8 text-primary-600 dark:text-primary-400" />
+              <Crown aria-label={account.labels.activeSubscriber} className="size-8 text-primary-600 dark:text-primary-400" />
             ) : (
               <Avatar text={account.email} size="md" />
             )}
@@ -53,13 +52,13 @@ export function MobileMenuDialog({ locale, links, account, open, onOpenChange }:
               <li>
                 <Link href={account.profileHref} className={item} onClick={close}>
                   <UserRound aria-hidden="true" className="size-5" />
-                  {tAccount("profile")}
+                  {account.labels.profile}
                 </Link>
               </li>
               <li>
                 <button type="button" className={item} onClick={() => void signOutAndGo(account.homeHref)}>
                   <LogOut aria-hidden="true" className="size-5" />
-                  {tAccount("logout")}
+                  {account.labels.logout}
                 </button>
               </li>
             </>
@@ -69,7 +68,7 @@ export function MobileMenuDialog({ locale, links, account, open, onOpenChange }:
           <LanguageSwitch locale={locale} />
           <ColorModeSwitch />
         </div>
-        <SocialLinksClient label={t("social")} />
+        <SocialLinksClient />
       </nav>
     </Modal>
   );

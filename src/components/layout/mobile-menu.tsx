@@ -2,10 +2,10 @@
 
 import { useState } from "react";
 import dynamic from "next/dynamic";
-import { useTranslations } from "next-intl";
 import { Menu } from "lucide-react";
 import type { Locale } from "@/config/routes";
 import type { AccountMenuData } from "./account-menu";
+import { useLayoutLabels } from "./layout-labels-context";
 
 export type MobileMenuProps = { locale: Locale; links: { href: string; label: string }[]; account: AccountMenuData | null };
 
@@ -14,7 +14,7 @@ const MobileMenuDialog = dynamic(() => import("./mobile-menu-dialog").then((m) =
 
 /** At 640 px and below: a hamburger opening a full-screen menu with the header's entries plus social links. */
 export function MobileMenu(props: MobileMenuProps) {
-  const t = useTranslations("nav");
+  const t = useLayoutLabels().nav;
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
   return (
@@ -25,7 +25,7 @@ export function MobileMenu(props: MobileMenuProps) {
           setRequested(true);
           setOpen(true);
         }}
-        aria-label={t("openMenu")}
+        aria-label={t.openMenu}
         aria-expanded={open}
         className="inline-flex size-11 items-center justify-center rounded-lg text-gray-800 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
       >

@@ -1,10 +1,10 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import { SocialLinks } from "./social-links";
+import { useLayoutLabels } from "./layout-labels-context";
 
-/** SocialLinks for client components (the mobile menu), with names from the client messages. */
-export function SocialLinksClient({ label }: { label: string }) {
-  const t = useTranslations("footer.social");
-  return <SocialLinks label={label} names={{ instagram: t("instagram"), facebook: t("facebook"), linkedin: t("linkedin") }} />;
+/** SocialLinks for client components (the mobile menu), with the layout's labels. */
+export function SocialLinksClient() {
+  const labels = useLayoutLabels();
+  return <SocialLinks label={labels.nav.social} names={labels.social} />;
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { withLayoutLabels } from "@/components/layout/test-layout-labels";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LazyToaster } from "./lazy-toaster";
 import { toast } from "./toast";
@@ -15,11 +15,7 @@ afterEach(cleanup);
 
 describe("LazyToaster", () => {
   it("mounts no container until a toast is asked for, then shows the toast that was asked for first", async () => {
-    const { container } = render(
-      <NextIntlClientProvider locale="pl" messages={{ ui: { close: "Zamknij", notifications: "Powiadomienia" } }}>
-        <LazyToaster />
-      </NextIntlClientProvider>,
-    );
+    const { container } = render(withLayoutLabels(<LazyToaster />));
     expect(container.innerHTML).toBe("");
 
     act(() => {

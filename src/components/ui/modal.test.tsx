@@ -1,18 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { NextIntlClientProvider } from "next-intl";
+import { withLayoutLabels } from "@/components/layout/test-layout-labels";
 import { useState, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfirmModal, Modal, type ConfirmModalProps } from "./modal";
 
-const messages = { ui: { close: "Zamknij", confirm: "Potwierdź", cancel: "Anuluj" } };
-
-const withIntl = (ui: ReactNode) => (
-  <NextIntlClientProvider locale="pl" messages={messages}>
-    {ui}
-  </NextIntlClientProvider>
-);
+const withIntl = (ui: ReactNode) => withLayoutLabels(ui);
 
 afterEach(() => {
   cleanup();

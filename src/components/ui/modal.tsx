@@ -1,7 +1,7 @@
 "use client";
 
 import { X } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useLayoutLabels } from "@/components/layout/layout-labels-context";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useRef, useState, type ReactNode } from "react";
 import { Button, type ButtonColor } from "./button";
@@ -26,7 +26,7 @@ const panel = {
 };
 
 export function Modal({ open, onOpenChange, title, description, children, footer, fullscreen = false, className = "" }: ModalProps) {
-  const t = useTranslations("ui");
+  const t = useLayoutLabels().ui;
   // Radix returns focus to its own Trigger; an open/onOpenChange modal has none, so it remembers the opener.
   const opener = useRef<HTMLElement | null>(null);
   return (
@@ -53,7 +53,7 @@ export function Modal({ open, onOpenChange, title, description, children, footer
               )}
             </div>
             <Dialog.Close asChild>
-              <Button variant="ghost" color="gray" aria-label={t("close")} leadingIcon={<X />} className="-me-2 -mt-1" />
+              <Button variant="ghost" color="gray" aria-label={t.close} leadingIcon={<X />} className="-me-2 -mt-1" />
             </Dialog.Close>
           </div>
           {children && <div className="flex-1 px-5 pb-4 text-sm">{children}</div>}
@@ -93,7 +93,7 @@ export function ConfirmModal({
   confirmColor = "primary",
   onConfirm,
 }: ConfirmModalProps) {
-  const t = useTranslations("ui");
+  const t = useLayoutLabels().ui;
   const [pending, setPending] = useState(false);
 
   async function confirm() {
@@ -118,10 +118,10 @@ export function ConfirmModal({
       footer={
         <>
           <Button variant="outline" color="gray" disabled={pending} onClick={() => onOpenChange(false)}>
-            {cancelLabel ?? t("cancel")}
+            {cancelLabel ?? t.cancel}
           </Button>
           <Button color={confirmColor} loading={pending} onClick={confirm}>
-            {confirmLabel ?? t("confirm")}
+            {confirmLabel ?? t.confirm}
           </Button>
         </>
       }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { withLayoutLabels } from "@/components/layout/test-layout-labels";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "./toast";
 import { Toaster } from "./toaster";
@@ -14,9 +14,7 @@ afterAll(() => {
 
 beforeEach(() => {
   render(
-    <NextIntlClientProvider locale="pl" messages={{ ui: { close: "Zamknij", notifications: "Powiadomienia" } }}>
-      <Toaster />
-    </NextIntlClientProvider>,
+    withLayoutLabels(<Toaster />),
   );
 });
 afterEach(() => {

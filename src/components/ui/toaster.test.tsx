@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { NextIntlClientProvider } from "next-intl";
+import { withLayoutLabels } from "@/components/layout/test-layout-labels";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "./toast";
 import { TOAST_AUTO_CLOSE_MS, Toaster } from "./toaster";
 
-const messages = { ui: { close: "Zamknij", notifications: "Powiadomienia (Alt+T)" } };
 
 /** jsdom has no Web Animations API; this stand-in lets the tests finish and inspect the timer. */
 class FakeAnimation {
@@ -34,9 +33,7 @@ beforeEach(() => {
   // react-toastify pauses while the window lacks focus, which jsdom reports by default.
   vi.spyOn(document, "hasFocus").mockReturnValue(true);
   render(
-    <NextIntlClientProvider locale="pl" messages={messages}>
-      <Toaster />
-    </NextIntlClientProvider>,
+    withLayoutLabels(<Toaster />),
   );
 });
 afterEach(() => {

@@ -1,7 +1,7 @@
 "use client";
 
 import { CircleCheck, CircleX, Info, TriangleAlert, X, type LucideIcon } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useLayoutLabels } from "@/components/layout/layout-labels-context";
 import { useEffect, useEffectEvent, useRef } from "react";
 // The unstyled build injects no <style> (nothing for the CSP to block); Tailwind styles everything below.
 import { ToastContainer, type CloseButtonProps, type ToastContentProps } from "react-toastify/unstyled";
@@ -82,11 +82,11 @@ function ToastBody({ data, toastProps, isPaused, closeToast }: ToastContentProps
 export const renderToast = (props: ToastContentProps<ToastData>) => <ToastBody {...props} />;
 
 function CloseButton({ closeToast }: CloseButtonProps) {
-  const t = useTranslations("ui");
+  const t = useLayoutLabels().ui;
   return (
     <button
       type="button"
-      aria-label={t("close")}
+      aria-label={t.close}
       onClick={(event) => {
         event.stopPropagation();
         closeToast(true);
@@ -99,7 +99,7 @@ function CloseButton({ closeToast }: CloseButtonProps) {
 }
 
 export function Toaster() {
-  const t = useTranslations("ui");
+  const t = useLayoutLabels().ui;
   return (
     <ToastContainer
       position="bottom-right"
@@ -110,7 +110,7 @@ export function Toaster() {
       // Without react-toastify's stylesheet its CSS transitions would never end; the toast animates in below.
       transition={false}
       closeButton={(props) => <CloseButton {...props} />}
-      aria-label={t("notifications")}
+      aria-label={t.notifications}
       className="fixed inset-x-0 bottom-0 z-60 flex flex-col gap-2 p-2 sm:left-auto sm:p-4"
       toastClassName="relative flex w-full items-start gap-3 overflow-hidden rounded-lg bg-white p-4 pe-12 text-gray-700 shadow-lg ring-1 ring-gray-200 [--y:0px] touch-pan-y transition duration-200 ease-out starting:translate-y-2 starting:opacity-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 motion-reduce:transition-none sm:w-96 dark:bg-gray-900 dark:text-gray-200 dark:ring-gray-800"
     />

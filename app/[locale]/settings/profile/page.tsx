@@ -27,7 +27,7 @@ export default async function ProfilePage({ params }: LocaleParams) {
     <div className="space-y-8">
       <PageHeader title={t("profileTitle")} />
       <SubscriptionStatus account={account} locale={locale} />
-      <ClientMessages namespaces={["auth", "settings"]}>
+      <ClientMessages namespaces={["auth", "settings", "errors"]}>
         <PasswordChangeForm hasPassword={account.hasPassword} />
         <AccountDataSection hasPassword={account.hasPassword} homeHref={pathFor("/", locale)} />
       </ClientMessages>

@@ -1,0 +1,60 @@
+import { createTranslator } from "next-intl";
+import { pathFor, type Locale } from "@/config/routes";
+import type { AccountSummary } from "@/server/accounts/get-account-summary";
+import type { Welcome } from "@/components/account/welcome-modal";
+import type pl from "../../messages/pl.json";
+
+/** The shape of messages/*.json (scripts/check-messages.mjs keeps the two files' keys equal). */
+export type Messages = typeof pl;
+
+/**
+ * The texts the layout's client components show (header switches, menus, dialogs, toasts, the error
+ * boundary), translated on the server. The browser gets these strings and not next-intl's runtime and
+ * message parser, which pages without forms would otherwise load only to look up fixed labels.
+ */
+export type LayoutLabels = {
+  locale: Locale;
+  ui: { close: string; confirm: string; cancel: string; notifications: string };
+  colorMode: { label: string; light: string; dark: string; system: string };
+  nav: { openMenu: string; menuTitle: string; mainNavigation: string; social: string; switchTo: string; switchToLabel: string };
+  social: { instagram: string; facebook: string; linkedin: string };
+  errors: { errorTitle: string; generic: string; retry: string; backHome: string };
+};
+
+export function layoutLabels(locale: Locale, messages: Messages): LayoutLabels {
+  const t = createTranslator({ locale, messages });
+  return {
+    locale,
+    ui: { close: t("ui.close"), confirm: t("ui.confirm"), cancel: t("ui.cancel"), notifications: t("ui.notifications") },
+    colorMode: { label: t("ui.colorMode.label"), light: t("ui.colorMode.light"), dark: t("ui.colorMode.dark"), system: t("ui.colorMode.system") },
+    nav: {
+      openMenu: t("nav.openMenu"),
+      menuTitle: t("nav.menuTitle"),
+      mainNavigation: t("nav.mainNavigation"),
+      social: t("nav.social"),
+      switchTo: t("nav.switchTo"),
+      switchToLabel: t("nav.switchToLabel"),
+    },
+    social: { instagram: t("footer.social.instagram"), facebook: t("footer.social.facebook"), linkedin: t("footer.social.linkedin") },
+    errors: { errorTitle: t("errors.errorTitle"), generic: t("errors.generic"), retry: t("errors.retry"), backHome: t("errors.backHome") },
+  };
+}
+
+/** The welcome dialog's data, its texts translated here (the free tokens with their plural form). */
+export function welcomeDialog(account: AccountSummary, locale: Locale, messages: Messages): Welcome | null {
+  if (!account.welcome) return null;
+  const t = createTranslator({ locale, messages });
+  return {
+    userId: account.userId,
+    method: account.welcome.method,
+    emailSha256: account.welcome.emailSha256,
+    confirmedAt: account.welcome.grantedAt.toISOString(),
+    designHref: pathFor("/design", locale),
+    labels: {
+      title: t("welcome.title"),
+      text: t("welcome.text", { tokens: t("account.tokens", { count: account.balance }) }),
+      close: t("welcome.close"),
+      cta: t("welcome.cta"),
+    },
+  };
+}
