@@ -13,7 +13,12 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       // Domain code must not read the environment directly: src/env.ts parses it once.
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through env() from src/env.ts." }],
+      "no-restricted-imports": ["error", { paths: [{ name: "next/link", message: "Use Link from @/components/link (no prefetching of per-request pages)." }] }],
     },
+  },
+  {
+    files: ["src/components/link.tsx"],
+    rules: { "no-restricted-imports": "off" },
   },
   {
     files: ["src/env.ts", "src/server/log.ts", "instrumentation.ts", "next.config.ts", "scripts/**", "tests/**", "bench/**", "playwright.config.ts", "*.config.*", "**/*.test.ts", "**/*.test.tsx"],

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/link";
 
 // Reached only for paths the proxy does not route into a language (it routes all pages), so it stays
 // minimal and speaks both languages.

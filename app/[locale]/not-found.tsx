@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { headers } from "next/headers";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";

@@ -126,6 +126,19 @@ test.describe("security headers", () => {
     }
   });
 
+  test("links in view are not prefetched (every page is rendered per request)", async ({ page }) => {
+    const prefetches: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).searchParams.has("_rsc")) prefetches.push(request.url());
+    });
+    await page.goto("/blog");
+    await page.waitForLoadState("load");
+    await page.waitForTimeout(1500);
+    expect(prefetches).toEqual([]);
+    await page.getByRole("link", { name: "Oferta" }).first().click();
+    await expect(page).toHaveURL(/\/oferta$/);
+  });
+
   test("a state change from another origin is refused", async ({ request }) => {
     const response = await request.post("/api/auth/sign-in/email", {
       headers: { origin: "https://evil.example", "content-type": "application/json" },

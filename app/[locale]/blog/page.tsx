@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { blogPostPath } from "@/config/routes";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { usePathname } from "next/navigation";
 
 export function SettingsNav({ label, items }: { label: string; items: { href: string; label: string }[] }) {

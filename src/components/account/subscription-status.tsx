@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { getTranslations } from "next-intl/server";
 import { formatSubscriptionDate } from "@/web/format-subscription-date";
 import { Button } from "@/components/ui/button";

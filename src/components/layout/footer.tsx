@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { getTranslations } from "next-intl/server";
 import { legalNav, publicNav } from "@/config/navigation";
 import { pathFor, type Locale } from "@/config/routes";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/link";
 import { getTranslations } from "next-intl/server";
 import { formatSubscriptionDate } from "@/web/format-subscription-date";
 import { publicNav, userNav } from "@/config/navigation";
@@ -45,21 +45,19 @@ export async function Header({ locale, account }: { locale: Locale; account: Acc
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75 dark:border-gray-800 dark:bg-gray-950/90">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-        {/* Every page is rendered per request, so a prefetch would fetch nothing reusable; it would only add
-            work right after the first load. */}
-        <Link href={pathFor("/", locale)} prefetch={false} aria-label={t("home")} className="mr-auto flex min-h-11 items-center gap-2 rounded-lg text-lg font-bold text-gray-950 dark:text-white">
+        <Link href={pathFor("/", locale)} aria-label={t("home")} className="mr-auto flex min-h-11 items-center gap-2 rounded-lg text-lg font-bold text-gray-950 dark:text-white">
           <LogoMark className="size-8" />
           <span aria-hidden="true">{site.name}</span>
         </Link>
 
         <nav aria-label={t("mainNavigation")} className="hidden items-center gap-1 wide:flex">
           {publicLinks.map((l) => (
-            <Link key={l.href} href={l.href} prefetch={false} className={navLink}>
+            <Link key={l.href} href={l.href} className={navLink}>
               {l.label}
             </Link>
           ))}
           {userLinks.map((l) => (
-            <Link key={l.href} href={l.href} prefetch={false} className={navLink}>
+            <Link key={l.href} href={l.href} className={navLink}>
               {l.label}
             </Link>
           ))}

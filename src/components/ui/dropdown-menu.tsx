@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/link";
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import {
   Fragment,
