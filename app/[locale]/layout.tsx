@@ -3,8 +3,9 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { hasLocale } from "next-intl";
-import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import { routing } from "@/i18n/routing";
+import { catalogs } from "@/i18n/catalogs";
 import { theme } from "@/config/theme";
 import { resolveTheme, themeCss } from "@/config/palettes";
 import { colorModeScript, ColorModeProvider } from "@/components/color-mode";
@@ -15,7 +16,7 @@ import { AlternatePathsProvider } from "@/components/layout/alternate-paths";
 import { LayoutLabelsProvider } from "@/components/layout/layout-labels-context";
 import { WelcomeModal } from "@/components/layout/lazy-parts";
 import { getCurrentAccount } from "@/web/current-account";
-import { layoutLabels, welcomeDialog, type Messages } from "@/web/layout-labels";
+import { layoutLabels, welcomeDialog } from "@/web/layout-labels";
 import "../globals.css";
 
 
@@ -33,7 +34,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const nonce = (await headers()).get("x-nonce") ?? undefined;
-  const messages = (await getMessages()) as Messages;
+  const messages = catalogs[locale];
   const account = await getCurrentAccount();
 
   return (

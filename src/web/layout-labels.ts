@@ -2,10 +2,7 @@ import { createTranslator } from "next-intl";
 import { pathFor, type Locale } from "@/config/routes";
 import type { AccountSummary } from "@/server/accounts/get-account-summary";
 import type { Welcome } from "@/components/account/welcome-modal";
-import type pl from "../../messages/pl.json";
-
-/** The shape of messages/*.json (scripts/check-messages.mjs keeps the two files' keys equal). */
-export type Messages = typeof pl;
+import type { Messages } from "@/i18n/catalogs";
 
 /**
  * The texts the layout's client components show (header switches, menus, dialogs, toasts, the error

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import pl from "../../../messages/pl.json";
+import { catalogs } from "@/i18n/catalogs";
 import { layoutLabels } from "@/web/layout-labels";
 import { LayoutLabelsProvider } from "./layout-labels-context";
 
 /** For unit tests of client components that read the layout's labels: the Polish ones, as the layout builds them. */
-export const polishLayoutLabels = layoutLabels("pl", pl);
+export const polishLayoutLabels = layoutLabels("pl", catalogs.pl);
 
 export function withLayoutLabels(ui: ReactNode) {
   return <LayoutLabelsProvider labels={polishLayoutLabels}>{ui}</LayoutLabelsProvider>;

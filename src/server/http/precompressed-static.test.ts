@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptsBrotli, precompressedStatic } from "./precompressed-static";
+import { COMPRESSED_EXTENSIONS } from "../../../scripts/compress-static.mjs";
+import { acceptsBrotli, CONTENT_TYPES, precompressedStatic } from "./precompressed-static";
 
 let dist: string;
 let server: Server;
@@ -77,6 +78,12 @@ describe("precompressedStatic", () => {
     expect(await rawStatus("/_next/static/%2e%2e/secret.js")).toBe(299);
     expect(await passedOn("/_next/static/%E0%A4%A.js")).toBe(true); // malformed escape
     expect(await passedOn("/blog")).toBe(true);
+  });
+});
+
+describe("the build step and the server", () => {
+  it("agree on the kinds of file that get a Brotli copy", () => {
+    expect(Object.keys(CONTENT_TYPES).sort()).toEqual([...COMPRESSED_EXTENSIONS].sort());
   });
 });
 

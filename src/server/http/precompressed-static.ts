@@ -4,7 +4,7 @@ import path from "node:path";
 import { staticSecurityHeaders } from "../../config/security-headers";
 
 const URL_PREFIX = "/_next/static/";
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".js": "application/javascript; charset=UTF-8",
   ".css": "text/css; charset=UTF-8",
 };

@@ -2,12 +2,9 @@ import "server-only";
 import { createTranslator } from "next-intl";
 import type { Locale } from "@/config/routes";
 import { mailTransport } from "./transport";
-import pl from "../../../messages/pl.json";
-import en from "../../../messages/en.json";
+import { catalogs } from "@/i18n/catalogs";
 
 export type MailTemplate = "confirmEmail" | "resetPassword" | "passwordChanged" | "accountExists";
-
-const catalogs = { pl, en } as const;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
