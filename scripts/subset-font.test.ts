@@ -1,18 +1,36 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { polishCharacters, polishUnicodeRange } from "./subset-font.mjs";
+import { primaryFont } from "../src/config/fonts";
+import { LAYOUT_FEATURES, polishCharacters, polishUnicodeRange } from "./subset-font.mjs";
 
 const css = readFileSync(path.resolve(import.meta.dirname, "..", "app", "globals.css"), "utf8");
+const faces = css.split("@font-face").slice(1).map((block) => block.slice(0, block.indexOf("}")));
+const family = (face: string | undefined) => face?.match(/font-family: "([^"]+)"/)?.[1];
 
 describe("the Polish subset of Inter", () => {
-  it("is declared in app/globals.css with exactly the characters the subset script keeps", () => {
-    const face = css.split("@font-face").find((block) => block.includes("/fonts/inter-pl-wght.woff2"));
+  const face = faces.find((block) => block.includes(`url(${primaryFont.href})`));
+
+  it("is the face the layout preloads, declared with exactly the characters the subset script keeps", () => {
     expect(face).toBeDefined();
+    expect(family(face)).toBe("Inter Variable");
     expect(face).toContain(`unicode-range: ${polishUnicodeRange()};`);
+  });
+
+  it("is the only face of its family, and the Latin Extended face comes second in the stack", () => {
+    // A second, unloaded face in the same family makes Chrome set up a stand-in for it per text size at
+    // the first layout (a round trip to the browser process each on Linux), even where it is never used.
+    expect(faces.filter((block) => family(block) === "Inter Variable")).toHaveLength(1);
+    const latinExtended = faces.find((block) => block.includes("inter-latin-ext"));
+    expect(family(latinExtended)).toBe("Inter Latin Extended");
+    expect(css).toMatch(/--font-sans: "Inter Variable", "Inter Latin Extended", "Inter Fallback",/);
   });
 
   it("keeps every Polish letter and the typography Polish texts use", () => {
     for (const character of "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ„”–—…€") expect(polishCharacters()).toContain(character);
+  });
+
+  it("keeps kerning and the Polish localized forms", () => {
+    expect(LAYOUT_FEATURES).toEqual(expect.arrayContaining(["kern", "locl"]));
   });
 });

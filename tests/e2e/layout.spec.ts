@@ -19,6 +19,21 @@ test.describe("layout", () => {
     await expect(footer.getByText(/© \d{4} Aranżer/)).toBeVisible();
   });
 
+  test("a page preloads its one font file, uses it and fetches no other", async ({ page }) => {
+    const fonts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/cennik");
+    await expect(page.locator('link[rel="preload"][as="font"]')).toHaveAttribute("href", "/fonts/inter-pl-wght.woff2");
+    await page.evaluate(() => document.fonts.ready);
+    expect(await page.evaluate(() => document.fonts.check('600 16px "Inter Variable"', "Zażółć gęślą jaźń"))).toBe(true);
+    // One request: the preload and the @font-face rule agree (a crossorigin mismatch would fetch it twice).
+    expect(fonts).toEqual(["/fonts/inter-pl-wght.woff2"]);
+    const font = await page.request.get("/fonts/inter-pl-wght.woff2");
+    expect(font.headers()["cache-control"]).toBe("public, max-age=604800, stale-while-revalidate=2592000");
+  });
+
   test("at 375 px a hamburger opens a full-screen menu with the same entries and social links", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/");
