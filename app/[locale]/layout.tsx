@@ -7,7 +7,6 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { routing } from "@/i18n/routing";
 import { catalogs } from "@/i18n/catalogs";
 import { theme } from "@/config/theme";
-import { primaryFont } from "@/config/fonts";
 import { resolveTheme, themeCss } from "@/config/palettes";
 import { colorModeScript, ColorModeProvider } from "@/components/color-mode";
 import { LazyToaster } from "@/components/ui/lazy-toaster";
@@ -41,7 +40,6 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   return (
     <html lang={locale} suppressHydrationWarning>
       <head>
-        <link rel="preload" href={primaryFont.href} as="font" type={primaryFont.type} crossOrigin="anonymous" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: colorModeScript }} />
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeStyle }} />
       </head>
