@@ -7,7 +7,9 @@
  * <!-- lighthouse:start --> and <!-- lighthouse:end -->.
  *
  * Options: --runs=N (default 5, Lighthouse's advice for a stable median), --pages=/,/cennik (default /, /cennik, /blog, /en), --port=N (default 3207),
- *          --strict (exit 1 when a page misses a target), --no-write (do not touch docs/benchmarks.md).
+ *          --strict (exit 1 when a page misses a target), --no-write (do not touch docs/benchmarks.md),
+ *          --compare=URL (also measure a server already running at URL, e.g. a checkout of an earlier commit,
+ *          alternating run by run so that both see the same host speed; prints both, writes no table).
  */
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import os from "node:os";
@@ -42,7 +44,8 @@ const runs = Number(option("runs") ?? 5);
 const pages = (option("pages") ?? "/,/cennik,/blog,/en").split(",").map((p) => p.trim()).filter(Boolean);
 const port = Number(option("port") ?? process.env.BENCH_PORT ?? 3207);
 const strict = option("strict") === "true";
-const writeDoc = option("no-write") === undefined;
+const compareURL = option("compare")?.replace(/\/$/, "");
+const writeDoc = option("no-write") === undefined && compareURL === undefined;
 
 
 async function runLighthouse(url: string): Promise<LhResult> {
@@ -98,14 +101,14 @@ function failingAudits(lhr: LhResult, category: Category): string[] {
     .map((audit) => `${audit.id} (${Math.round((audit.score ?? 0) * 100)})${audit.displayValue ? ` ${audit.displayValue}` : ""}`);
 }
 
-type Row = { page: string; lhr: LhResult; scores: Record<Category, number>; perfRange: [number, number] };
+type Row = { page: string; lhr: LhResult; scores: Record<Category, number>; perfScores: number[] };
 
 function renderSection(rows: Row[], meta: { date: string; machine: string; command: string; lighthouse: string }): string {
   const header = "| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |";
   const sep = "|---|---:|---:|---:|---:|---:|---:|---:|---:|";
   const mark = (value: number, category: Category) => (value >= TARGETS[category] ? `${value}` : `**${value}** ✗`);
-  const lines = rows.map(({ page, lhr, scores, perfRange }) => {
-    const perf = `${mark(scores.performance, "performance")}${perfRange[0] !== perfRange[1] ? ` (${perfRange[0]}–${perfRange[1]})` : ""}`;
+  const lines = rows.map(({ page, lhr, scores, perfScores }) => {
+    const perf = `${mark(scores.performance, "performance")}${perfScores.length > 1 ? ` (${perfScores.join(", ")})` : ""}`;
     const tbt = metric(lhr, "total-blocking-time");
     const cls = metric(lhr, "cumulative-layout-shift");
     return `| \`${page}\` | ${perf} | ${mark(scores.accessibility, "accessibility")} | ${mark(scores["best-practices"], "best-practices")} | ${mark(scores.seo, "seo")} | ${seconds(metric(lhr, "first-contentful-paint"))} | ${seconds(metric(lhr, "largest-contentful-paint"))} | ${tbt === undefined ? "–" : `${Math.round(tbt)} ms`} | ${cls === undefined ? "–" : cls.toFixed(3)} |`;
@@ -114,7 +117,7 @@ function renderSection(rows: Row[], meta: { date: string; machine: string; comma
     CATEGORIES.filter((c) => scores[c] < TARGETS[c]).map((c) => `\`${page}\` ${c} ${scores[c]} < ${TARGETS[c]}`),
   );
   return [
-    `Measured ${meta.date} on ${meta.machine}; ${meta.lighthouse}, mobile defaults, median of ${runs} run${runs === 1 ? "" : "s"} per page (performance range of all runs in parentheses).`,
+    `Measured ${meta.date} on ${meta.machine}; ${meta.lighthouse}, mobile defaults, median run of ${runs} per page (Lighthouse's computeMedianRun: the run closest to the median FCP and time to interactive; the performance score of every run in parentheses, in order).`,
     "",
     header,
     sep,
@@ -123,6 +126,16 @@ function renderSection(rows: Row[], meta: { date: string; machine: string; comma
     `Targets: performance ≥ ${TARGETS.performance}, accessibility, best practices and SEO = 100. ${misses.length ? `Missed: ${misses.join("; ")}.` : "All pages meet them."}`,
     "",
     `Command: \`${meta.command}\``,
+  ].join("\n");
+}
+
+/** Performance scores of this build and the compared server, run by run, with the median score of each. */
+function renderComparison(rows: { page: string; ours: number[]; theirs: number[] }[], otherURL: string): string {
+  const medianScore = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return [
+    `| Page | ${otherURL}: runs | median | This build: runs | median |`,
+    "|---|---|---:|---|---:|",
+    ...rows.map(({ page, ours, theirs }) => `| \`${page}\` | ${theirs.join(", ")} | ${medianScore(theirs)} | ${ours.join(", ")} | ${medianScore(ours)} |`),
   ].join("\n");
 }
 
@@ -142,10 +155,17 @@ async function main(): Promise<number> {
   if (!browser) throw new Error(`Chromium not runnable at ${chromiumPath()}; run node scripts/ensure-chromium.mjs`);
   mkdirSync(outDir, { recursive: true });
   const rows: Row[] = [];
+  const comparison: { page: string; ours: number[]; theirs: number[] }[] = [];
   await withServer(port, pages, async (baseURL) => {
     for (const page of pages) {
       const results: LhResult[] = [];
+      const compared: LhResult[] = [];
       for (let i = 1; i <= runs; i++) {
+        if (compareURL) {
+          const lhr = await runLighthouseWithRetry(`${compareURL}${page}`);
+          compared.push(lhr);
+          console.log(`${page} run ${i}/${runs} at ${compareURL}: performance ${score(lhr, "performance")}, TBT ${Math.round(metric(lhr, "total-blocking-time") ?? 0)} ms, LCP ${seconds(metric(lhr, "largest-contentful-paint"))}`);
+        }
         const started = Date.now();
         const lhr = await runLighthouseWithRetry(`${baseURL}${page}`);
         results.push(lhr);
@@ -154,6 +174,7 @@ async function main(): Promise<number> {
           `${page} run ${i}/${runs}: ${CATEGORIES.map((c) => `${c} ${score(lhr, c)}`).join(", ")}; LCP ${seconds(metric(lhr, "largest-contentful-paint"))}, TBT ${Math.round(metric(lhr, "total-blocking-time") ?? 0)} ms, host benchmark index ${lhr.environment?.benchmarkIndex ?? "?"} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
         );
       }
+      if (compareURL) comparison.push({ page, ours: results.map((r) => score(r, "performance")), theirs: compared.map((r) => score(r, "performance")) });
       const median = medianRun(results);
       writeFileSync(path.join(outDir, `lighthouse-${slug(page)}-median.json`), JSON.stringify(median));
       const perfScores = results.map((r) => score(r, "performance"));
@@ -161,7 +182,7 @@ async function main(): Promise<number> {
         page,
         lhr: median,
         scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(median, c)])) as Record<Category, number>,
-        perfRange: [Math.min(...perfScores), Math.max(...perfScores)],
+        perfScores,
       });
     }
   });
@@ -175,8 +196,9 @@ async function main(): Promise<number> {
     lighthouse: `Lighthouse ${lighthouseVersion}`,
   };
   const section = renderSection(rows, meta);
-  writeFileSync(path.join(outDir, "lighthouse-summary.json"), JSON.stringify({ ...meta, runs, rows: rows.map(({ page, scores, perfRange }) => ({ page, scores, perfRange })) }, null, 2));
+  writeFileSync(path.join(outDir, "lighthouse-summary.json"), JSON.stringify({ ...meta, runs, rows: rows.map(({ page, scores, perfScores }) => ({ page, scores, perfScores })) }, null, 2));
   console.log(`\n${section}\n`);
+  if (compareURL) console.log(renderComparison(comparison, compareURL));
   if (writeDoc) {
     updateDoc(section);
     console.log(`Updated ${path.relative(root, docFile)}; reports in ${path.relative(root, outDir)}/`);
