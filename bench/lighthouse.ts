@@ -174,10 +174,10 @@ async function main(): Promise<number> {
           `${page} run ${i}/${runs}: ${CATEGORIES.map((c) => `${c} ${score(lhr, c)}`).join(", ")}; LCP ${seconds(metric(lhr, "largest-contentful-paint"))}, TBT ${Math.round(metric(lhr, "total-blocking-time") ?? 0)} ms, host benchmark index ${lhr.environment?.benchmarkIndex ?? "?"} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
         );
       }
-      if (compareURL) comparison.push({ page, ours: results.map((r) => score(r, "performance")), theirs: compared.map((r) => score(r, "performance")) });
       const median = medianRun(results);
       writeFileSync(path.join(outDir, `lighthouse-${slug(page)}-median.json`), JSON.stringify(median));
       const perfScores = results.map((r) => score(r, "performance"));
+      if (compareURL) comparison.push({ page, ours: perfScores, theirs: compared.map((r) => score(r, "performance")) });
       rows.push({
         page,
         lhr: median,

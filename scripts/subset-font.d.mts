@@ -1,5 +1,4 @@
 /** Types for scripts/subset-font.mjs. */
 export declare const POLISH_RANGES: [number, number][];
-export declare const LAYOUT_FEATURES: string[];
 export declare function polishCharacters(): string;
 export declare function polishUnicodeRange(): string;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LAYOUT_FEATURES, polishCharacters, polishUnicodeRange } from "./subset-font.mjs";
+import { polishCharacters, polishUnicodeRange } from "./subset-font.mjs";
 
 const css = readFileSync(path.resolve(import.meta.dirname, "..", "app", "globals.css"), "utf8");
 const faces = css.split("@font-face").slice(1).map((block) => block.slice(0, block.indexOf("}")));
@@ -27,9 +27,5 @@ describe("the Polish subset of Inter", () => {
 
   it("keeps every Polish letter and the typography Polish texts use", () => {
     for (const character of "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ„”–—…€") expect(polishCharacters()).toContain(character);
-  });
-
-  it("keeps kerning and the Polish localized forms", () => {
-    expect(LAYOUT_FEATURES).toEqual(expect.arrayContaining(["kern", "locl"]));
   });
 });
