@@ -7,9 +7,9 @@
  * OpenType features in LAYOUT_FEATURES are kept: Inter's stylistic sets and character variants (ss01–ss08,
  * cv01–cv13, …) are not used anywhere and their alternate glyphs doubled the glyph count (738 → 377 glyphs).
  *
- * Run `npm run fonts` after changing the character ranges; the output is committed, so neither `npm start`
- * nor the build needs this script. Characters outside the ranges (Czech, Vietnamese, …) fall back to the
- * Latin Extended file declared in app/globals.css.
+ * Run `npm run fonts` after changing the character ranges or features; the output is committed (a unit test
+ * compares it with a fresh build), so neither `npm start` nor the build needs this script. Characters outside
+ * the ranges (Czech, Vietnamese, …) come from the Latin Extended file declared in app/globals.css.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -38,7 +38,7 @@ export const POLISH_RANGES = [
  * Kerning, contextual and case-sensitive forms, localized forms (Polish) and the number styles a price table
  * may ask for, plus the features shaping engines apply by default.
  */
-export const LAYOUT_FEATURES = ["kern", "calt", "case", "locl", "tnum", "pnum", "ccmp", "mark", "mkmk", "liga", "clig", "rlig"];
+const LAYOUT_FEATURES = ["kern", "calt", "case", "locl", "tnum", "pnum", "ccmp", "mark", "mkmk", "liga", "clig", "rlig"];
 
 /** The characters of POLISH_RANGES as one string. */
 export function polishCharacters() {
@@ -53,16 +53,22 @@ export function polishUnicodeRange() {
   return POLISH_RANGES.map(([first, last]) => (first === last ? `U+${hex(first)}` : `U+${hex(first)}-${hex(last)}`)).join(", ");
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+/** Where the committed subset lives. */
+export const SUBSET_FILE = path.resolve(import.meta.dirname, "..", "public", "fonts", "inter-pl-wght.woff2");
+
+/** Cuts Inter (from the `inter-ui` package) down to POLISH_RANGES and LAYOUT_FEATURES; deterministic. */
+export async function buildPolishSubset() {
   const require = createRequire(import.meta.url);
   const source = path.join(path.dirname(require.resolve("inter-ui/package.json")), "variable", "InterVariable.woff2");
-  const target = path.resolve(import.meta.dirname, "..", "public", "fonts", "inter-pl-wght.woff2");
-  const text = polishCharacters();
-  const font = await subsetFont(readFileSync(source), text, {
+  return subsetFont(readFileSync(source), polishCharacters(), {
     targetFormat: "woff2",
     variationAxes: { wght: { min: 400, max: 900 }, opsz: 14 },
     keepFeatures: LAYOUT_FEATURES,
   });
-  writeFileSync(target, font);
-  console.log(`${path.relative(process.cwd(), target)}: ${font.length} bytes, ${text.length} characters`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const font = await buildPolishSubset();
+  writeFileSync(SUBSET_FILE, font);
+  console.log(`${path.relative(process.cwd(), SUBSET_FILE)}: ${font.length} bytes, ${polishCharacters().length} characters`);
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { polishCharacters, polishUnicodeRange } from "./subset-font.mjs";
+import { buildPolishSubset, polishCharacters, polishUnicodeRange, SUBSET_FILE } from "./subset-font.mjs";
 
 const css = readFileSync(path.resolve(import.meta.dirname, "..", "app", "globals.css"), "utf8");
 const faces = css.split("@font-face").slice(1).map((block) => block.slice(0, block.indexOf("}")));
@@ -24,6 +24,11 @@ describe("the Polish subset of Inter", () => {
     expect(family(latinExtended)).toBe("Inter Latin Extended");
     expect(css).toMatch(/--font-sans: "Inter Variable", "Inter Latin Extended", "Inter Fallback",/);
   });
+
+  it("is committed as the subset script builds it (ranges or features changed without `npm run fonts` fail here)", async () => {
+    const built = await buildPolishSubset();
+    expect(Buffer.compare(Buffer.from(built), readFileSync(SUBSET_FILE))).toBe(0);
+  }, 30_000);
 
   it("keeps every Polish letter and the typography Polish texts use", () => {
     for (const character of "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ„”–—…€") expect(polishCharacters()).toContain(character);
