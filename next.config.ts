@@ -6,6 +6,8 @@ const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
 
 const config: NextConfig = {
   poweredByHeader: false,
+  // server.ts compresses, after it has rewritten the page head (src/server/http/hydrate-after-first-paint.ts).
+  compress: false,
   // PGlite loads its wasm and data by file URL; bundling rewrites those paths and breaks it at runtime.
   serverExternalPackages: ["@electric-sql/pglite"],
   typescript: { ignoreBuildErrors: true }, // `npm test` type-checks; the build need not do it twice

@@ -2,19 +2,25 @@
  * Production entry (`npm start` builds, then runs this): Next's request handler behind a plain Node
  * HTTP server, so that every request gets one JSON log line with its status and duration, the client
  * address is known to rate limits, the build's scripts and stylesheets go out Brotli-compressed
- * (scripts/compress-static.mjs), and a stop signal closes the embedded database cleanly.
+ * (scripts/compress-static.mjs), pages load their scripts after the first paint
+ * (src/server/http/hydrate-after-first-paint.ts), and a stop signal closes the embedded database cleanly.
  */
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import compression from "compression";
 import next from "next";
 import { env } from "./src/env";
+import { hydrateAfterFirstPaint } from "./src/server/http/hydrate-after-first-paint";
 import { precompressedStatic } from "./src/server/http/precompressed-static";
 
 const config = env();
 const app = next({ dev: false, dir: process.cwd() });
 const handle = app.getRequestHandler();
 const servePrecompressed = precompressedStatic(path.join(process.cwd(), ".next"));
+// Next's own compression is off (next.config.ts): it would compress inside the handler, before the page
+// head could be rewritten. This one (Brotli or gzip, as the browser accepts) wraps the rewrite instead.
+const compress = compression();
 
 function line(fields: Record<string, unknown>) {
   process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: "info", ...fields }) + "\n");
@@ -34,7 +40,11 @@ const server = createServer((req, res) => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     line({ event: "http.request", requestId, method: req.method, path: req.url?.split("?")[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 });
   });
-  if (!servePrecompressed(req, res)) void handle(req, res);
+  if (servePrecompressed(req, res)) return;
+  compress(req, res, () => {
+    hydrateAfterFirstPaint(res);
+    void handle(req, res);
+  });
 });
 
 server.listen(config.PORT, config.HOST, () => {

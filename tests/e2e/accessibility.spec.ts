@@ -1,6 +1,5 @@
 /** axe (WCAG 2.2 AA) on every public page, in both languages and both colour modes. Signed-in pages: accounts.spec.ts. */
-import { test } from "@playwright/test";
-import { expectNoAxeViolations, routeTable, setColorMode } from "./support";
+import { expectNoAxeViolations, routeTable, setColorMode, test } from "./support";
 
 const publicPaths = routeTable()
   .filter((row) => row.access === "public")

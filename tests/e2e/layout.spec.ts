@@ -1,6 +1,5 @@
 /** Header, footer, mobile menu and colour modes as a visitor sees them. */
-import { expect, test } from "@playwright/test";
-import { setColorMode } from "./support";
+import { expect, setColorMode, test } from "./support";
 
 test.describe("layout", () => {
   test("the header and footer of a visitor", async ({ page }) => {
@@ -17,6 +16,32 @@ test.describe("layout", () => {
     await expect(footer.getByRole("link", { name: "Instagram" })).toBeVisible();
     await expect(footer.getByText(/Kontakt: .+@.+/)).toBeVisible();
     await expect(footer.getByText(/© \d{4} Aranżer/)).toBeVisible();
+  });
+
+  test("a page is painted before its scripts run, then hydrates, under the nonce policy, compressed", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(String(error)));
+    await page.goto("/cennik"); // the fixture waits for hydration
+    const { firstContentfulPaint, scriptStarts } = await page.evaluate(() => ({
+      firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      scriptStarts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === "script" && entry.name.includes("/_next/static/"))
+        .map((entry) => entry.startTime),
+    }));
+    expect(scriptStarts.length).toBeGreaterThan(0);
+    for (const start of scriptStarts) expect(start).toBeGreaterThanOrEqual(firstContentfulPaint);
+    expect(problems).toEqual([]);
+
+    const response = await page.request.get("/cennik", { headers: { "accept-encoding": "br" } });
+    expect(response.headers()["content-encoding"]).toBe("br");
+    const html = await response.text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).not.toMatch(/<script src="\/_next\/[^"]+" async=""/);
+    expect(head).toMatch(/<script nonce="[^"]+">\(\(\)=>\{const u=\["\/_next\/static\/chunks\//);
   });
 
   test("a Polish page fetches one font file, uses it and keeps it cached", async ({ page }) => {

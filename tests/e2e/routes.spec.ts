@@ -1,6 +1,5 @@
 /** Every route of the table in both languages, the guard, hreflang, the language switch, 404s and security headers. */
-import { expect, test } from "@playwright/test";
-import { routeTable } from "./support";
+import { expect, routeTable, test } from "./support";
 
 const table = routeTable();
 

@@ -1,5 +1,5 @@
 /** The minimum that must work before anything else: health with the database, and both languages render. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support";
 
 test.describe("smoke", () => {
   test("/api/health returns 200 JSON with database.ok", async ({ request }) => {

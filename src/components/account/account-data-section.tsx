@@ -74,7 +74,7 @@ export function AccountDataSection({ hasPassword, homeHref }: { hasPassword: boo
         title={t("deleteConfirmTitle")}
         description={hasPassword ? t("deleteConfirmText") : t("deleteConfirmTextNoPassword")}
       >
-        <form onSubmit={onDelete} noValidate className="space-y-4">
+        <form method="post" onSubmit={onDelete} noValidate className="space-y-4">
           {hasPassword ? <TextField name="password" type="password" autoComplete="current-password" label={tAuth("password")} error={error} required /> : null}
           {!hasPassword && error ? (
             <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">

@@ -57,7 +57,7 @@ export function PasswordChangeForm({ hasPassword }: { hasPassword: boolean }) {
       {hasPassword ? (
         <>
           <p className="mt-1 text-gray-700 dark:text-gray-300">{t("passwordLead")}</p>
-          <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-4 max-w-md space-y-4">
+          <form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="mt-4 max-w-md space-y-4">
             <TextField name="currentPassword" type="password" autoComplete="current-password" label={t("currentPassword")} error={err("currentPassword")} required />
             <TextField name="newPassword" type="password" autoComplete="new-password" label={t("newPassword")} hint={tAuth("passwordHint")} error={err("newPassword")} required />
             <TextField name="confirmPassword" type="password" autoComplete="new-password" label={t("confirmPassword")} error={err("confirmPassword")} required />

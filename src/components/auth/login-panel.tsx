@@ -183,14 +183,14 @@ export function LoginPanel(props: Props) {
         {mode === "forgot" ? <p className="text-gray-700 dark:text-gray-300">{t("resetLead")}</p> : null}
         {noticeBox}
         {mode === "forgot" ? (
-          <form onSubmit={onForgot} noValidate className="space-y-4">
+          <form method="post" onSubmit={onForgot} noValidate className="space-y-4">
             <TextField name="email" type="email" autoComplete="email" label={t("email")} error={err("email")} required />
             <Button type="submit" size="md" loading={pending} className="w-full">
               {t("resetSend")}
             </Button>
           </form>
         ) : (
-          <form onSubmit={onReset} noValidate className="space-y-4">
+          <form method="post" onSubmit={onReset} noValidate className="space-y-4">
             <TextField name="password" type="password" autoComplete="new-password" label={t("password")} hint={t("passwordHint")} error={err("password")} required />
             <TextField name="confirm" type="password" autoComplete="new-password" label={t("confirmPassword")} error={err("confirm")} required />
             <Button type="submit" size="md" loading={pending} className="w-full">
@@ -222,7 +222,8 @@ export function LoginPanel(props: Props) {
         ))}
       </div>
       {noticeBox}
-      <form onSubmit={signingUp ? onSignUp : onSignIn} noValidate className="space-y-4" key={mode}>
+      {/* Forms post: a submit before the scripts run (they load after the first paint) must not put a password in the address. */}
+      <form method="post" onSubmit={signingUp ? onSignUp : onSignIn} noValidate className="space-y-4" key={mode}>
         <TextField name="email" type="email" autoComplete="email" label={t("email")} error={err("email")} required defaultValue={email} />
         <TextField
           name="password"

@@ -23,7 +23,7 @@ export function acceptsBrotli(header: string | string[] | undefined): boolean {
 /**
  * Sends the Brotli copies that scripts/compress-static.mjs wrote next to the build's scripts and
  * stylesheets. Returns false (and sends nothing) for anything it does not serve, so the caller hands
- * those requests to Next, which compresses with gzip on the fly.
+ * those requests on (server.ts compresses them on the fly).
  */
 export function precompressedStatic(distDir: string) {
   const root = path.resolve(distDir, "static");
