@@ -16,7 +16,7 @@ import { locales, pathFor, routes, type Access, type Locale, type RouteKey, type
  * Navigations of the test's own (goto, reload, back, forward) therefore also wait until React has taken over
  * the document; pages without Next's scripts (the crawlers' plain 404) are not waited for.
  */
-export async function waitForHydration(page: Page): Promise<void> {
+async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
     () => !("__next_f" in self) || Object.keys(document.body ?? {}).some((key) => key.startsWith("__reactFiber")),
   );
@@ -109,6 +109,12 @@ export async function expectNoAxeViolations(page: Page, context: string, options
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+  // An open dialog hides the page behind it from assistive technology in an effect after it opens; until
+  // then axe would judge the dimmed page under the overlay as if a reader could see it.
+  await page.waitForFunction(() => {
+    const dialogOpen = document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]');
+    return !dialogOpen || document.querySelector("#main")?.closest('[aria-hidden="true"], [inert]') !== null;
+  });
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);

@@ -7,8 +7,8 @@ import type { ServerResponse } from "node:http";
  * and delays it; in some loads the text even lands in a second frame after them. This module takes those
  * tags out of the head and puts one inline script in their place that adds the same scripts once the
  * browser reports the first contentful paint. The page is server-rendered, so nothing a visitor can read
- * waits for them; what waits is hydration, by the few milliseconds the first frame takes. Decision record
- * 0004 has the measurements.
+ * waits for them; what waits is hydration, whose scripts are now requested once the first frame is on
+ * screen. Decision record 0004 has the measurements and the trade-off.
  */
 
 // Next's bootstrap tags, exactly as Next 16 writes them. Anything else (inline scripts, the noModule
