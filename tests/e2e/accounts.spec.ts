@@ -125,6 +125,22 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { name: "Subskrypcje" })).toBeVisible();
   });
 
+  test("a sign-in sent before the scripts have run keeps the password out of the address", async ({ page, baseURL }) => {
+    // Scripts that never arrive: the browser submits the server-rendered form itself, as on a slow phone.
+    await page.route(/\/_next\/static\/chunks\/.+\.js$/, (route) => route.abort());
+    // Not page.goto: the fixture's hydration wait would never end on this page.
+    await page.evaluate((url) => location.assign(url), `${baseURL}/login`);
+    await page.waitForLoadState();
+    await page.getByLabel("Adres e-mail").fill("ktos@example.test");
+    await page.getByLabel("Hasło", { exact: true }).fill(PASSWORD);
+    const submitted = page.waitForRequest((request) => new URL(request.url()).pathname === "/login" && request.method() === "POST");
+    await page.getByRole("button", { name: "Zaloguj się", exact: true }).click();
+    expect((await submitted).postData()).toContain("password=");
+    await page.waitForLoadState();
+    expect(page.url()).not.toContain(PASSWORD);
+    await expect(page.getByLabel("Hasło", { exact: true })).toBeVisible(); // the sign-in page again, not an error
+  });
+
   test("password change: each validation error, then success with an e-mail", async ({ page }) => {
     const email = uniqueEmail("ewa");
     await registerAndConfirm(page, email);

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { Download, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
+import { Form } from "@/components/forms/form";
 import { TextField } from "@/components/forms/text-field";
 import { deleteMyAccount } from "@/web/actions/account";
 
@@ -74,7 +75,7 @@ export function AccountDataSection({ hasPassword, homeHref }: { hasPassword: boo
         title={t("deleteConfirmTitle")}
         description={hasPassword ? t("deleteConfirmText") : t("deleteConfirmTextNoPassword")}
       >
-        <form method="post" onSubmit={onDelete} noValidate className="space-y-4">
+        <Form onSubmit={onDelete} className="space-y-4">
           {hasPassword ? <TextField name="password" type="password" autoComplete="current-password" label={tAuth("password")} error={error} required /> : null}
           {!hasPassword && error ? (
             <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
@@ -89,7 +90,7 @@ export function AccountDataSection({ hasPassword, homeHref }: { hasPassword: boo
               {t("deleteConfirm")}
             </Button>
           </div>
-        </form>
+        </Form>
       </Modal>
     </>
   );

@@ -4,6 +4,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
+import { Form } from "@/components/forms/form";
 import { TextField } from "@/components/forms/text-field";
 import { fieldErrors, passwordChangeSchema, type FieldErrors } from "@/schemas/auth";
 import { authClient, authErrorKey } from "@/web/auth-client";
@@ -57,14 +58,14 @@ export function PasswordChangeForm({ hasPassword }: { hasPassword: boolean }) {
       {hasPassword ? (
         <>
           <p className="mt-1 text-gray-700 dark:text-gray-300">{t("passwordLead")}</p>
-          <form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="mt-4 max-w-md space-y-4">
+          <Form ref={formRef} onSubmit={onSubmit} className="mt-4 max-w-md space-y-4">
             <TextField name="currentPassword" type="password" autoComplete="current-password" label={t("currentPassword")} error={err("currentPassword")} required />
             <TextField name="newPassword" type="password" autoComplete="new-password" label={t("newPassword")} hint={tAuth("passwordHint")} error={err("newPassword")} required />
             <TextField name="confirmPassword" type="password" autoComplete="new-password" label={t("confirmPassword")} error={err("confirmPassword")} required />
             <Button type="submit" loading={pending}>
               {t("savePassword")}
             </Button>
-          </form>
+          </Form>
         </>
       ) : (
         <p className="mt-1 text-gray-700 dark:text-gray-300">{t("noPasswordAccount")}</p>

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { Form } from "@/components/forms/form";
 import { TextField } from "@/components/forms/text-field";
 import { fieldErrors, newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema, type FieldErrors } from "@/schemas/auth";
 import { authClient, authErrorKey } from "@/web/auth-client";
@@ -183,20 +184,20 @@ export function LoginPanel(props: Props) {
         {mode === "forgot" ? <p className="text-gray-700 dark:text-gray-300">{t("resetLead")}</p> : null}
         {noticeBox}
         {mode === "forgot" ? (
-          <form method="post" onSubmit={onForgot} noValidate className="space-y-4">
+          <Form onSubmit={onForgot} className="space-y-4">
             <TextField name="email" type="email" autoComplete="email" label={t("email")} error={err("email")} required />
             <Button type="submit" size="md" loading={pending} className="w-full">
               {t("resetSend")}
             </Button>
-          </form>
+          </Form>
         ) : (
-          <form method="post" onSubmit={onReset} noValidate className="space-y-4">
+          <Form onSubmit={onReset} className="space-y-4">
             <TextField name="password" type="password" autoComplete="new-password" label={t("password")} hint={t("passwordHint")} error={err("password")} required />
             <TextField name="confirm" type="password" autoComplete="new-password" label={t("confirmPassword")} error={err("confirm")} required />
             <Button type="submit" size="md" loading={pending} className="w-full">
               {t("setPassword")}
             </Button>
-          </form>
+          </Form>
         )}
         <Button variant="link" onClick={() => switchMode("signIn")}>
           {t("backToSignIn")}
@@ -222,8 +223,7 @@ export function LoginPanel(props: Props) {
         ))}
       </div>
       {noticeBox}
-      {/* Forms post: a submit before the scripts run (they load after the first paint) must not put a password in the address. */}
-      <form method="post" onSubmit={signingUp ? onSignUp : onSignIn} noValidate className="space-y-4" key={mode}>
+      <Form onSubmit={signingUp ? onSignUp : onSignIn} className="space-y-4" key={mode}>
         <TextField name="email" type="email" autoComplete="email" label={t("email")} error={err("email")} required defaultValue={email} />
         <TextField
           name="password"
@@ -253,7 +253,7 @@ export function LoginPanel(props: Props) {
         <Button type="submit" size="md" loading={pending} className="w-full">
           {signingUp ? t("signUp") : t("signIn")}
         </Button>
-      </form>
+      </Form>
       {!signingUp ? (
         <Button variant="link" onClick={() => switchMode("forgot")}>
           {t("forgot")}
