@@ -83,6 +83,17 @@ describe("hydrateAfterFirstPaint", () => {
     }
   });
 
+  it("passes on a letter split by a chunk boundary right after the head", async () => {
+    const bytes = Buffer.from(HEAD + "<body><p>Żółw</p></body></html>", "utf8");
+    const insideŻ = bytes.indexOf(Buffer.from("Ż", "utf8")) + 1;
+    const url = await serve((_req, res) => {
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.write(bytes.subarray(0, insideŻ));
+      setImmediate(() => res.end(bytes.subarray(insideŻ)));
+    });
+    expect(await (await fetch(url)).text()).toBe(deferBootstrapScripts(HEAD) + "<body><p>Żółw</p></body></html>");
+  });
+
   it("rewrites a document sent in one end() call and drops a stale Content-Length", async () => {
     const url = await serve((_req, res) => {
       res.setHeader("Content-Type", "text/html; charset=utf-8");

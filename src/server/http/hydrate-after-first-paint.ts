@@ -97,16 +97,19 @@ export function hydrateAfterFirstPaint(res: ServerResponse): void {
     if (!decided) decide();
     if (!held) return write(chunk, encoding, callback);
     held.push(toBuffer(chunk, encoding));
-    const text = Buffer.concat(held).toString("utf8");
-    const headEnd = text.indexOf(HEAD_END);
+    const body = Buffer.concat(held);
+    const headEnd = body.indexOf(HEAD_END);
     if (headEnd === -1) {
       if (callback) process.nextTick(callback);
       return true;
     }
     held = null;
     restore();
+    // Only the head is decoded (it ends on an ASCII '>', so on a whole character); the rest goes on as the
+    // bytes it came as, where a chunk may end inside a letter.
     const cut = headEnd + HEAD_END.length;
-    return write(deferBootstrapScripts(text.slice(0, cut)) + text.slice(cut), "utf8", callback);
+    const head = Buffer.from(deferBootstrapScripts(body.subarray(0, cut).toString("utf8")), "utf8");
+    return write(Buffer.concat([head, body.subarray(cut)]), undefined, callback);
   }) as ServerResponse["write"];
 
   res.end = ((chunkOrCallback?: unknown, encodingOrCallback?: unknown, maybeCallback?: unknown) => {
