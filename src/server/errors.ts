@@ -10,6 +10,10 @@ export const errorStatus = {
   INSUFFICIENT_TOKENS: 402,
   RATE_LIMITED: 429,
   CONFLICT: 409,
+  /** An upload that is not an accepted image; details.reason is one of imageRejections. */
+  INVALID_IMAGE: 422,
+  /** An image or batch whose hour has passed. */
+  GONE: 410,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
