@@ -71,8 +71,10 @@ export type BatchDto = {
   createdAt: string;
   expiresAt: string;
   source: ImageDto;
-  /** The engine that made it; `local` means a preview made without AI. */
+  /** The engine that made it. */
   engine: string;
+  /** False for the local engine's previews: the UI labels them as made without AI. */
+  ai: boolean;
   visualizations: VisualizationDto[];
 };
 
