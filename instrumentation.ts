@@ -1,10 +1,16 @@
-/** Runs once when the server starts: validate the environment and open (and migrate) the database before the first request. */
+/** Runs once when the server starts: validate the environment, open (and migrate) the database and start the generation worker before the first request. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { env } = await import("@/env");
-  env();
+  const config = env();
   const { databaseHandle } = await import("@/server/db/client");
   await databaseHandle();
+  // On the embedded database the worker must live here (one process per data directory); with
+  // PostgreSQL, IN_PROCESS_WORKER=false leaves the work to `npm run worker` processes.
+  if (config.IN_PROCESS_WORKER) {
+    const { startAppWorker } = await import("@/server/generation/start-app-worker");
+    await startAppWorker();
+  }
 }
 
 export async function onRequestError(error: unknown, request: { path: string; method: string }, context: { routerKind: string; routePath: string; routeType: string }) {

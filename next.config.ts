@@ -9,7 +9,8 @@ const config: NextConfig = {
   // server.ts compresses, after it has rewritten the page head (src/server/http/hydrate-after-first-paint.ts).
   compress: false,
   // PGlite loads its wasm and data by file URL; bundling rewrites those paths and breaks it at runtime.
-  serverExternalPackages: ["@electric-sql/pglite"],
+  // heic-decode: its WebAssembly is loaded from node_modules (also by the decoding worker thread), not bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "heic-decode"],
   typescript: { ignoreBuildErrors: true }, // `npm test` type-checks; the build need not do it twice
   async headers() {
     return [

@@ -102,6 +102,8 @@ export default async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but Next's own assets and files with an extension (fonts, images, robots.txt...).
-  matcher: ["/((?!_next/|_vercel/|.*\\..*).*)"],
+  // Everything but Next's own assets and files with an extension (fonts, images, robots.txt...), and
+  // /api/images: a proxy buffers request bodies and cuts them at 10 MB, which would truncate uploads
+  // (that route checks the origin itself).
+  matcher: ["/((?!_next/|_vercel/|api/images|.*\\..*).*)"],
 };

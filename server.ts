@@ -20,7 +20,10 @@ const handle = app.getRequestHandler();
 const servePrecompressed = precompressedStatic(path.join(process.cwd(), ".next"));
 // Next's own compression is off (next.config.ts): it would compress inside the handler, before the page
 // head could be rewritten. This one (Brotli or gzip, as the browser accepts) wraps the rewrite instead.
-const compress = compression();
+// Event streams stay uncompressed: the compressor would hold each event back until its buffer fills.
+const compress = compression({
+  filter: (req, res) => !String(res.getHeader("content-type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+});
 
 function line(fields: Record<string, unknown>) {
   process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: "info", ...fields }) + "\n");
@@ -57,8 +60,12 @@ async function shutdown(signal: string) {
   stopping = true;
   line({ event: "server.stopping", signal });
   server.close();
-  const holder = globalThis as typeof globalThis & { __aranzerDb?: Promise<{ close(): Promise<void> }> };
+  // Open event streams would keep close() waiting forever; requests in flight get a second to finish.
+  setTimeout(() => server.closeAllConnections(), 1000).unref();
+  // Running jobs are handed back to the queue before the database closes, so a restart resumes them.
+  const holder = globalThis as typeof globalThis & { __aranzerDb?: Promise<{ close(): Promise<void> }>; __aranzerWorker?: { stop(): Promise<void> } };
   try {
+    await holder.__aranzerWorker?.stop();
     await (await holder.__aranzerDb)?.close();
   } finally {
     process.exit(0);

@@ -24,6 +24,13 @@ describe("parseEnv", () => {
     expect(parseEnv({ GTM_ID: "GTM-AB12C" }).GTM_ID).toBe("GTM-AB12C");
   });
 
+  it("refuses generation settings that cannot work", () => {
+    expect(() => parseEnv({ GENERATION_PROVIDER: "fake" })).toThrow(/FAKE_ENGINE_SCRIPT/);
+    expect(() => parseEnv({ GENERATION_PROVIDER: "midjourney" })).toThrow(/GENERATION_PROVIDER/);
+    expect(() => parseEnv({ IN_PROCESS_WORKER: "false" })).toThrow(/needs DATABASE_URL/);
+    expect(parseEnv({ IN_PROCESS_WORKER: "false", DATABASE_URL: "postgres://db/x" }).IN_PROCESS_WORKER).toBe(false);
+  });
+
   it("names every invalid variable", () => {
     expect(() => parseEnv({ PORT: "http", DATABASE_URL: "mysql://x" })).toThrow(/PORT[\s\S]*DATABASE_URL/);
     expect(() => parseEnv({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET must be set together/);

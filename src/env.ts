@@ -35,6 +35,16 @@ const schema = z.object({
       const suggestion = `GTM-${value.replace(/^gtm-?/i, "").replace(/[^a-z0-9]/gi, "").toUpperCase()}`;
       ctx.addIssue({ code: "custom", message: `"${value}" is not a valid container id; did you mean "${suggestion}"?` });
     }),
+  /** Which engine makes the images: `local` (a preview without AI) needs nothing; `fake` is for tests. */
+  GENERATION_PROVIDER: z.enum(["local", "fake"]).default("local"),
+  /** JSON script of the fake engine (latency, progress, failures per style); see fake-engine.ts. */
+  FAKE_ENGINE_SCRIPT: z.string().optional(),
+  /** Images one worker process generates at once; unset: the engine's own default. */
+  GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** How long photos and results live (the specification's hour); shorter only for tests. */
+  IMAGE_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(3600),
+  /** `false` in web processes when `npm run worker` processes do the work (needs DATABASE_URL). */
+  IN_PROCESS_WORKER: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Rate limits on by default; the end-to-end tests widen them rather than switch them off. */
   /** Behind a reverse proxy that sets X-Forwarded-For; otherwise the socket address is used. */
@@ -55,6 +65,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = result.data;
   if (Boolean(parsed.GOOGLE_CLIENT_ID) !== Boolean(parsed.GOOGLE_CLIENT_SECRET)) {
     throw new Error("Invalid environment configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
+  }
+  if (parsed.GENERATION_PROVIDER === "fake" && !parsed.FAKE_ENGINE_SCRIPT) {
+    throw new Error("Invalid environment configuration:\n  GENERATION_PROVIDER=fake needs FAKE_ENGINE_SCRIPT (a JSON script, see src/server/providers/fake-engine.ts)");
+  }
+  if (!parsed.IN_PROCESS_WORKER && !parsed.DATABASE_URL) {
+    throw new Error("Invalid environment configuration:\n  IN_PROCESS_WORKER=false needs DATABASE_URL: the embedded database belongs to one process, so its worker must run inside it");
   }
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, "");
   // With no APP_URL the product runs locally: a browser may open it as localhost or as 127.0.0.1.

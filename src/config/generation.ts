@@ -1,5 +1,4 @@
 /** Limits and timings of the generation pipeline, as data (business constants of the specification §9). */
-export const IMAGE_TTL_MS = 60 * 60 * 1000;
 /** Uploads: refused while streaming past this many bytes. */
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 /** Uploads: refused above this many pixels (also sharp's decompression-bomb limit). */
@@ -10,3 +9,14 @@ export const STORED_LONG_SIDE = 1536;
 export const RECOMMENDED_STYLES = { min: 5, max: 8 } as const;
 /** At most this many styles in one Generate (the catalogue has about 30). */
 export const MAX_STYLES_PER_BATCH = 12;
+
+/** The worker's timings: a lease is renewed every third of its length while an engine works. */
+export const JOB_LEASE_MS = 30_000;
+/** An engine call that takes longer counts as a transient failure (retried). */
+export const ENGINE_TIMEOUT_MS = 180_000;
+/** Transient failures (429, 5xx, timeouts) retry with exponential backoff and jitter, this many attempts in all. */
+export const RETRY_POLICY = { maxAttempts: 4, baseDelayMs: 2_000, maxDelayMs: 60_000 } as const;
+/** Progress is written at most this often per visualization. */
+export const PROGRESS_INTERVAL_MS = 250;
+/** The sweeper runs this often (images must be gone within five minutes of their hour). */
+export const SWEEP_INTERVAL_MS = 60_000;

@@ -63,6 +63,8 @@ export type VisualizationDto = {
   progress: number | null;
   result: ImageDto | null;
   failureReason: FailureReason | null;
+  /** A failed visualization's token came back. */
+  refunded: boolean;
 };
 
 export type BatchDto = {

@@ -2,5 +2,11 @@
 declare module "compression" {
   import type { IncomingMessage, ServerResponse } from "node:http";
   type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
-  export default function compression(options?: { threshold?: number | string }): Middleware;
+  type Filter = (req: IncomingMessage, res: ServerResponse) => boolean;
+  function compression(options?: { threshold?: number | string; filter?: Filter }): Middleware;
+  namespace compression {
+    /** The default filter: compressible content types only. */
+    const filter: Filter;
+  }
+  export default compression;
 }

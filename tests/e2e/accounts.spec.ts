@@ -1,38 +1,6 @@
 /** The whole account journey, reading the e-mails from the outbox as a user would open them. */
 import { type Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, latestEmailTo, setColorMode, test } from "./support";
-
-const PASSWORD = "tajne-haslo-1";
-
-function uniqueEmail(tag: string) {
-  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-}
-
-async function register(page: Page, email: string, password = PASSWORD, locale: "pl" | "en" = "pl") {
-  await page.goto(locale === "pl" ? "/login" : "/en/login");
-  await page.getByRole("button", { name: locale === "pl" ? "Rejestracja" : "Sign up" }).click();
-  await page.getByLabel(locale === "pl" ? "Adres e-mail" : "E-mail address").fill(email);
-  await page.getByLabel(locale === "pl" ? "Hasło" : "Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: locale === "pl" ? "Załóż konto" : "Create account" }).click();
-  await expect(page.getByRole("heading", { name: locale === "pl" ? "Sprawdź skrzynkę" : "Check your inbox" })).toBeVisible();
-}
-
-async function confirmFromOutbox(page: Page, email: string) {
-  const mail = await latestEmailTo(email);
-  const link = mail.links.find((l) => l.includes("/api/auth/verify-email"));
-  expect(link, mail.text).toBeTruthy();
-  await page.goto(link!);
-  return mail;
-}
-
-/** Confirms from the outbox and closes the welcome modal, leaving the user on /design. */
-async function registerAndConfirm(page: Page, email: string) {
-  await register(page, email);
-  await confirmFromOutbox(page, email);
-  await expect(page).toHaveURL(/\/design$/);
-  await page.getByRole("dialog").getByRole("button", { name: "Zamknij" }).first().click();
-  await expect(page.getByRole("dialog")).toBeHidden();
-}
+import { PASSWORD, confirmFromOutbox, expect, expectNoAxeViolations, latestEmailTo, register, registerAndConfirm, setColorMode, test, uniqueEmail } from "./support";
 
 async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Adres e-mail").fill(email);

@@ -335,8 +335,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * to appear. `since` (epoch ms) ignores files last modified before it, e.g. `const t = Date.now()` before the
  * action that sends the mail.
  */
-export async function latestEmailTo(address: string, options: { timeoutMs?: number; since?: number } = {}): Promise<Email> {
-  const dir = mailDir();
+export async function latestEmailTo(address: string, options: { timeoutMs?: number; since?: number; dataDir?: string } = {}): Promise<Email> {
+  const dir = options.dataDir ? path.join(options.dataDir, "mail") : mailDir();
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   let seen: string[] = [];
   for (;;) {
@@ -373,3 +373,39 @@ export async function latestEmailTo(address: string, options: { timeoutMs?: numb
       (seen.length ? `; messages found are addressed to: ${[...new Set(seen)].join(" | ")}` : "; the outbox is empty"),
   );
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Accounts
+
+export const PASSWORD = "tajne-haslo-1";
+
+export function uniqueEmail(tag: string) {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+}
+
+export async function register(page: Page, email: string, password = PASSWORD, locale: "pl" | "en" = "pl", baseURL = "") {
+  await page.goto(`${baseURL}${locale === "pl" ? "/login" : "/en/login"}`);
+  await page.getByRole("button", { name: locale === "pl" ? "Rejestracja" : "Sign up" }).click();
+  await page.getByLabel(locale === "pl" ? "Adres e-mail" : "E-mail address").fill(email);
+  await page.getByLabel(locale === "pl" ? "Hasło" : "Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: locale === "pl" ? "Załóż konto" : "Create account" }).click();
+  await expect(page.getByRole("heading", { name: locale === "pl" ? "Sprawdź skrzynkę" : "Check your inbox" })).toBeVisible();
+}
+
+export async function confirmFromOutbox(page: Page, email: string, options: { dataDir?: string } = {}) {
+  const mail = await latestEmailTo(email, options);
+  const link = mail.links.find((l) => l.includes("/api/auth/verify-email"));
+  expect(link, mail.text).toBeTruthy();
+  await page.goto(link!);
+  return mail;
+}
+
+/** Confirms from the outbox and closes the welcome modal, leaving the user on /design. */
+export async function registerAndConfirm(page: Page, email: string, options: { baseURL?: string; dataDir?: string } = {}) {
+  await register(page, email, PASSWORD, "pl", options.baseURL);
+  await confirmFromOutbox(page, email, options);
+  await expect(page).toHaveURL(/\/design$/);
+  await page.getByRole("dialog").getByRole("button", { name: "Zamknij" }).first().click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+}
+

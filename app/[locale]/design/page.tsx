@@ -1,9 +1,22 @@
-import { getTranslations } from "next-intl/server";
+import { getNow, getTranslations } from "next-intl/server";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
+import { DesignStudio } from "@/components/design/design-studio";
+import { ClientMessages } from "@/web/client-messages";
+import { libraryPhotos } from "@/config/library";
+import { styles } from "@/config/styles";
+import { pathFor } from "@/config/routes";
+import { site } from "@/config/site";
 import { pageMetadata } from "@/web/metadata";
 import { pageLocale, type LocaleParams } from "@/web/page-params";
 import { requireUser } from "@/web/session";
 import { getBalance } from "@/server/tokens/get-balance";
+import { listGallery } from "@/server/generation/list-gallery";
+import { getEngineInfo } from "@/server/generation/get-engine-info";
+
+type Props = LocaleParams & { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The message namespaces the design page's client components read. */
+const namespaces = ["design", "upload", "generation", "rooms", "styles", "account", "errors"] as const;
 
 export async function generateMetadata({ params }: LocaleParams) {
   const locale = await pageLocale(params);
@@ -11,17 +24,37 @@ export async function generateMetadata({ params }: LocaleParams) {
   return pageMetadata({ locale, route: "/design", title: t("title"), index: false });
 }
 
-export default async function DesignPage({ params }: LocaleParams) {
+export default async function DesignPage({ params, searchParams }: Props) {
   const locale = await pageLocale(params);
   const user = await requireUser(locale);
   const t = await getTranslations("design");
-  const tAccount = await getTranslations("account");
-  const balance = await getBalance({ userId: user.id });
+  const [balance, gallery, query] = await Promise.all([getBalance({ userId: user.id }), listGallery({ userId: user.id }), searchParams]);
+  const engine = getEngineInfo();
+  // The request's clock, handed to the browser so its first "minutes left" matches this HTML.
+  const now = (await getNow()).getTime();
+
+  // ?image=<id> ("use as new input"): only one of the user's own images of the last hour.
+  const requested = typeof query.image === "string" ? query.image : null;
+  const initialImage = requested ? (gallery.find((image) => image.id === requested) ?? null) : null;
+
   return (
     <PageContainer>
       <PageHeader title={t("title")} lead={t("lead")} />
-      <p className="text-lg text-gray-900 dark:text-gray-100">{t("balance", { tokens: tAccount("tokens", { count: balance }) })}</p>
-      <p className="mt-2 text-gray-700 dark:text-gray-300">{t("steps")}</p>
+      <ClientMessages namespaces={namespaces}>
+        <DesignStudio
+          balance={balance}
+          gallery={gallery}
+          library={libraryPhotos.map(({ id, roomType, file, width, height, credit }) => ({ id, roomType, file, width, height, credit }))}
+          styles={styles.map(({ id, thumbnail }) => ({ id, thumbnail }))}
+          ai={engine.ai}
+          initialImage={initialImage}
+          requestedImageMissing={requested !== null && initialImage === null}
+          pricingHref={pathFor("/pricing", locale)}
+          designHref={pathFor("/design", locale)}
+          providersDocs={site.providersDocs}
+          now={now}
+        />
+      </ClientMessages>
     </PageContainer>
   );
 }

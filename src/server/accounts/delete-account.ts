@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, inArray, notInArray, or } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
-import { tokenLedger, user, verification } from "@/server/db/schema";
+import { image, tokenLedger, user, verification } from "@/server/db/schema";
+import { getStorage } from "@/server/storage/get-storage";
 import { log } from "@/server/log";
 
 /** Ledger kinds that record money changing hands; accounting law keeps these after the account is gone. */
@@ -10,10 +11,12 @@ const retainedKinds = ["purchase", "renewal"] as const;
 /**
  * Removes the user and everything of theirs. Sessions, OAuth accounts, profile and the cached balance go
  * by cascade; pending verification tokens by identifier; ledger entries except payments are deleted and
- * payment entries are kept under the now-dangling id with no e-mail attached.
+ * payment entries are kept under the now-dangling id with no e-mail attached. Photos and results go too:
+ * rows by cascade, objects here (the sweeper only knows objects by their rows).
  */
 export async function deleteAccount(options: { userId: string }): Promise<void> {
   const db = await getDb();
+  const images = await db.select({ storageKey: image.storageKey }).from(image).where(eq(image.userId, options.userId));
   await db.transaction(async (tx) => {
     const [u] = await tx.select({ email: user.email }).from(user).where(eq(user.id, options.userId));
     if (!u) return;
@@ -24,5 +27,7 @@ export async function deleteAccount(options: { userId: string }): Promise<void> 
     await tx.delete(verification).where(or(inArray(verification.identifier, [u.email]), eq(verification.value, options.userId)));
     await tx.delete(user).where(eq(user.id, options.userId));
   });
-  log.info("account.deleted", { userId: options.userId });
+  const storage = getStorage();
+  for (const { storageKey } of images) await storage.delete(storageKey).catch((error: unknown) => log.warn("account.image_delete_failed", { storageKey, error }));
+  log.info("account.deleted", { userId: options.userId, images: images.length });
 }

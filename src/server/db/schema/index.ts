@@ -1,3 +1,4 @@
 export * from "./auth";
 export * from "./profile";
 export * from "./tokens";
+export * from "./generation";

@@ -1,0 +1,35 @@
+import { env } from "@/env";
+import { isSameOriginRequest } from "@/server/http/csp";
+import { listGallery } from "@/server/generation/list-gallery";
+import { uploadImage } from "@/server/generation/upload-image";
+import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
+import { apiUser, errorResponse, unauthorized } from "@/web/api";
+
+export const dynamic = "force-dynamic";
+
+/** Upload: the body is the file's bytes. This path bypasses the proxy (it would buffer and cut bodies over 10 MB), so the origin check is here. */
+export async function POST(request: Request) {
+  const sameOrigin = isSameOriginRequest({
+    method: request.method,
+    origin: request.headers.get("origin"),
+    secFetchSite: request.headers.get("sec-fetch-site"),
+    host: request.headers.get("host"),
+    appUrl: env().appUrl,
+  });
+  if (!sameOrigin) return Response.json({ error: { code: "FORBIDDEN", details: {} } }, { status: 403 });
+  const user = await apiUser(request);
+  if (!user) return unauthorized();
+  try {
+    await hitRateLimit({ rule: "upload", subject: user.id });
+    const image = await uploadImage({ userId: user.id, body: request.body });
+    return Response.json({ image }, { status: 201, headers: { "cache-control": "no-store" } });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+export async function GET(request: Request) {
+  const user = await apiUser(request);
+  if (!user) return unauthorized();
+  return Response.json({ images: await listGallery({ userId: user.id }) }, { headers: { "cache-control": "no-store" } });
+}

@@ -1,0 +1,83 @@
+import type { BatchDto, CreateBatchRequest, ImageDto } from "@/schemas/generation";
+
+/** What the browser learns from one call: a value, the server's error ({ error: { code, details } }), or no answer. */
+export type ApiError = { ok: false; kind: "error"; status: number; code: string; details: Record<string, unknown> };
+export type NoAnswer = { ok: false; kind: "network" };
+export type Aborted = { ok: false; kind: "aborted" };
+
+export type UploadOutcome = { ok: true; image: ImageDto } | ApiError | NoAnswer | Aborted;
+export type CreateBatchOutcome = { ok: true; batch: BatchDto; balance: number } | ApiError | NoAnswer;
+
+function parseError(status: number, text: string): ApiError {
+  try {
+    const body = JSON.parse(text) as { error?: { code?: unknown; details?: unknown } };
+    if (body.error && typeof body.error.code === "string") {
+      const details = body.error.details && typeof body.error.details === "object" ? (body.error.details as Record<string, unknown>) : {};
+      return { ok: false, kind: "error", status, code: body.error.code, details };
+    }
+  } catch {
+    // Not our JSON (a proxy's error page): falls through to a generic error.
+  }
+  return { ok: false, kind: "error", status, code: "generic", details: {} };
+}
+
+/**
+ * POST /api/images with the file's bytes as the body. XMLHttpRequest rather than fetch, because only it
+ * reports upload progress. `onProgress` gets 0..1, or null when the browser cannot tell the total.
+ */
+export function uploadImage(file: Blob, onProgress: (fraction: number | null) => void): { done: Promise<UploadOutcome>; abort: () => void } {
+  const xhr = new XMLHttpRequest();
+  const done = new Promise<UploadOutcome>((resolve) => {
+    xhr.open("POST", "/api/images");
+    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (event) => onProgress(event.lengthComputable && event.total > 0 ? event.loaded / event.total : null);
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          const body = JSON.parse(xhr.responseText) as { image: ImageDto };
+          resolve({ ok: true, image: body.image });
+        } catch {
+          resolve({ ok: false, kind: "error", status: xhr.status, code: "generic", details: {} });
+        }
+      } else {
+        resolve(parseError(xhr.status, xhr.responseText));
+      }
+    };
+    xhr.onerror = () => resolve({ ok: false, kind: "network" });
+    xhr.ontimeout = () => resolve({ ok: false, kind: "network" });
+    xhr.onabort = () => resolve({ ok: false, kind: "aborted" });
+    xhr.send(file);
+  });
+  return { done, abort: () => xhr.abort() };
+}
+
+/** POST /api/batches. */
+export async function createBatch(request: CreateBatchRequest): Promise<CreateBatchOutcome> {
+  let response: Response;
+  try {
+    response = await fetch("/api/batches", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(request),
+    });
+  } catch {
+    return { ok: false, kind: "network" };
+  }
+  const text = await response.text().catch(() => "");
+  if (!response.ok) return parseError(response.status, text);
+  try {
+    const body = JSON.parse(text) as { batch: BatchDto; balance: number };
+    return { ok: true, batch: body.batch, balance: body.balance };
+  } catch {
+    return { ok: false, kind: "error", status: response.status, code: "generic", details: {} };
+  }
+}
+
+/** GET /api/images: the user's uploads and results of the last hour. */
+export async function listImages(): Promise<ImageDto[]> {
+  const response = await fetch("/api/images", { headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`GET /api/images ${response.status}`);
+  const body = (await response.json()) as { images: ImageDto[] };
+  return body.images;
+}

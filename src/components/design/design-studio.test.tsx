@@ -1,0 +1,317 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { BatchDto, ImageDto } from "@/schemas/generation";
+import { withMessages } from "@/components/generations/test-messages";
+import { DesignStudio, type DesignStudioProps } from "./design-studio";
+
+const refresh = vi.fn();
+vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh, push: vi.fn(), replace: vi.fn() }) }));
+
+const NOW = Date.now();
+const upload = (id: string): ImageDto => ({
+  id,
+  url: `/api/images/${id}`,
+  kind: "upload",
+  width: 1200,
+  height: 800,
+  createdAt: new Date(NOW).toISOString(),
+  expiresAt: new Date(NOW + 3_600_000).toISOString(),
+});
+
+function props(overrides: Partial<DesignStudioProps> = {}): DesignStudioProps {
+  return {
+    balance: 10,
+    gallery: [],
+    library: [{ id: "lib-bedroom", roomType: "bedroom", file: "/library/bedroom.jpg", width: 1200, height: 800 }],
+    styles: [
+      { id: "scandinavian", thumbnail: "/styles/scandinavian.webp" },
+      { id: "boho", thumbnail: "/styles/boho.webp" },
+      { id: "industrial", thumbnail: "/styles/industrial.webp" },
+    ],
+    ai: true,
+    initialImage: null,
+    requestedImageMissing: false,
+    pricingHref: "/cennik",
+    designHref: "/design",
+    providersDocs: "https://example.test/docs",
+    now: NOW,
+    ...overrides,
+  };
+}
+
+/** A stand-in for XMLHttpRequest: records the request; the test answers it. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  method = "";
+  url = "";
+  body: unknown = null;
+  headers: Record<string, string> = {};
+  status = 0;
+  responseText = "";
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent));
+  }
+  async respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    await act(async () => this.onload?.());
+  }
+}
+
+class FakeEventSource {
+  static readonly CLOSED = 2;
+  readyState = 1;
+  onmessage = null;
+  onerror = null;
+  close() {
+    this.readyState = 2;
+  }
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  refresh.mockReset();
+  fetchMock.mockReset();
+  FakeXhr.last = null;
+  vi.stubGlobal("fetch", fetchMock);
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  vi.stubGlobal("EventSource", FakeEventSource);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderStudio(overrides: Partial<DesignStudioProps> = {}) {
+  return render(withMessages(<DesignStudio {...props(overrides)} />));
+}
+
+const roomGroup = () => screen.getByRole("group", { name: "2. Rodzaj pomieszczenia" });
+const styleGroup = () => screen.getByRole("group", { name: /^3\. Style/ });
+const generateButton = () => screen.getByRole("button", { name: "Generuj" }) as HTMLButtonElement;
+
+async function chooseRoomAndStyles(user: ReturnType<typeof userEvent.setup>, room: string, styles: string[]) {
+  await user.click(within(roomGroup()).getByRole("radio", { name: room }));
+  for (const style of styles) await user.click(within(styleGroup()).getByRole("checkbox", { name: style }));
+}
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+describe("DesignStudio: choices", () => {
+  it("offers the eight room types as a radio group and the styles as a checkbox group", async () => {
+    const user = userEvent.setup();
+    renderStudio();
+    const rooms = within(roomGroup()).getAllByRole("radio");
+    expect(rooms.map((r) => r.getAttribute("value"))).toEqual(["living-room", "dining-room", "bedroom", "bathroom", "office", "kitchen", "terrace", "kids-room"]);
+    await user.click(within(roomGroup()).getByRole("radio", { name: "Kuchnia" }));
+    expect((within(roomGroup()).getByRole("radio", { name: "Kuchnia" }) as HTMLInputElement).checked).toBe(true);
+
+    const boxes = within(styleGroup()).getAllByRole("checkbox");
+    expect(boxes).toHaveLength(3);
+    const boho = within(styleGroup()).getByRole("checkbox", { name: "Boho" });
+    expect(document.getElementById(boho.getAttribute("aria-describedby")!)?.textContent).toBe("Rattan, rośliny i wzory.");
+    expect(within(styleGroup()).getByText("Nie wybrano żadnego stylu")).toBeTruthy();
+    expect(within(styleGroup()).getByText(/Najlepiej sprawdza się 5–8 aranżacji/)).toBeTruthy();
+    await user.click(boho);
+    await user.click(within(styleGroup()).getByRole("checkbox", { name: "Skandynawski" }));
+    expect(within(styleGroup()).getByText("Wybrano 2 style")).toBeTruthy();
+  });
+
+  it("enables Generate once an image, a room type and a style are chosen, and shows the cost", async () => {
+    const user = userEvent.setup();
+    renderStudio();
+    expect(generateButton().disabled).toBe(true);
+    expect(screen.getByText("Aby wygenerować, wybierz: zdjęcie, rodzaj pomieszczenia i co najmniej jeden styl.")).toBeTruthy();
+
+    // A library photo also chooses its room type.
+    await user.click(screen.getByRole("tab", { name: "Biblioteka" }));
+    await user.click(within(screen.getByRole("group", { name: "Przykładowe zdjęcia" })).getByRole("radio", { name: "Sypialnia" }));
+    expect((within(roomGroup()).getByRole("radio", { name: "Sypialnia" }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole("img", { name: "Przykładowe zdjęcie: Sypialnia" })).toBeTruthy();
+    expect(generateButton().disabled).toBe(true);
+    expect(screen.getByText("Aby wygenerować, wybierz: co najmniej jeden styl.")).toBeTruthy();
+
+    await user.click(within(styleGroup()).getByRole("checkbox", { name: "Boho" }));
+    await user.click(within(styleGroup()).getByRole("checkbox", { name: "Industrialny" }));
+    expect(screen.getByText("Koszt: 2 tokeny")).toBeTruthy();
+    expect(screen.getByText("Na Twoim koncie: 10 tokenów.")).toBeTruthy();
+    expect(generateButton().disabled).toBe(false);
+
+    await user.click(screen.getByRole("button", { name: "Wyczyść wybór" }));
+    expect(generateButton().disabled).toBe(true);
+    expect(screen.getByText("Koszt: 0 tokenów")).toBeTruthy();
+  });
+});
+
+describe("DesignStudio: Generate", () => {
+  it("with too few tokens says so with the balance and the amount, offers Buy tokens and sends nothing", async () => {
+    const user = userEvent.setup();
+    renderStudio({ balance: 1, initialImage: upload("img1") });
+    await chooseRoomAndStyles(user, "Salon", ["Skandynawski", "Boho"]);
+    await user.click(generateButton());
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain("Masz 1 token, a ta operacja wymaga 2 tokenów.");
+    expect(alert.textContent).toContain("Nie pobraliśmy żadnych tokenów.");
+    expect(within(alert).getByRole("link", { name: "Kup tokeny" }).getAttribute("href")).toBe("/cennik");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("confirms, sends the batch request, shows the results and the new balance", async () => {
+    const user = userEvent.setup();
+    const batch: BatchDto = {
+      id: "b1",
+      roomType: "living-room",
+      createdAt: new Date(NOW).toISOString(),
+      expiresAt: new Date(NOW + 3_600_000).toISOString(),
+      source: upload("img1"),
+      engine: "local",
+      ai: false,
+      visualizations: [
+        { id: "v1", styleId: "scandinavian", status: "queued", progress: null, result: null, failureReason: null, refunded: false },
+        { id: "v2", styleId: "boho", status: "queued", progress: null, result: null, failureReason: null, refunded: false },
+      ],
+    };
+    fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch")).mockResolvedValueOnce(jsonResponse(201, { batch, balance: 8 }));
+    renderStudio({ initialImage: upload("img1") });
+    await chooseRoomAndStyles(user, "Salon", ["Skandynawski", "Boho"]);
+
+    await user.click(generateButton());
+    const dialog = screen.getByRole("dialog", { name: "Wygenerować 2 wizualizacje?" });
+    expect(dialog.textContent).toContain("Koszt: 2 tokeny. Saldo: 10 tokenów, po wygenerowaniu: 8 tokenów.");
+    await user.click(within(dialog).getByRole("button", { name: "Generuj" }));
+    expect(screen.getByRole("alert").textContent).toContain("Nie udało się połączyć z serwerem");
+
+    // The retry of the same choice reuses the request id, so the server cannot spend twice.
+    await user.click(generateButton());
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Generuj" }));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toBe("/api/batches");
+    expect(init?.method).toBe("POST");
+    const sent = JSON.parse(String(init?.body));
+    expect(sent).toMatchObject({ source: { type: "image", imageId: "img1" }, roomType: "living-room", styles: ["scandinavian", "boho"] });
+    expect(sent.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent.requestId).toBe(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)).requestId);
+
+    expect(screen.getByText("Na Twoim koncie: 8 tokenów.")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Wyniki" })).toBeTruthy();
+    expect(screen.getByRole("article", { name: "Skandynawski" })).toBeTruthy();
+    expect(refresh).toHaveBeenCalled();
+  });
+
+  it("shows the server's not-enough-tokens answer (402) with its balance and amount", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValueOnce(jsonResponse(402, { error: { code: "INSUFFICIENT_TOKENS", details: { balance: 1, attempted: 3 } } }));
+    renderStudio({ balance: 5, initialImage: upload("img1") });
+    await chooseRoomAndStyles(user, "Taras", ["Skandynawski", "Boho", "Industrialny"]);
+    await user.click(generateButton());
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Generuj" }));
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain("Masz 1 token, a ta operacja wymaga 3 tokenów.");
+    expect(within(alert).getByRole("link", { name: "Kup tokeny" })).toBeTruthy();
+    expect(screen.getByText("Na Twoim koncie: 1 token.")).toBeTruthy();
+  });
+});
+
+describe("DesignStudio: upload", () => {
+  const file = () => new File([new Uint8Array([1, 2, 3])], "pokoj.heic", { type: "image/heic" });
+
+  it("sends the file's bytes with progress and shows why an INVALID_IMAGE was refused, keeping the previous image", async () => {
+    renderStudio({ initialImage: upload("img1") });
+    // Started on the gallery tab (the image came from ?image=); the upload tab is one click away.
+    fireEvent.click(screen.getByRole("tab", { name: "Wgraj" }));
+    const input = screen.getByLabelText("Wybierz plik") as HTMLInputElement;
+    expect(input.accept).toBe("image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif");
+    fireEvent.change(input, { target: { files: [file()] } });
+
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe("POST");
+    expect(xhr.url).toBe("/api/images");
+    expect(xhr.body).toBeInstanceOf(File);
+    xhr.progress(1, 2);
+    expect((screen.getByRole("progressbar", { name: "Postęp wysyłania" }) as HTMLProgressElement).value).toBeCloseTo(0.5);
+
+    await xhr.respond(422, { error: { code: "INVALID_IMAGE", details: { reason: "tooManyPixels" } } });
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain("Zdjęcie ma więcej niż 40 megapikseli.");
+    expect(alert.textContent).toContain("JPEG, PNG, WebP, AVIF lub HEIC, do 20 MB i 40 megapikseli");
+    expect(alert.textContent).toContain("Poprzednio wybrane zdjęcie pozostaje wybrane.");
+    expect(screen.getByRole("img", { name: "Twoje zdjęcie pomieszczenia" }).getAttribute("src")).toBe("/api/images/img1");
+  });
+
+  it("shows the server's normalized image once the upload succeeds, and a network failure in words", async () => {
+    renderStudio();
+    fireEvent.change(screen.getByLabelText("Wybierz plik"), { target: { files: [file()] } });
+    await FakeXhr.last!.respond(201, { image: upload("img2") });
+    expect(screen.getByRole("img", { name: "Twoje zdjęcie pomieszczenia" }).getAttribute("src")).toBe("/api/images/img2");
+    expect(screen.getByText("Zdjęcie wgrane.")).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("Wybierz plik"), { target: { files: [file()] } });
+    await act(async () => FakeXhr.last!.onerror?.());
+    expect(screen.getByRole("alert").textContent).toContain("Sprawdź połączenie z internetem");
+    expect(screen.getByRole("img", { name: "Twoje zdjęcie pomieszczenia" }).getAttribute("src")).toBe("/api/images/img2");
+  });
+
+  it("uploads an image pasted anywhere on the page", async () => {
+    renderStudio();
+    const paste = new Event("paste", { bubbles: true }) as ClipboardEvent;
+    Object.defineProperty(paste, "clipboardData", { value: { files: [new File([new Uint8Array([1])], "image.png", { type: "image/png" })] } });
+    act(() => {
+      window.dispatchEvent(paste);
+    });
+    expect(FakeXhr.last?.url).toBe("/api/images");
+  });
+});
+
+describe("DesignStudio: gallery", () => {
+  it("opens the gallery, loads the last hour's images with minutes left, and takes the chosen one", async () => {
+    const user = userEvent.setup();
+    const result: ImageDto = { ...upload("res9"), kind: "result", expiresAt: new Date(Date.now() + 12 * 60_000 - 1_000).toISOString() };
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { images: [result] }));
+    renderStudio();
+    await user.click(screen.getByRole("tab", { name: "Galeria" }));
+    await user.click(screen.getByRole("button", { name: "Wybierz z galerii" }));
+    const dialog = screen.getByRole("dialog", { name: "Twoja galeria" });
+    expect(fetchMock).toHaveBeenCalledWith("/api/images", expect.anything());
+    const item = await within(dialog).findByRole("button", { name: "Wizualizacja Usunięcie za 12 minut" });
+    await user.click(item);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getByRole("img", { name: "Twoja wizualizacja jako nowe zdjęcie wejściowe" }).getAttribute("src")).toBe("/api/images/res9");
+  });
+
+  it("says so when the gallery is empty", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { images: [] }));
+    renderStudio();
+    await user.click(screen.getByRole("tab", { name: "Galeria" }));
+    await user.click(screen.getByRole("button", { name: "Wybierz z galerii" }));
+    expect(await screen.findByText(/Nie masz zdjęć z ostatniej godziny/)).toBeTruthy();
+  });
+});

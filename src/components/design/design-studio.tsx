@@ -1,0 +1,310 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { Images, Library, Upload } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { ConfirmModal } from "@/components/ui/modal";
+import { LiveResults } from "@/components/generations/live-results";
+import type { RoomType } from "@/config/room-types";
+import type { BatchDto, ImageDto } from "@/schemas/generation";
+import { createBatch } from "./api";
+import { sourceOf, type ImageChoice, type LibraryOption, type StyleOption } from "./choice";
+import { DesignSummary, type Missing, type Notice } from "./design-summary";
+import { GalleryModal } from "./gallery-modal";
+import { LibraryPicker } from "./library-picker";
+import { RoomTypePicker } from "./room-type-picker";
+import { SelectedImage } from "./selected-image";
+import { SourceTabs, type SourceKind } from "./source-tabs";
+import { StylePicker } from "./style-picker";
+import { UploadPanel } from "./upload-panel";
+import { useErrorText } from "./use-error-text";
+import { useImageUpload } from "./use-image-upload";
+
+export interface DesignStudioProps {
+  balance: number;
+  /** The user's uploads and results of the last hour (listGallery). */
+  gallery: ImageDto[];
+  library: LibraryOption[];
+  styles: StyleOption[];
+  /** False when the configured engine makes local previews without AI. */
+  ai: boolean;
+  /** ?image=<id>: one of the user's images to start from ("use as new input"). */
+  initialImage: ImageDto | null;
+  /** ?image= named an image that is no longer there. */
+  requestedImageMissing: boolean;
+  pricingHref: string;
+  designHref: string;
+  providersDocs: string;
+  /** The server's clock at render time (ms). */
+  now: number;
+}
+
+const RESULTS_ID = "design-results";
+
+/** The design page: choose an image, a room type and styles; Generate; watch the results arrive. */
+export function DesignStudio(props: DesignStudioProps) {
+  const t = useTranslations("design");
+  const tAccount = useTranslations("account");
+  const router = useRouter();
+  const errorText = useErrorText();
+
+  const [tab, setTab] = useState<SourceKind>(props.initialImage ? "gallery" : "upload");
+  const [choice, setChoiceState] = useState<ImageChoice | null>(props.initialImage ? { type: "image", image: props.initialImage } : null);
+  const [roomType, setRoomTypeState] = useState<RoomType | null>(null);
+  const [styles, setStylesState] = useState<string[]>([]);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [galleryOpen, setGalleryOpen] = useState(false);
+  const [batches, setBatches] = useState<BatchDto[]>([]);
+  const sourceHeading = useRef<HTMLHeadingElement>(null);
+  // A request whose outcome is unknown (no answer, a server error) keeps its id, so retrying the same
+  // choice cannot spend twice; any other choice, or a clear answer, gets a fresh one.
+  const retry = useRef<{ signature: string; requestId: string } | null>(null);
+
+  // The balance follows the server after router.refresh(), and the POST's answer in between.
+  const [balance, setBalance] = useState(props.balance);
+  const [serverBalance, setServerBalance] = useState(props.balance);
+  if (props.balance !== serverBalance) {
+    setServerBalance(props.balance);
+    setBalance(props.balance);
+  }
+
+  // Any change of choice makes the last Generate's message stale.
+  const setChoice = useCallback((next: ImageChoice | null) => {
+    setChoiceState(next);
+    setNotice(null);
+  }, []);
+  const setRoomType = (next: RoomType | null) => {
+    setRoomTypeState(next);
+    setNotice(null);
+  };
+  const setStyles = (next: string[]) => {
+    setStylesState(next);
+    setNotice(null);
+  };
+
+  const onUploaded = useCallback((image: ImageDto) => setChoice({ type: "image", image }), [setChoice]);
+  const upload = useImageUpload(onUploaded, t("uploadNetwork"));
+  const startUpload = upload.start;
+
+  // Paste (Ctrl+V) anywhere on the page, and a file dropped anywhere rather than only on the drop zone
+  // (the browser would otherwise open the file and leave the page with the user's choices).
+  useEffect(() => {
+    const fileOf = (files: FileList | undefined | null) => Array.from(files ?? []).find((f) => f.type.startsWith("image/") || /\.(heic|heif)$/i.test(f.name));
+    const onPaste = (event: ClipboardEvent) => {
+      const file = fileOf(event.clipboardData?.files);
+      if (!file) return;
+      event.preventDefault();
+      setTab("upload");
+      void startUpload(file);
+    };
+    const onDragOver = (event: DragEvent) => {
+      if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
+    };
+    const onDrop = (event: DragEvent) => {
+      if (!event.dataTransfer?.types.includes("Files")) return;
+      event.preventDefault();
+      const file = event.dataTransfer.files[0];
+      if (!file) return;
+      setTab("upload");
+      void startUpload(file);
+    };
+    window.addEventListener("paste", onPaste);
+    window.addEventListener("dragover", onDragOver);
+    window.addEventListener("drop", onDrop);
+    return () => {
+      window.removeEventListener("paste", onPaste);
+      window.removeEventListener("dragover", onDragOver);
+      window.removeEventListener("drop", onDrop);
+    };
+  }, [startUpload]);
+
+  const cost = styles.length;
+  const missing: Missing[] = [...(choice ? [] : ["image" as const]), ...(roomType ? [] : ["room" as const]), ...(cost > 0 ? [] : ["styles" as const])];
+
+  function reset() {
+    setChoice(null);
+    setRoomTypeState(null);
+    setStylesState([]);
+    upload.clear();
+  }
+
+  function onGenerate() {
+    if (missing.length > 0) return;
+    if (balance < cost) {
+      setNotice({ type: "insufficient", balance, attempted: cost });
+      return;
+    }
+    setNotice(null);
+    setConfirmOpen(true);
+  }
+
+  async function confirm() {
+    if (!choice || !roomType || cost === 0) return;
+    const body = { source: sourceOf(choice), roomType, styles };
+    const signature = JSON.stringify(body);
+    const requestId = retry.current?.signature === signature ? retry.current.requestId : crypto.randomUUID();
+    retry.current = { signature, requestId };
+    const outcome = await createBatch({ ...body, requestId });
+
+    if (outcome.ok) {
+      retry.current = null;
+      setBalance(outcome.balance);
+      setBatches((list) => [outcome.batch, ...list.filter((b) => b.id !== outcome.batch.id)]);
+      setNotice({ type: "started", resultsId: RESULTS_ID });
+      // The header's token count is rendered by the server.
+      router.refresh();
+      return;
+    }
+    if (outcome.kind === "network") {
+      setNotice({ type: "error", message: t("generateNetwork") });
+      return;
+    }
+    if (outcome.status < 500) retry.current = null;
+    if (outcome.code === "INSUFFICIENT_TOKENS") {
+      const known = Number(outcome.details.balance);
+      const current = Number.isFinite(known) ? known : balance;
+      const attempted = Number(outcome.details.attempted);
+      setBalance(current);
+      setNotice({ type: "insufficient", balance: current, attempted: Number.isFinite(attempted) ? attempted : cost });
+      return;
+    }
+    // The chosen image's hour has passed: it cannot be used any more.
+    if (outcome.code === "GONE" && choice.type === "image") setChoiceState(null);
+    setNotice({ type: "error", message: `${t("generateFailed")} ${errorText(outcome)}` });
+  }
+
+  // A failed style's token comes back: show it at once, and let the header's count follow.
+  const onRefund = useCallback(() => {
+    setBalance((current) => current + 1);
+    router.refresh();
+  }, [router]);
+
+  function takeAsInput(image: ImageDto) {
+    setChoice({ type: "image", image });
+    upload.clear();
+    setTab("gallery");
+    sourceHeading.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+    sourceHeading.current?.focus({ preventScroll: true });
+  }
+
+  const tokens = (count: number) => tAccount("tokens", { count });
+
+  return (
+    <>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <div className="min-w-0 space-y-10">
+          {!props.ai && (
+            <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              {t.rich("localEngine", {
+                link: (chunks) => (
+                  <a href={props.providersDocs} className="font-medium underline underline-offset-2 hover:no-underline">
+                    {chunks}
+                  </a>
+                ),
+              })}
+            </p>
+          )}
+
+          <section aria-labelledby="design-source-title" className="space-y-4">
+            <h2 id="design-source-title" ref={sourceHeading} tabIndex={-1} className="scroll-mt-6 text-xl font-semibold text-gray-950 outline-none dark:text-white">
+              {t("sourceLegend")}
+            </h2>
+            {props.requestedImageMissing && !choice && <p className="text-sm text-amber-800 dark:text-amber-200">{t("requestedImageMissing")}</p>}
+            <div className="space-y-2">
+              <h3 className="text-sm font-medium text-gray-900 dark:text-gray-100">{t("selectedTitle")}</h3>
+              <SelectedImage choice={choice} />
+            </div>
+            <SourceTabs
+              label={t("sourceTabs")}
+              active={tab}
+              onChange={setTab}
+              tabs={{
+                upload: {
+                  label: t("tabUpload"),
+                  icon: <Upload />,
+                  panel: <UploadPanel state={upload.state} onFile={(file) => void upload.start(file)} onCancel={upload.cancel} hasChoice={choice !== null} />,
+                },
+                library: {
+                  label: t("tabLibrary"),
+                  icon: <Library />,
+                  panel: (
+                    <LibraryPicker
+                      photos={props.library}
+                      selectedId={choice?.type === "library" ? choice.photo.id : null}
+                      onSelect={(photo) => {
+                        setChoice({ type: "library", photo });
+                        upload.clear();
+                        setRoomTypeState(photo.roomType);
+                      }}
+                    />
+                  ),
+                },
+                gallery: {
+                  label: t("tabGallery"),
+                  icon: <Images />,
+                  panel: (
+                    <div className="space-y-3">
+                      <p className="text-sm text-gray-700 dark:text-gray-300">{t("galleryLead")}</p>
+                      <Button variant="outline" color="gray" leadingIcon={<Images />} onClick={() => setGalleryOpen(true)}>
+                        {t("galleryOpen")}
+                      </Button>
+                    </div>
+                  ),
+                },
+              }}
+            />
+          </section>
+
+          <RoomTypePicker value={roomType} onChange={setRoomType} />
+          <StylePicker styles={props.styles} selected={styles} onChange={setStyles} />
+        </div>
+
+        <div className="lg:sticky lg:top-6">
+          <DesignSummary cost={cost} balance={balance} missing={missing} notice={notice} pricingHref={props.pricingHref} onReset={reset} onGenerate={onGenerate} />
+        </div>
+      </div>
+
+      {batches.length > 0 && (
+        <section id={RESULTS_ID} aria-labelledby={`${RESULTS_ID}-title`} className="mt-12 scroll-mt-6 space-y-6">
+          <h2 id={`${RESULTS_ID}-title`} className="text-2xl font-semibold text-gray-950 dark:text-white">
+            {t("resultsTitle")}
+          </h2>
+          {batches.map((batch) => (
+            <LiveResults
+              key={batch.id}
+              batch={batch}
+              now={props.now}
+              providersDocs={props.providersDocs}
+              designHref={props.designHref}
+              onUseAsInput={takeAsInput}
+              onRefund={onRefund}
+              headingLevel={3}
+            />
+          ))}
+        </section>
+      )}
+
+      <GalleryModal
+        open={galleryOpen}
+        onOpenChange={setGalleryOpen}
+        initial={props.gallery}
+        selectedId={choice?.type === "image" ? choice.image.id : null}
+        onChoose={(image) => {
+          setChoice({ type: "image", image });
+          upload.clear();
+        }}
+      />
+      <ConfirmModal
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title={t("confirmTitle", { count: cost })}
+        description={t("confirmText", { cost: tokens(cost), balance: tokens(balance), after: tokens(Math.max(0, balance - cost)) })}
+        confirmLabel={t("generate")}
+        onConfirm={confirm}
+      />
+    </>
+  );
+}

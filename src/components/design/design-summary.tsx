@@ -1,0 +1,80 @@
+"use client";
+
+import { useId } from "react";
+import { useFormatter, useTranslations } from "next-intl";
+import { CircleAlert, CircleCheck, RotateCcw, Sparkles } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { InsufficientTokens } from "./insufficient-tokens";
+
+export type Missing = "image" | "room" | "styles";
+export type Notice =
+  | { type: "insufficient"; balance: number; attempted: number }
+  | { type: "error"; message: string }
+  | { type: "started"; resultsId: string };
+
+interface Props {
+  cost: number;
+  balance: number;
+  missing: readonly Missing[];
+  notice: Notice | null;
+  pricingHref: string;
+  onReset: () => void;
+  onGenerate: () => void;
+}
+
+const missingKey = { image: "missingImage", room: "missingRoom", styles: "missingStyles" } as const;
+
+/** Cost, balance, Reset and Generate; says what is missing, and what came of the last Generate. */
+export function DesignSummary({ cost, balance, missing, notice, pricingHref, onReset, onGenerate }: Props) {
+  const t = useTranslations("design");
+  const tAccount = useTranslations("account");
+  const format = useFormatter();
+  const missingId = useId();
+  const ready = missing.length === 0;
+
+  return (
+    <section aria-labelledby={`${missingId}-title`} className="space-y-4 rounded-2xl border border-gray-200 p-5 dark:border-gray-800">
+      <h2 id={`${missingId}-title`} className="text-xl font-semibold text-gray-950 dark:text-white">
+        {t("summaryTitle")}
+      </h2>
+      <div className="space-y-1">
+        <p className="text-lg font-medium text-gray-950 dark:text-white">{t("cost", { tokens: tAccount("tokens", { count: cost }) })}</p>
+        <p className="text-gray-700 dark:text-gray-300">{t("balance", { tokens: tAccount("tokens", { count: balance }) })}</p>
+      </div>
+      {!ready && (
+        <p id={missingId} className="text-sm text-gray-700 dark:text-gray-300">
+          {t("missing", { items: format.list(missing.map((m) => t(missingKey[m]))) })}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button size="lg" leadingIcon={<Sparkles />} disabled={!ready} aria-describedby={ready ? undefined : missingId} onClick={onGenerate}>
+          {t("generate")}
+        </Button>
+        <Button size="lg" variant="outline" color="gray" leadingIcon={<RotateCcw />} onClick={onReset}>
+          {t("reset")}
+        </Button>
+      </div>
+      {notice?.type === "insufficient" && <InsufficientTokens balance={notice.balance} attempted={notice.attempted} pricingHref={pricingHref} />}
+      {notice?.type === "error" && (
+        <p role="alert" className="flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {notice.message}
+        </p>
+      )}
+      {/* Always present, so the sentence that appears in it is announced. */}
+      <div role="status">
+        {notice?.type === "started" && (
+          <div className="flex items-start gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900 dark:bg-green-950 dark:text-green-100">
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <p>
+              {t("started")}{" "}
+              <a href={`#${notice.resultsId}`} className="font-medium underline underline-offset-2 hover:no-underline">
+                {t("goToResults")}
+              </a>
+            </p>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

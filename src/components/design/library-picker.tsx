@@ -1,0 +1,48 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { PlainImage } from "@/components/generations/plain-image";
+import type { LibraryOption } from "./choice";
+
+interface Props {
+  photos: readonly LibraryOption[];
+  selectedId: string | null;
+  onSelect: (photo: LibraryOption) => void;
+}
+
+/** The example photos as a radio group: a thumbnail and the room it shows. */
+export function LibraryPicker({ photos, selectedId, onSelect }: Props) {
+  const t = useTranslations("design");
+  const tRooms = useTranslations("rooms");
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-gray-900 dark:text-gray-100">{t("libraryLegend")}</legend>
+      <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{t("libraryLead")}</p>
+      <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {photos.map((photo) => (
+          <label
+            key={photo.id}
+            className="group relative cursor-pointer overflow-hidden rounded-lg bg-gray-100 ring-1 ring-gray-200 has-checked:ring-3 has-checked:ring-primary-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-600 dark:bg-gray-800 dark:ring-gray-700 dark:has-checked:ring-primary-400 dark:has-focus-visible:outline-primary-400"
+          >
+            <input
+              type="radio"
+              name="library-photo"
+              value={photo.id}
+              checked={selectedId === photo.id}
+              onChange={() => onSelect(photo)}
+              className="sr-only"
+            />
+            <PlainImage src={photo.file} alt="" width={photo.width} height={photo.height} loading="lazy" className="aspect-4/3 w-full object-cover" />
+            <span className="block px-2 py-1.5 text-sm font-medium text-gray-900 dark:text-gray-100">{tRooms(photo.roomType)}</span>{" "}
+            {/* The attribution is written once, in English, in src/config/library.ts. */}
+            {photo.credit ? (
+              <span lang="en" className="block px-2 pb-1.5 text-xs text-gray-600 dark:text-gray-400">
+                {photo.credit}
+              </span>
+            ) : null}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,35 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { roomTypes, type RoomType } from "@/config/room-types";
+
+/** The eight room types as a native radio group. */
+export function RoomTypePicker({ value, onChange }: { value: RoomType | null; onChange: (room: RoomType) => void }) {
+  const t = useTranslations("design");
+  const tRooms = useTranslations("rooms");
+  return (
+    <fieldset>
+      <legend>
+        <h2 className="text-xl font-semibold text-gray-950 dark:text-white">{t("roomLegend")}</h2>
+      </legend>
+      <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {roomTypes.map((room) => (
+          <label
+            key={room}
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-900 has-checked:border-primary-600 has-checked:bg-primary-50 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:has-checked:border-primary-400 dark:has-checked:bg-primary-950"
+          >
+            <input
+              type="radio"
+              name="room-type"
+              value={room}
+              checked={value === room}
+              onChange={() => onChange(room)}
+              className="size-4 shrink-0 accent-primary-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:focus-visible:outline-primary-400"
+            />
+            {tRooms(room)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,87 @@
+"use client";
+
+import { useId } from "react";
+import { useTranslations } from "next-intl";
+import { MAX_STYLES_PER_BATCH, RECOMMENDED_STYLES } from "@/config/generation";
+import { PlainImage } from "@/components/generations/plain-image";
+import { useCatalogNames } from "@/components/generations/catalog-names";
+import type { StyleOption } from "./choice";
+
+interface Props {
+  styles: readonly StyleOption[];
+  selected: readonly string[];
+  onChange: (selected: string[]) => void;
+}
+
+/**
+ * The styles as a native checkbox group. Each card is one label (its name), the description is read as
+ * the checkbox's description; the label stretches over the card so a click anywhere on it ticks it.
+ * At the limit the unticked boxes are disabled and a sentence says why.
+ */
+export function StylePicker({ styles, selected, onChange }: Props) {
+  const t = useTranslations("design");
+  const tStyles = useTranslations("styles");
+  const names = useCatalogNames();
+  const hintId = useId();
+  const base = useId();
+  const full = selected.length >= MAX_STYLES_PER_BATCH;
+
+  function toggle(id: string, on: boolean) {
+    // Kept in catalogue order, so the request and the results list the styles as the page does.
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    onChange(styles.map((s) => s.id).filter((s) => next.has(s)));
+  }
+
+  return (
+    <fieldset aria-describedby={hintId}>
+      <legend>
+        <h2 className="text-xl font-semibold text-gray-950 dark:text-white">{t("stylesLegend")}</h2>
+      </legend>
+      <div id={hintId} className="mt-1 space-y-1 text-sm">
+        <p className="text-gray-700 dark:text-gray-300">{t("stylesHint", { min: RECOMMENDED_STYLES.min, max: RECOMMENDED_STYLES.max, limit: MAX_STYLES_PER_BATCH })}</p>
+        <p className="font-medium text-gray-900 dark:text-gray-100">{t("stylesSelected", { count: selected.length })}</p>
+        {full && <p className="font-medium text-amber-800 dark:text-amber-200">{t("stylesLimit", { limit: MAX_STYLES_PER_BATCH })}</p>}
+      </div>
+      <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        {styles.map((style) => {
+          const checked = selected.includes(style.id);
+          const inputId = `${base}-${style.id}`;
+          const description = tStyles.has(`${style.id}.description`) ? tStyles(`${style.id}.description`) : "";
+          return (
+            <div
+              key={style.id}
+              className="relative flex flex-col overflow-hidden rounded-lg bg-white ring-1 ring-gray-200 has-checked:ring-3 has-checked:ring-primary-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-600 has-disabled:opacity-60 dark:bg-gray-900 dark:ring-gray-700 dark:has-checked:ring-primary-400 dark:has-focus-visible:outline-primary-400"
+            >
+              <PlainImage src={style.thumbnail} alt="" width={240} height={160} loading="lazy" className="aspect-3/2 w-full bg-gray-100 object-cover dark:bg-gray-800" />
+              <div className="flex flex-1 flex-col gap-1 p-2">
+                <div className="flex items-start gap-2">
+                  <input
+                    id={inputId}
+                    type="checkbox"
+                    name="styles"
+                    value={style.id}
+                    checked={checked}
+                    disabled={full && !checked}
+                    onChange={(event) => toggle(style.id, event.target.checked)}
+                    aria-describedby={description ? `${inputId}-description` : undefined}
+                    className="mt-0.5 size-4 shrink-0 accent-primary-600 focus-visible:outline-none"
+                  />
+                  <label htmlFor={inputId} className="cursor-pointer text-sm font-medium text-gray-950 before:absolute before:inset-0 dark:text-white">
+                    {names.style(style.id)}
+                  </label>
+                </div>
+                {description && (
+                  <p id={`${inputId}-description`} className="text-xs text-gray-700 dark:text-gray-300">
+                    {description}
+                  </p>
+                )}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

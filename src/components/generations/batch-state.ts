@@ -1,0 +1,62 @@
+import type { BatchDto, BatchEvent, VisualizationDto, VisualizationStatus } from "@/schemas/generation";
+
+export type LiveVisualization = VisualizationDto;
+export type LiveBatch = Omit<BatchDto, "visualizations"> & { visualizations: LiveVisualization[]; lastSeq: number };
+
+const rank: Record<VisualizationStatus, number> = { queued: 0, running: 1, succeeded: 2, failed: 2 };
+
+export function isFinal(status: VisualizationStatus): boolean {
+  return status === "succeeded" || status === "failed";
+}
+
+export function isBatchFinal(batch: { visualizations: { status: VisualizationStatus }[] }): boolean {
+  return batch.visualizations.every((v) => isFinal(v.status));
+}
+
+export function liveBatch(batch: BatchDto): LiveBatch {
+  return { ...batch, lastSeq: 0 };
+}
+
+/**
+ * Applies one server-sent event. A stream opened without Last-Event-ID replays from the start, so it may
+ * repeat what the page's snapshot already shows: an event never moves a visualization backwards (a
+ * `running` after `succeeded`, a repeated `queued`), and a sequence number already seen is ignored.
+ */
+export function applyBatchEvent(batch: LiveBatch, event: BatchEvent): LiveBatch {
+  if (event.seq <= batch.lastSeq) return batch;
+  const visualizations = batch.visualizations.map((v) => (v.id === event.visualizationId ? applyToVisualization(v, event) : v));
+  return { ...batch, visualizations, lastSeq: event.seq };
+}
+
+function applyToVisualization(v: LiveVisualization, event: BatchEvent): LiveVisualization {
+  if (isFinal(v.status) || rank[event.type] < rank[v.status]) return v;
+  switch (event.type) {
+    case "queued":
+      return v;
+    case "running":
+      return { ...v, status: "running", progress: event.progress ?? v.progress };
+    case "succeeded":
+      return { ...v, status: "succeeded", progress: 1, result: event.result, failureReason: null };
+    case "failed":
+      return { ...v, status: "failed", failureReason: event.reason, refunded: event.refunded };
+  }
+}
+
+/** Replaces the state with a fresh snapshot from GET /api/batches/:id, keeping the last event number seen. */
+export function mergeSnapshot(batch: LiveBatch, snapshot: BatchDto): LiveBatch {
+  return { ...snapshot, lastSeq: batch.lastSeq };
+}
+
+/** Parses an SSE data line; anything that is not one of ours is dropped rather than breaking the page. */
+export function parseBatchEvent(data: string): BatchEvent | null {
+  try {
+    const value: unknown = JSON.parse(data);
+    if (!value || typeof value !== "object") return null;
+    const event = value as Partial<BatchEvent>;
+    if (typeof event.seq !== "number" || typeof event.visualizationId !== "string") return null;
+    if (!["queued", "running", "succeeded", "failed"].includes(String(event.type))) return null;
+    return event as BatchEvent;
+  } catch {
+    return null;
+  }
+}

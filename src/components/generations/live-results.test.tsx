@@ -1,0 +1,146 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { BatchDto, BatchEvent, ImageDto } from "@/schemas/generation";
+import { LiveResults } from "./live-results";
+import { withMessages } from "./test-messages";
+
+/** A stand-in for the browser's EventSource: the test pushes events; it records what was opened and closed. */
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = FakeEventSource.OPEN;
+  onmessage: ((event: MessageEvent<string>) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  emit(event: BatchEvent) {
+    act(() => this.onmessage?.(new MessageEvent("message", { data: JSON.stringify(event), lastEventId: String(event.seq) })));
+  }
+}
+
+// Relative to the real clock: the component switches to the device clock right after its first render.
+const NOW = Date.now();
+const image = (id: string, minutesLeft = 50): ImageDto => ({
+  id,
+  url: `/api/images/${id}`,
+  kind: id.startsWith("res") ? "result" : "upload",
+  width: 1200,
+  height: 800,
+  createdAt: new Date(NOW - 60_000).toISOString(),
+  expiresAt: new Date(NOW + minutesLeft * 60_000).toISOString(),
+});
+
+function batch(overrides: Partial<BatchDto> = {}): BatchDto {
+  return {
+    id: "b1",
+    roomType: "living-room",
+    createdAt: new Date(NOW).toISOString(),
+    expiresAt: new Date(NOW + 3_600_000).toISOString(),
+    source: image("src1"),
+    engine: "local",
+    ai: false,
+    visualizations: [
+      { id: "v1", styleId: "scandinavian", status: "queued", progress: null, result: null, failureReason: null, refunded: false },
+      { id: "v2", styleId: "boho", status: "queued", progress: null, result: null, failureReason: null, refunded: false },
+    ],
+    ...overrides,
+  };
+}
+
+function renderResults(dto: BatchDto) {
+  return render(withMessages(<LiveResults batch={dto} now={NOW} providersDocs="https://example.test/docs#providers" designHref="/design" />));
+}
+
+beforeEach(() => {
+  FakeEventSource.instances = [];
+  vi.stubGlobal("EventSource", FakeEventSource);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe("LiveResults", () => {
+  it("subscribes to the batch's events and shows each state as its event arrives", () => {
+    renderResults(batch());
+    expect(FakeEventSource.instances).toHaveLength(1);
+    const stream = FakeEventSource.instances[0]!;
+    expect(stream.url).toBe("/api/batches/b1/events");
+
+    const card = () => screen.getByRole("article", { name: "Skandynawski" });
+    expect(within(card()).getByText("W kolejce")).toBeTruthy();
+
+    stream.emit({ seq: 1, type: "running", visualizationId: "v1", progress: 0.4 });
+    const progress = within(card()).getByRole("progressbar", { name: "Postęp: Skandynawski" }) as HTMLProgressElement;
+    expect(progress.value).toBeCloseTo(0.4);
+
+    stream.emit({ seq: 2, type: "succeeded", visualizationId: "v1", result: image("res1") });
+    const result = within(card()).getByRole("img", { name: "Salon, styl Skandynawski – podgląd wykonany bez AI" });
+    expect(result.getAttribute("src")).toBe("/api/images/res1");
+    expect(within(card()).getByText("Podgląd bez AI")).toBeTruthy();
+    expect(within(card()).getByRole("link", { name: "Pobierz: Skandynawski" }).hasAttribute("download")).toBe(true);
+    expect(within(card()).getByRole("link", { name: "Użyj jako nowego zdjęcia: Skandynawski" }).getAttribute("href")).toBe("/design?image=res1");
+    expect(within(card()).getByRole("slider", { name: "Porównanie przed i po: Skandynawski" })).toBeTruthy();
+    // A replayed older event does not move a finished result back.
+    stream.emit({ seq: 1, type: "running", visualizationId: "v1", progress: 0.1 });
+    expect(within(card()).queryByRole("progressbar")).toBeNull();
+    expect(stream.readyState).toBe(FakeEventSource.OPEN);
+  });
+
+  it("says that previews were made without AI and links to how to connect an engine", () => {
+    renderResults(batch());
+    const link = screen.getByRole("link", { name: "Jak podłączyć silnik AI" });
+    expect(link.getAttribute("href")).toBe("https://example.test/docs#providers");
+  });
+
+  it("explains a failure in words, says the token was refunded, and closes the stream once all are final", () => {
+    renderResults(batch());
+    const stream = FakeEventSource.instances[0]!;
+    stream.emit({ seq: 1, type: "succeeded", visualizationId: "v1", result: image("res1") });
+    stream.emit({ seq: 2, type: "failed", visualizationId: "v2", reason: "refused", refunded: true });
+    const card = screen.getByRole("article", { name: "Boho" });
+    expect(within(card).getByText(/odmówiła przerobienia tego zdjęcia/)).toBeTruthy();
+    expect(within(card).getByText("Token wrócił na Twoje konto.")).toBeTruthy();
+    expect(stream.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it("announces finished styles politely, several at once in one message", () => {
+    vi.useFakeTimers();
+    renderResults(batch());
+    const stream = FakeEventSource.instances[0]!;
+    stream.emit({ seq: 1, type: "running", visualizationId: "v1", progress: 0.5 });
+    stream.emit({ seq: 2, type: "succeeded", visualizationId: "v1", result: image("res1") });
+    stream.emit({ seq: 3, type: "failed", visualizationId: "v2", reason: "timeout", refunded: true });
+    act(() => vi.advanceTimersByTime(1_100));
+    expect(screen.getByRole("status").textContent).toBe("Skandynawski: gotowe. Boho: nie udało się");
+  });
+
+  it("does not open a stream for a batch that is already final, and labels AI results without the preview note", () => {
+    renderResults(
+      batch({
+        ai: true,
+        visualizations: [{ id: "v1", styleId: "scandinavian", status: "succeeded", progress: 1, result: image("res1"), failureReason: null, refunded: false }],
+      }),
+    );
+    expect(FakeEventSource.instances).toHaveLength(0);
+    expect(screen.getByRole("img", { name: "Salon, styl Skandynawski" })).toBeTruthy();
+    expect(screen.queryByText("Podgląd bez AI")).toBeNull();
+    // The original and the result each say how long they have left.
+    expect(screen.getAllByText("Usunięcie za 50 minut")).toHaveLength(2);
+  });
+
+  it("closes the stream when it leaves the page", () => {
+    const view = renderResults(batch());
+    const stream = FakeEventSource.instances[0]!;
+    view.unmount();
+    expect(stream.readyState).toBe(FakeEventSource.CLOSED);
+  });
+});

@@ -1,0 +1,125 @@
+"use client";
+
+import { useCallback } from "react";
+import { useTranslations } from "next-intl";
+import { CircleAlert, ImageOff } from "lucide-react";
+import type { BatchDto, BatchEvent, ImageDto } from "@/schemas/generation";
+import type { LiveBatch } from "./batch-state";
+import { useCatalogNames } from "./catalog-names";
+import { ExpiryNote } from "./expiry-note";
+import { PlainImage } from "./plain-image";
+import { useAnnouncer } from "./use-announcer";
+import { useBatchStream } from "./use-batch-stream";
+import { minutesLeft, useNow } from "./use-now";
+import { VisualizationCard, type CardLabels } from "./visualization-card";
+
+export interface LiveResultsProps {
+  batch: BatchDto;
+  /** The server's clock at render time (ms), so minutes left match between server and browser. */
+  now: number;
+  /** site.providersDocs: where the README explains how to connect an AI engine. */
+  providersDocs: string;
+  /** The design page's path in this language; "Use as new input" links to it with ?image=<id>. */
+  designHref: string;
+  /** On the design page itself: takes the result as the new input without leaving the page. */
+  onUseAsInput?: (image: ImageDto) => void;
+  /** The batch's heading level; cards use the next one. */
+  headingLevel?: 2 | 3;
+  /** Told of each token that comes back (a failed visualization), so a shown balance can follow. */
+  onRefund?: () => void;
+}
+
+/**
+ * One batch: its original and one card per style, following the batch live until every visualization is
+ * final. Shared by /design (right after Generate) and /generations.
+ */
+export function LiveResults({ batch: initial, now: serverNow, providersDocs, designHref, onUseAsInput, headingLevel = 2, onRefund }: LiveResultsProps) {
+  const t = useTranslations("generation");
+  const names = useCatalogNames();
+  const now = useNow(serverNow);
+  const [announcement, announce] = useAnnouncer();
+
+  const onFinal = useCallback(
+    (event: Extract<BatchEvent, { type: "succeeded" | "failed" }>, batch: LiveBatch) => {
+      const styleId = batch.visualizations.find((v) => v.id === event.visualizationId)?.styleId ?? "";
+      announce(t(event.type === "succeeded" ? "ready" : "failed", { style: names.style(styleId) }));
+      if (event.type === "failed" && event.refunded) onRefund?.();
+    },
+    [announce, t, names, onRefund],
+  );
+  const { batch, lost } = useBatchStream(initial, onFinal);
+
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const room = names.room(batch.roomType);
+  const originalGone = minutesLeft(batch.source.expiresAt, now) === 0;
+  const labels: CardLabels = { room, ai: batch.ai, headingLevel: headingLevel === 2 ? "h3" : "h4" };
+
+  return (
+    <section aria-labelledby={`batch-${batch.id}`} className="rounded-2xl border border-gray-200 p-4 sm:p-6 dark:border-gray-800">
+      <div className="flex flex-wrap items-start gap-4">
+        <div className="w-28 shrink-0 overflow-hidden rounded-lg bg-gray-100 dark:bg-gray-800">
+          {originalGone ? (
+            <div className="flex aspect-4/3 items-center justify-center">
+              <ImageOff aria-hidden="true" className="size-6 text-gray-500" />
+            </div>
+          ) : (
+            <PlainImage
+              src={batch.source.url}
+              alt={t("originalAlt", { room })}
+              width={batch.source.width}
+              height={batch.source.height}
+              loading="lazy"
+              className="block h-auto w-full"
+            />
+          )}
+        </div>
+        <div className="min-w-0 flex-1 space-y-1">
+          <Heading id={`batch-${batch.id}`} className="text-lg font-semibold text-gray-950 dark:text-white">
+            {t("batchHeading", { room, count: batch.visualizations.length })}
+          </Heading>
+          <p className="text-sm text-gray-700 dark:text-gray-300">{t("original")}</p>
+          <ExpiryNote expiresAt={batch.source.expiresAt} now={now} />
+        </div>
+      </div>
+
+      {!batch.ai && (
+        <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          {t.rich("previewNote", {
+            link: (chunks) => (
+              <a href={providersDocs} className="font-medium underline underline-offset-2 hover:no-underline">
+                {chunks}
+              </a>
+            ),
+          })}
+        </p>
+      )}
+
+      {lost && (
+        <p role="alert" className="mt-4 flex items-start gap-2 text-sm font-medium text-red-700 dark:text-red-400">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {t("liveLost")}
+        </p>
+      )}
+
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {batch.visualizations.map((visualization) => (
+          <li key={visualization.id}>
+            <VisualizationCard
+              visualization={visualization}
+              source={originalGone ? null : batch.source}
+              styleName={names.style(visualization.styleId)}
+              labels={labels}
+              now={now}
+              designHref={designHref}
+              onUseAsInput={onUseAsInput}
+            />
+          </li>
+        ))}
+      </ul>
+
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import type { BatchDto, BatchEvent } from "@/schemas/generation";
+import { applyBatchEvent, isBatchFinal, isFinal, liveBatch, mergeSnapshot, parseBatchEvent, type LiveBatch } from "./batch-state";
+
+/** How often the page tries again after the stream was refused (not a dropped connection: EventSource retries those itself). */
+const REOPEN_DELAY_MS = 5_000;
+const MAX_REOPENS = 5;
+
+/**
+ * Follows one batch: its state starts from the server's snapshot and takes each server-sent event as it
+ * arrives. The stream is open only while something is still queued or running, and closed on unmount.
+ * `onFinal` is told of each visualization that becomes final through an event (not those the snapshot
+ * already had), so the page can announce it.
+ */
+export function useBatchStream(initial: BatchDto, onFinal: (event: Extract<BatchEvent, { type: "succeeded" | "failed" }>, batch: LiveBatch) => void) {
+  const [batch, setBatch] = useState(() => liveBatch(initial));
+  const [lost, setLost] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  // Events are applied against the latest state synchronously, so a burst of them is never applied to a stale copy.
+  const current = useRef(batch);
+  const notify = useRef(onFinal);
+  useEffect(() => {
+    notify.current = onFinal;
+  }, [onFinal]);
+
+  const done = isBatchFinal(batch);
+  const id = batch.id;
+
+  useEffect(() => {
+    if (done) return;
+    let reopen: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const commit = (next: LiveBatch) => {
+      current.current = next;
+      setBatch(next);
+    };
+
+    // A stream reopened by the page (not by the browser) says where to resume; the browser's own reconnects send Last-Event-ID.
+    const after = current.current.lastSeq > 0 ? `?after=${current.current.lastSeq}` : "";
+    const source = new EventSource(`/api/batches/${encodeURIComponent(id)}/events${after}`);
+    source.onmessage = (message: MessageEvent<string>) => {
+      const event = parseBatchEvent(message.data);
+      if (!event) return;
+      const before = current.current;
+      const next = applyBatchEvent(before, event);
+      if (next === before) return;
+      commit(next);
+      setLost(false);
+      const was = before.visualizations.find((v) => v.id === event.visualizationId);
+      if ((event.type === "succeeded" || event.type === "failed") && was && !isFinal(was.status)) notify.current(event, next);
+    };
+    source.onerror = () => {
+      // CONNECTING: the browser reconnects by itself, sending Last-Event-ID. CLOSED: the server refused the
+      // stream (an error status); read the batch once instead and try the stream again a little later.
+      if (source.readyState !== EventSource.CLOSED || stopped) return;
+      void fetch(`/api/batches/${encodeURIComponent(id)}`, { headers: { Accept: "application/json" } })
+        .then(async (response) => {
+          if (!response.ok) throw new Error(`GET batch ${response.status}`);
+          const { batch: snapshot } = (await response.json()) as { batch: BatchDto };
+          if (stopped) return;
+          const next = mergeSnapshot(current.current, snapshot);
+          commit(next);
+          if (!isBatchFinal(next)) scheduleReopen();
+        })
+        .catch(() => {
+          if (!stopped) scheduleReopen();
+        });
+    };
+    function scheduleReopen() {
+      if (attempt >= MAX_REOPENS) {
+        setLost(true);
+        return;
+      }
+      reopen = setTimeout(() => setAttempt((n) => n + 1), REOPEN_DELAY_MS);
+    }
+
+    return () => {
+      stopped = true;
+      clearTimeout(reopen);
+      source.close();
+    };
+  }, [id, done, attempt]);
+
+  return { batch, lost };
+}

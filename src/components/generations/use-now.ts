@@ -1,0 +1,28 @@
+"use client";
+
+import { useEffect, useState } from "react";
+
+/**
+ * The current time, refreshed every `intervalMs`. It starts from the server's `initial` so the first
+ * client render matches the server's HTML (a "42 minutes" that turned into "41" would be a hydration
+ * mismatch), then switches to the device clock.
+ */
+export function useNow(initial: number, intervalMs = 60_000): number {
+  const [now, setNow] = useState(initial);
+  useEffect(() => {
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, intervalMs);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [intervalMs]);
+  return now;
+}
+
+/** Whole minutes until `expiresAt`, rounded up (59.5 s left is still "1 minute"); 0 once it has passed. */
+export function minutesLeft(expiresAt: string, now: number): number {
+  const ms = Date.parse(expiresAt) - now;
+  return ms > 0 ? Math.ceil(ms / 60_000) : 0;
+}

@@ -1,0 +1,115 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+/**
+ * An uploaded photo or a generated result. The id is 128 random bits (base64url), so its URL cannot be
+ * guessed; the route still checks the owner. Everything here lives one hour (expires_at), then the
+ * sweeper deletes the object and the row.
+ */
+export const image = pgTable(
+  "image",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["upload", "result"] }).notNull(),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("image_user_idx").on(t.userId, t.createdAt), index("image_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * One Generate click. request_id (chosen by the browser per click) makes a retried request return the
+ * same batch instead of spending twice. last_seq numbers the batch's events: it is incremented under
+ * the batch's row lock, so events of one batch commit in the order of their numbers and a reader that
+ * asks for "after N" never skips one.
+ */
+export const batch = pgTable(
+  "batch",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    sourceImageId: text("source_image_id").references(() => image.id, { onDelete: "set null" }),
+    roomType: text("room_type").notNull(),
+    engine: text("engine").notNull(),
+    requestId: text("request_id").notNull(),
+    lastSeq: integer("last_seq").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("batch_user_request_idx").on(t.userId, t.requestId),
+    index("batch_user_idx").on(t.userId, t.createdAt),
+    index("batch_expires_idx").on(t.expiresAt),
+  ],
+);
+
+export const visualizationStatusValues = ["queued", "running", "succeeded", "failed"] as const;
+
+/** One style of a batch: one token spent, one job, one result or one refund. */
+export const visualization = pgTable(
+  "visualization",
+  {
+    id: text("id").primaryKey(),
+    batchId: text("batch_id")
+      .notNull()
+      .references(() => batch.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    position: integer("position").notNull(),
+    styleId: text("style_id").notNull(),
+    status: text("status", { enum: visualizationStatusValues }).notNull().default("queued"),
+    progress: real("progress"),
+    resultImageId: text("result_image_id").references(() => image.id, { onDelete: "set null" }),
+    failureReason: text("failure_reason"),
+    refunded: boolean("refunded").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("visualization_batch_idx").on(t.batchId, t.position)],
+);
+
+/**
+ * The queue: one row per visualization. Workers claim rows with FOR UPDATE SKIP LOCKED and hold a lease
+ * (lease_until) that they renew while the engine works; a row whose lease ran out is claimed again.
+ * claim_token fences a worker that lost its lease: its late writes match no row. Decision record 0005.
+ */
+export const generationJob = pgTable(
+  "generation_job",
+  {
+    visualizationId: text("visualization_id")
+      .primaryKey()
+      .references(() => visualization.id, { onDelete: "cascade" }),
+    state: text("state", { enum: ["queued", "running", "done"] }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    claimToken: text("claim_token"),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("generation_job_ready_idx").on(t.state, t.runAfter), check("generation_job_attempts", sql`${t.attempts} >= 0`)],
+);
+
+/** What a batch's event stream replays: (batch, seq) in commit order; deleted with the batch. */
+export const batchEvent = pgTable(
+  "batch_event",
+  {
+    batchId: text("batch_id")
+      .notNull()
+      .references(() => batch.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.seq] })],
+);

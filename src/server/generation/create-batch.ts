@@ -1,0 +1,86 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { env } from "@/env";
+import { findStyle } from "@/config/styles";
+import { getDb, type Db } from "@/server/db/client";
+import { batch, generationJob, image, visualization } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { publish } from "@/server/realtime/signals";
+import { getStorage } from "@/server/storage/get-storage";
+import type { ImageStorage } from "@/server/storage/storage";
+import { spendTokens } from "@/server/tokens/spend-tokens";
+import type { BatchDto, CreateBatchRequest } from "@/schemas/generation";
+import { appendBatchEvent } from "./append-batch-event";
+import { getBatch } from "./get-batch";
+import { importLibraryPhoto } from "./import-library-photo";
+import { newId } from "./new-id";
+import type { ImageRow } from "./dto";
+
+/**
+ * One Generate click: in one transaction, spend one token per style (the ledger refuses a short balance
+ * with INSUFFICIENT_TOKENS and changes nothing), create the batch, a visualization and a queued job per
+ * style, and their "queued" events. A retry of the same requestId spends nothing and returns the batch
+ * the first attempt made.
+ */
+export async function createBatch(options: {
+  userId: string;
+  request: CreateBatchRequest;
+  /** The engine the batch's jobs will run on (GENERATION_PROVIDER). */
+  engineId: string;
+  db?: Db;
+  storage?: ImageStorage;
+}): Promise<{ batch: BatchDto; balance: number }> {
+  const { userId, request } = options;
+  const db = options.db ?? (await getDb());
+  const storage = options.storage ?? getStorage();
+  for (const styleId of request.styles) {
+    if (!findStyle(styleId)) throw new AppError("INVALID_INPUT", { field: "styles" });
+  }
+  const source = await resolveSource({ db, storage, userId, request });
+
+  const batchId = newId();
+  const outcome = await db.transaction(async (tx) => {
+    const spent = await spendTokens({ db: tx, userId, amount: request.styles.length, idempotencyKey: `spend:${userId}:${request.requestId}`, reference: `batch:${batchId}` });
+    if (!spent.applied) {
+      // The same click again: its batch committed together with the spend we just found.
+      const [existing] = await tx.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), eq(batch.requestId, request.requestId)));
+      if (!existing) throw new AppError("CONFLICT");
+      return { batchId: existing.id, balance: spent.balance, created: false };
+    }
+    const now = new Date();
+    await tx.insert(batch).values({
+      id: batchId,
+      userId,
+      sourceImageId: source.id,
+      roomType: request.roomType,
+      engine: options.engineId,
+      requestId: request.requestId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + env().IMAGE_TTL_SECONDS * 1000),
+    });
+    const rows = request.styles.map((styleId, position) => ({ id: newId(), batchId, userId, position, styleId }));
+    await tx.insert(visualization).values(rows);
+    await tx.insert(generationJob).values(rows.map((row) => ({ visualizationId: row.id })));
+    for (const row of rows) await appendBatchEvent(tx, batchId, { type: "queued", visualizationId: row.id });
+    return { batchId, balance: spent.balance, created: true };
+  });
+
+  if (outcome.created) {
+    await publish(db, "jobs", "*");
+    await publish(db, "batch", outcome.batchId);
+  }
+  const dto = await getBatch({ db, userId, batchId: outcome.batchId });
+  return { batch: dto, balance: outcome.balance };
+}
+
+async function resolveSource(options: { db: Db; storage: ImageStorage; userId: string; request: CreateBatchRequest }): Promise<ImageRow> {
+  const { source } = options.request;
+  if (source.type === "library") return importLibraryPhoto({ ...options, libraryId: source.libraryId });
+  const [row] = await options.db
+    .select()
+    .from(image)
+    .where(and(eq(image.id, source.imageId), eq(image.userId, options.userId)));
+  if (!row) throw new AppError("NOT_FOUND");
+  if (row.expiresAt <= new Date()) throw new AppError("GONE");
+  return row;
+}

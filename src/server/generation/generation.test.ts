@@ -1,0 +1,310 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Handle } from "@/server/db/client";
+import { batchEvent, generationJob, image, tokenLedger, visualization } from "@/server/db/schema";
+import { EngineError, type Engine, type EngineInput } from "@/server/providers/engine";
+import { createLocalStorage } from "@/server/storage/local-storage";
+import type { ImageStorage } from "@/server/storage/storage";
+import { getBalance } from "@/server/tokens/get-balance";
+import { grantTokens } from "@/server/tokens/grant-tokens";
+import type { BatchEvent } from "@/schemas/generation";
+import { insertUser, testDatabases } from "~/tests/support/databases";
+import { claimJobs } from "./claim-jobs";
+import { createBatch } from "./create-batch";
+import { getImageFile } from "./get-image-file";
+import { runJob } from "./run-job";
+import { startWorker, type Worker } from "./start-worker";
+import { storeImage } from "./store-image";
+import { streamBatchEvents } from "./stream-batch-events";
+import { sweepExpired } from "./sweep-expired";
+
+const fastRetry = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 20 };
+
+/** A scripted engine: `plan(style, attempt)` decides what each call does; records calls and overlap. */
+function scriptedEngine(plan: (input: EngineInput, attempt: number) => Promise<Buffer>, concurrency = 4) {
+  const attempts = new Map<string, number>();
+  const state = { calls: 0, running: 0, maxRunning: 0 };
+  const engine: Engine = {
+    id: "test",
+    ai: false,
+    concurrency,
+    async generate(input) {
+      const attempt = (attempts.get(input.styleId) ?? 0) + 1;
+      attempts.set(input.styleId, attempt);
+      state.calls++;
+      state.running++;
+      state.maxRunning = Math.max(state.maxRunning, state.running);
+      try {
+        return { image: await plan(input, attempt) };
+      } finally {
+        state.running--;
+      }
+    },
+  };
+  return { engine, state, attempts };
+}
+
+const tinted = (input: EngineInput) => sharp(input.image).tint("#c08040").webp().toBuffer();
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
+describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
+  let handle: Handle;
+  let storage: ImageStorage;
+  let dir: string;
+  let photo: Buffer;
+  const workers: Worker[] = [];
+
+  beforeAll(async () => {
+    handle = await open();
+    dir = mkdtempSync(path.join(tmpdir(), "aranzer-gen-"));
+    storage = createLocalStorage(dir);
+    photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#8090a0" } }).webp().toBuffer();
+  });
+  // Each test owns the queue: jobs that earlier tests left queued on purpose would be claimed here.
+  beforeEach(async () => {
+    await handle.db.delete(generationJob);
+  });
+  afterAll(async () => {
+    await Promise.all(workers.map((w) => w.stop({ graceMs: 1000 })));
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function userWithPhoto(tokens: number) {
+    const userId = await insertUser(handle);
+    if (tokens > 0) await grantTokens({ db: handle.db, userId, amount: tokens, kind: "grant", idempotencyKey: `g:${userId}` });
+    const upload = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: photo, width: 64, height: 48, contentType: "image/webp" });
+    return { userId, imageId: upload.id };
+  }
+
+  function generate(userId: string, imageId: string, styles: string[], requestId = randomUUID()) {
+    return createBatch({ db: handle.db, storage, userId, engineId: "test", request: { source: { type: "image", imageId }, roomType: "bedroom", styles, requestId } });
+  }
+
+  function worker(engine: Engine, options: Partial<Parameters<typeof startWorker>[0]> = {}) {
+    const w = startWorker({ db: handle.db, storage, engine, pollMs: 20, retry: fastRetry, sweepEveryMs: 3_600_000, ...options });
+    workers.push(w);
+    return w;
+  }
+
+  async function events(batchId: string): Promise<BatchEvent[]> {
+    const rows = await handle.db.select().from(batchEvent).where(eq(batchEvent.batchId, batchId)).orderBy(batchEvent.seq);
+    return rows.map((r) => r.payload as BatchEvent);
+  }
+
+  async function waitFor(check: () => Promise<boolean>, ms = 10_000) {
+    const until = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > until) throw new Error("timed out waiting");
+      await sleep(20);
+    }
+  }
+
+  const allFinal = (batchId: string) => async () => {
+    const rows = await handle.db.select({ status: visualization.status }).from(visualization).where(eq(visualization.batchId, batchId));
+    return rows.every((r) => r.status === "succeeded" || r.status === "failed");
+  };
+
+  it("spends the tokens and queues one job per style in one step; a retried click spends nothing", async () => {
+    const { userId, imageId } = await userWithPhoto(5);
+    const requestId = randomUUID();
+    const first = await generate(userId, imageId, ["modern", "scandinavian", "industrial"], requestId);
+    expect(first.balance).toBe(2);
+    expect(first.batch.visualizations.map((v) => [v.styleId, v.status])).toEqual([
+      ["modern", "queued"],
+      ["scandinavian", "queued"],
+      ["industrial", "queued"],
+    ]);
+    const jobs = await handle.db.select().from(generationJob).innerJoin(visualization, eq(visualization.id, generationJob.visualizationId)).where(eq(visualization.batchId, first.batch.id));
+    expect(jobs).toHaveLength(3);
+    expect((await events(first.batch.id)).map((e) => [e.seq, e.type])).toEqual([
+      [1, "queued"],
+      [2, "queued"],
+      [3, "queued"],
+    ]);
+    const again = await generate(userId, imageId, ["modern", "scandinavian", "industrial"], requestId);
+    expect(again.batch.id).toBe(first.batch.id);
+    expect(await getBalance({ db: handle.db, userId })).toBe(2);
+  });
+
+  it("refuses a short balance with the balance and the attempted amount, and creates nothing", async () => {
+    const { userId, imageId } = await userWithPhoto(2);
+    await expect(generate(userId, imageId, ["modern", "boho", "zen"])).rejects.toMatchObject({ code: "INSUFFICIENT_TOKENS", details: { balance: 2, attempted: 3 } });
+    expect(await handle.db.select().from(visualization).where(eq(visualization.userId, userId))).toHaveLength(0);
+    expect(await getBalance({ db: handle.db, userId })).toBe(2);
+  });
+
+  it("lets 20 concurrent Generates spend exactly a balance of 5", async () => {
+    const { userId, imageId } = await userWithPhoto(5);
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => generate(userId, imageId, ["modern"])));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "INSUFFICIENT_TOKENS" });
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+    expect(await handle.db.select().from(visualization).where(eq(visualization.userId, userId))).toHaveLength(5);
+  });
+
+  it("refuses another user's image and unknown styles", async () => {
+    const owner = await userWithPhoto(3);
+    const other = await userWithPhoto(3);
+    await expect(generate(other.userId, owner.imageId, ["modern"])).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(generate(owner.userId, owner.imageId, ["no-such-style"])).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    await expect(getImageFile({ db: handle.db, storage, userId: other.userId, imageId: owner.imageId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await getBalance({ db: handle.db, userId: other.userId })).toBe(3);
+  });
+
+  it("runs the styles of a batch in parallel and streams each result", async () => {
+    const { userId, imageId } = await userWithPhoto(3);
+    const { engine, state } = scriptedEngine(async (input) => {
+      input.onProgress(0.5);
+      await sleep(80);
+      return tinted(input);
+    });
+    const { batch } = await generate(userId, imageId, ["modern", "boho", "zen"]);
+    const w = worker(engine);
+    await waitFor(allFinal(batch.id));
+    await w.stop();
+    expect(state.maxRunning).toBe(3);
+    const list = await events(batch.id);
+    expect(list.filter((e) => e.type === "succeeded")).toHaveLength(3);
+    expect(list.map((e) => e.seq)).toEqual(list.map((_, i) => i + 1));
+    const succeeded = list.find((e) => e.type === "succeeded") as Extract<BatchEvent, { type: "succeeded" }>;
+    const file = await getImageFile({ db: handle.db, storage, userId, imageId: succeeded.result.id });
+    expect((await sharp(file.data).metadata()).format).toBe("webp");
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+  });
+
+  it("retries transient failures with backoff, then succeeds without a refund", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { engine, attempts } = scriptedEngine(async (input, attempt) => {
+      if (attempt <= 2) throw new EngineError("transient", "503 from provider", 10);
+      return tinted(input);
+    });
+    const { batch } = await generate(userId, imageId, ["loft"]);
+    const w = worker(engine);
+    await waitFor(allFinal(batch.id));
+    await w.stop();
+    expect(attempts.get("loft")).toBe(3);
+    const [vis] = await handle.db.select().from(visualization).where(eq(visualization.batchId, batch.id));
+    expect(vis!.status).toBe("succeeded");
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+  });
+
+  it("fails a refused input at once and refunds its token exactly once; a replayed claim changes nothing", async () => {
+    const { userId, imageId } = await userWithPhoto(2);
+    const { engine, attempts } = scriptedEngine(async () => {
+      throw new EngineError("refused", "moderation_blocked");
+    });
+    const { batch } = await generate(userId, imageId, ["glamour"]);
+    const [claimed] = await claimJobs({ db: handle.db, limit: 1, leaseMs: 60_000 });
+    const stop = new AbortController().signal;
+    expect(await runJob({ db: handle.db, storage, engine, job: claimed!, stopSignal: stop, retry: fastRetry })).toBe("failed");
+    expect(await runJob({ db: handle.db, storage, engine, job: claimed!, stopSignal: stop, retry: fastRetry })).toBe("lost");
+    expect(attempts.get("glamour")).toBe(1);
+    const [vis] = await handle.db.select().from(visualization).where(eq(visualization.batchId, batch.id));
+    expect([vis!.status, vis!.failureReason, vis!.refunded]).toEqual(["failed", "refused", true]);
+    const refunds = await handle.db.select().from(tokenLedger).where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.kind, "refund")));
+    expect(refunds).toHaveLength(1);
+    expect(await getBalance({ db: handle.db, userId })).toBe(2);
+    expect((await events(batch.id)).at(-1)).toMatchObject({ type: "failed", reason: "refused", refunded: true });
+  });
+
+  it("fails after the last transient attempt, with one refund", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { engine, attempts } = scriptedEngine(async () => {
+      throw new EngineError("transient", "429", 5);
+    });
+    const { batch } = await generate(userId, imageId, ["boho"]);
+    const w = worker(engine);
+    await waitFor(allFinal(batch.id));
+    await w.stop();
+    expect(attempts.get("boho")).toBe(fastRetry.maxAttempts);
+    const [vis] = await handle.db.select().from(visualization).where(eq(visualization.batchId, batch.id));
+    expect([vis!.status, vis!.failureReason]).toEqual(["failed", "provider"]);
+    expect(await getBalance({ db: handle.db, userId })).toBe(1);
+  });
+
+  it("takes a job again when its worker's lease ran out, and fences the late worker", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { batch } = await generate(userId, imageId, ["zen"]);
+    // A worker that claimed the job and died: its lease runs out.
+    const [abandoned] = await claimJobs({ db: handle.db, limit: 10, leaseMs: 50 });
+    expect(abandoned).toBeDefined();
+    expect(await claimJobs({ db: handle.db, limit: 10, leaseMs: 50 })).toHaveLength(0);
+    await sleep(120);
+    const { engine } = scriptedEngine(tinted);
+    const w = worker(engine);
+    await waitFor(allFinal(batch.id));
+    await w.stop();
+    const late = await runJob({ db: handle.db, storage, engine, job: abandoned!, stopSignal: new AbortController().signal, retry: fastRetry });
+    expect(late).toBe("lost");
+    const succeeded = (await events(batch.id)).filter((e) => e.type === "succeeded");
+    expect(succeeded).toHaveLength(1);
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+  });
+
+  it("loses nothing when the worker stops in the middle of a batch and another starts", async () => {
+    const { userId, imageId } = await userWithPhoto(4);
+    const slow = scriptedEngine(async (input) => {
+      await sleep(150, input.signal);
+      return tinted(input);
+    }, 2);
+    const { batch } = await generate(userId, imageId, ["modern", "boho", "zen", "loft"]);
+    const first = worker(slow.engine);
+    await waitFor(async () => (await events(batch.id)).some((e) => e.type === "succeeded"));
+    await first.stop();
+    const { engine } = scriptedEngine(tinted);
+    const second = worker(engine);
+    await waitFor(allFinal(batch.id));
+    await second.stop();
+    const rows = await handle.db.select().from(visualization).where(eq(visualization.batchId, batch.id));
+    expect(rows.every((r) => r.status === "succeeded")).toBe(true);
+    const list = await events(batch.id);
+    for (const row of rows) expect(list.filter((e) => e.type === "succeeded" && e.visualizationId === row.id)).toHaveLength(1);
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+    expect(await handle.db.select().from(tokenLedger).where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.kind, "refund")))).toHaveLength(0);
+  });
+
+  it("streams a batch's events, resumes after Last-Event-ID and ends when every style is final", async () => {
+    const { userId, imageId } = await userWithPhoto(2);
+    const { engine } = scriptedEngine(async (input) => {
+      await sleep(50);
+      return tinted(input);
+    });
+    const { batch } = await generate(userId, imageId, ["modern", "boho"]);
+    const w = worker(engine);
+    const read = async (afterSeq: number) => {
+      const text = await new Response(streamBatchEvents({ db: handle.db, batchId: batch.id, afterSeq, signal: new AbortController().signal, pollMs: 50 })).text();
+      return text
+        .split("\n\n")
+        .filter((block) => block.startsWith("id: "))
+        .map((block) => JSON.parse(block.split("\n")[1]!.slice("data: ".length)) as BatchEvent);
+    };
+    const all = await read(0);
+    await w.stop();
+    expect(all.map((e) => e.type).filter((t) => t !== "running")).toEqual(["queued", "queued", "succeeded", "succeeded"]);
+    const resumed = await read(2);
+    expect(resumed.map((e) => e.seq)).toEqual(all.filter((e) => e.seq > 2).map((e) => e.seq));
+  });
+
+  it("answers GONE after an image's hour and the sweeper deletes rows and files", async () => {
+    const { userId, imageId } = await userWithPhoto(0);
+    const [row] = await handle.db.select().from(image).where(eq(image.id, imageId));
+    const later = new Date(row!.expiresAt.getTime() + 1);
+    await expect(getImageFile({ db: handle.db, storage, userId, imageId, now: later })).rejects.toMatchObject({ code: "GONE" });
+    await sweepExpired({ db: handle.db, storage, now: later });
+    expect(await handle.db.select().from(image).where(eq(image.id, imageId))).toHaveLength(0);
+    expect(await storage.get(row!.storageKey)).toBeNull();
+  });
+});

@@ -1,0 +1,46 @@
+import "server-only";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { getDb, type DbOrTx } from "@/server/db/client";
+import { batch, image, visualization } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { isAiEngine } from "@/server/providers/get-engine";
+import type { BatchDto } from "@/schemas/generation";
+import { toBatchDto, toVisualizationDto, type BatchRow, type ImageRow } from "./dto";
+
+/** One of the user's batches with its visualizations; NOT_FOUND for anyone else's, GONE after its hour. */
+export async function getBatch(options: { userId: string; batchId: string; db?: DbOrTx }): Promise<BatchDto> {
+  const db = options.db ?? (await getDb());
+  const [row] = await db
+    .select()
+    .from(batch)
+    .where(and(eq(batch.id, options.batchId), eq(batch.userId, options.userId)));
+  if (!row) throw new AppError("NOT_FOUND");
+  if (row.expiresAt <= new Date()) throw new AppError("GONE");
+  const [dto] = await loadBatchDtos(db, [row]);
+  if (!dto) throw new AppError("GONE");
+  return dto;
+}
+
+/** Batches with their source and results, in the order given; a batch whose source is gone is left out. */
+export async function loadBatchDtos(db: DbOrTx, rows: BatchRow[]): Promise<BatchDto[]> {
+  if (rows.length === 0) return [];
+  const visualizations = await db
+    .select()
+    .from(visualization)
+    .where(
+      inArray(
+        visualization.batchId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(visualization.position));
+  const imageIds = [...rows.map((r) => r.sourceImageId), ...visualizations.map((v) => v.resultImageId)].filter((id): id is string => Boolean(id));
+  const images = imageIds.length ? await db.select().from(image).where(inArray(image.id, imageIds)) : [];
+  const byId = new Map<string, ImageRow>(images.map((i) => [i.id, i]));
+  return rows.flatMap((row) => {
+    const source = row.sourceImageId ? byId.get(row.sourceImageId) : undefined;
+    if (!source) return [];
+    const own = visualizations.filter((v) => v.batchId === row.id).map((v) => toVisualizationDto(v, v.resultImageId ? (byId.get(v.resultImageId) ?? null) : null));
+    return [toBatchDto(row, source, isAiEngine(row.engine), own)];
+  });
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { getDb, type DbOrTx } from "@/server/db/client";
+import { image } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { getStorage } from "@/server/storage/get-storage";
+import type { ImageStorage } from "@/server/storage/storage";
+
+/**
+ * The bytes of one of the user's images. Another user's image and an unknown id are the same NOT_FOUND
+ * (nobody learns that an id exists); an image past its hour is GONE, even before the sweeper ran.
+ */
+export async function getImageFile(options: { userId: string; imageId: string; db?: DbOrTx; storage?: ImageStorage; now?: Date }) {
+  const db = options.db ?? (await getDb());
+  const [row] = await db
+    .select()
+    .from(image)
+    .where(and(eq(image.id, options.imageId), eq(image.userId, options.userId)));
+  if (!row) throw new AppError("NOT_FOUND");
+  const now = options.now ?? new Date();
+  if (row.expiresAt <= now) throw new AppError("GONE");
+  const data = await (options.storage ?? getStorage()).get(row.storageKey);
+  if (!data) throw new AppError("GONE");
+  return { data, contentType: row.contentType, expiresAt: row.expiresAt, kind: row.kind };
+}

@@ -1,0 +1,19 @@
+import "server-only";
+import path from "node:path";
+import { readFile } from "node:fs/promises";
+import { findLibraryPhoto } from "@/config/library";
+import type { DbOrTx } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+import { normalizeImage } from "@/server/images/normalize-image";
+import type { ImageStorage } from "@/server/storage/storage";
+import { storeImage } from "./store-image";
+import type { ImageRow } from "./dto";
+
+/** A library photo becomes the user's own upload for the hour, so batches always start from a stored image. */
+export async function importLibraryPhoto(options: { db: DbOrTx; storage: ImageStorage; userId: string; libraryId: string }): Promise<ImageRow> {
+  const photo = findLibraryPhoto(options.libraryId);
+  if (!photo) throw new AppError("NOT_FOUND");
+  const data = await readFile(path.join(process.cwd(), "public", photo.file));
+  const normalized = await normalizeImage({ data });
+  return storeImage({ ...options, kind: "upload", data: normalized.data, width: normalized.width, height: normalized.height, contentType: normalized.contentType });
+}

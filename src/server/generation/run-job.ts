@@ -1,0 +1,246 @@
+import "server-only";
+import { env } from "@/env";
+import sharp from "sharp";
+import { and, eq, sql } from "drizzle-orm";
+import { ENGINE_TIMEOUT_MS, JOB_LEASE_MS, PROGRESS_INTERVAL_MS, RETRY_POLICY, UPLOAD_MAX_PIXELS } from "@/config/generation";
+import type { RoomType } from "@/config/room-types";
+import type { Db, Tx } from "@/server/db/client";
+import { batch, generationJob, image, visualization } from "@/server/db/schema";
+import { log } from "@/server/log";
+import { EngineError, type Engine } from "@/server/providers/engine";
+import { buildPrompt } from "@/server/providers/build-prompt";
+import { publish } from "@/server/realtime/signals";
+import type { ImageStorage } from "@/server/storage/storage";
+import { refundToken } from "@/server/tokens/refund-token";
+import type { FailureReason } from "@/schemas/generation";
+import { appendBatchEvent } from "./append-batch-event";
+import { backoffDelay, type RetryPolicy } from "./backoff-delay";
+import { renewLease, type ClaimedJob } from "./claim-jobs";
+import { newId } from "./new-id";
+import { toImageDto } from "./dto";
+
+export type JobOutcome = "succeeded" | "failed" | "retry" | "released" | "lost" | "gone";
+
+export type RunJobOptions = {
+  db: Db;
+  storage: ImageStorage;
+  engine: Engine;
+  job: ClaimedJob;
+  /** Aborted when the worker stops: the job is handed back to the queue, not failed. */
+  stopSignal: AbortSignal;
+  leaseMs?: number;
+  timeoutMs?: number;
+  retry?: RetryPolicy;
+  random?: () => number;
+};
+
+/** Thrown inside a transaction whose job claim turned out to be lost, to roll it back. */
+class LostClaim extends Error {}
+
+/**
+ * Runs one claimed job to its next state. The engine works outside any transaction (PGlite has a single
+ * connection; a transaction held open would stall every request); every write is a short transaction
+ * guarded by the claim token, so a worker that lost its lease cannot overwrite the one that took over.
+ */
+export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
+  const { db, job, engine } = options;
+  const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
+  const retry = options.retry ?? RETRY_POLICY;
+
+  const [row] = await db
+    .select({ visualization, batch, lastError: generationJob.lastError })
+    .from(visualization)
+    .innerJoin(batch, eq(batch.id, visualization.batchId))
+    .innerJoin(generationJob, eq(generationJob.visualizationId, visualization.id))
+    .where(eq(visualization.id, job.visualizationId));
+  if (!row) return "gone";
+  const { visualization: vis, batch: owner } = row;
+  const context = { visualizationId: vis.id, batchId: owner.id, style: vis.styleId, attempt: job.attempts };
+
+  // Only crashed workers (leases that ran out) get a job this far: transient failures stop at maxAttempts below.
+  if (job.attempts > retry.maxAttempts) return fail(options, owner.id, "internal", `abandoned ${job.attempts - 1} times`);
+
+  const started = await guarded(db, job, async (tx) => {
+    if (vis.status !== "queued") return;
+    await tx.update(visualization).set({ status: "running", progress: null }).where(eq(visualization.id, vis.id));
+    await appendBatchEvent(tx, owner.id, { type: "running", visualizationId: vis.id, progress: null });
+  });
+  if (!started) return "lost";
+  if (vis.status === "queued") await publish(db, "batch", owner.id);
+
+  const [source] = owner.sourceImageId ? await db.select().from(image).where(eq(image.id, owner.sourceImageId)) : [];
+  const sourceBytes = source && source.expiresAt > new Date() ? await options.storage.get(source.storageKey) : null;
+  if (!source || !sourceBytes) return fail(options, owner.id, "expired", "source image gone");
+
+  const controller = new AbortController();
+  let leaseLost = false;
+  let timedOut = false;
+  const stop = () => controller.abort(options.stopSignal.reason);
+  options.stopSignal.addEventListener("abort", stop, { once: true });
+  const timeout = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error("engine timeout"));
+  }, options.timeoutMs ?? ENGINE_TIMEOUT_MS);
+  const renewal = setInterval(() => {
+    void renewLease({ db, job, leaseMs }).then(
+      (held) => {
+        if (!held && !controller.signal.aborted) {
+          leaseLost = true;
+          controller.abort(new Error("lease lost"));
+        }
+      },
+      (error: unknown) => log.warn("generation.lease_renew_failed", { ...context, error }),
+    );
+  }, Math.max(50, Math.floor(leaseMs / 3)));
+  const progress = progressWriter(db, job, owner.id, vis.id);
+
+  const began = Date.now();
+  try {
+    const output = await engine.generate({
+      image: sourceBytes,
+      width: source.width,
+      height: source.height,
+      roomType: owner.roomType as RoomType,
+      styleId: vis.styleId,
+      prompt: buildPrompt({ roomType: owner.roomType as RoomType, styleId: vis.styleId }),
+      onProgress: progress.report,
+      signal: controller.signal,
+    });
+    if (controller.signal.aborted) throw controller.signal.reason;
+    await progress.settled();
+    const result = await storeResult(options, owner.userId, output.image);
+    const done = await guarded(db, job, async (tx) => {
+      const [inserted] = await tx.insert(image).values(result.row).returning();
+      await tx.update(visualization).set({ status: "succeeded", progress: 1, resultImageId: inserted!.id, finishedAt: sql`now()` }).where(eq(visualization.id, vis.id));
+      await appendBatchEvent(tx, owner.id, { type: "succeeded", visualizationId: vis.id, result: toImageDto(inserted!) });
+    });
+    if (!done) {
+      await options.storage.delete(result.row.storageKey).catch(() => undefined);
+      return "lost";
+    }
+    log.info("generation.succeeded", { ...context, engine: engine.id, ms: Date.now() - began, costUsd: output.costUsd });
+    await publish(db, "batch", owner.id);
+    return "succeeded";
+  } catch (error) {
+    await progress.settled();
+    if (leaseLost) return "lost";
+    if (options.stopSignal.aborted) return release(db, job);
+    const failure = classify(error, timedOut);
+    log.warn("generation.attempt_failed", { ...context, engine: engine.id, kind: failure.kind, message: failure.message });
+    if (failure.kind === "transient" && job.attempts < retry.maxAttempts) {
+      const delay = backoffDelay({ attempts: job.attempts, policy: retry, retryAfterMs: failure.retryAfterMs, random: options.random });
+      const requeued = await db
+        .update(generationJob)
+        .set({ state: "queued", runAfter: sql`now() + ${delay} * interval '1 millisecond'`, leaseUntil: null, claimToken: null, lastError: failure.message.slice(0, 500) })
+        .where(and(eq(generationJob.visualizationId, vis.id), eq(generationJob.claimToken, job.claimToken)))
+        .returning({ id: generationJob.visualizationId });
+      return requeued.length ? "retry" : "lost";
+    }
+    return fail(options, owner.id, failure.reason, failure.message);
+  } finally {
+    clearTimeout(timeout);
+    clearInterval(renewal);
+    options.stopSignal.removeEventListener("abort", stop);
+  }
+}
+
+type Failure = { kind: "transient" | "final"; reason: FailureReason; message: string; retryAfterMs?: number };
+
+function classify(error: unknown, timedOut: boolean): Failure {
+  const message = error instanceof Error ? error.message : String(error);
+  if (timedOut) return { kind: "transient", reason: "timeout", message: "engine timeout" };
+  if (error instanceof EngineError) {
+    if (error.kind === "transient") return { kind: "transient", reason: "provider", message, retryAfterMs: error.retryAfterMs };
+    return { kind: "final", reason: error.kind === "refused" ? "refused" : "provider", message };
+  }
+  // Not the engine's verdict (a lost connection, a bug of ours): retried, and reported as our fault if it persists.
+  return { kind: "transient", reason: "internal", message };
+}
+
+/** Runs `write` in a transaction only while this worker still holds the job; false when it does not. */
+async function guarded(db: Db, job: ClaimedJob, write: (tx: Tx) => Promise<void>, finish = false): Promise<boolean> {
+  try {
+    await db.transaction(async (tx) => {
+      const held = await tx
+        .update(generationJob)
+        .set(finish ? { state: "done", leaseUntil: null, claimToken: null } : { leaseUntil: sql`greatest(${generationJob.leaseUntil}, now())` })
+        .where(and(eq(generationJob.visualizationId, job.visualizationId), eq(generationJob.claimToken, job.claimToken), eq(generationJob.state, "running")))
+        .returning({ id: generationJob.visualizationId });
+      if (held.length === 0) throw new LostClaim();
+      await write(tx);
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof LostClaim) return false;
+    throw error;
+  }
+}
+
+/** Final failure: the visualization fails with a reason and its token comes back, once (key per visualization). */
+async function fail(options: RunJobOptions, batchId: string, reason: FailureReason, message: string): Promise<JobOutcome> {
+  const { db, job } = options;
+  const done = await guarded(
+    db,
+    job,
+    async (tx) => {
+      const [vis] = await tx
+        .update(visualization)
+        .set({ status: "failed", failureReason: reason, refunded: true, finishedAt: sql`now()` })
+        .where(eq(visualization.id, job.visualizationId))
+        .returning({ userId: visualization.userId });
+      await refundToken({ db: tx, userId: vis!.userId, idempotencyKey: `refund:${job.visualizationId}`, reference: `visualization:${job.visualizationId}` });
+      await appendBatchEvent(tx, batchId, { type: "failed", visualizationId: job.visualizationId, reason, refunded: true });
+    },
+    true,
+  );
+  if (!done) return "lost";
+  log.warn("generation.failed", { visualizationId: job.visualizationId, batchId, reason, message });
+  await publish(db, "batch", batchId);
+  return "failed";
+}
+
+/** A stopping worker hands its job back at once (the attempt does not count), so a restart resumes it without waiting for the lease. */
+async function release(db: Db, job: ClaimedJob): Promise<JobOutcome> {
+  await db
+    .update(generationJob)
+    .set({ state: "queued", attempts: sql`greatest(${generationJob.attempts} - 1, 0)`, runAfter: sql`now()`, leaseUntil: null, claimToken: null })
+    .where(and(eq(generationJob.visualizationId, job.visualizationId), eq(generationJob.claimToken, job.claimToken)));
+  return "released";
+}
+
+async function storeResult(options: RunJobOptions, userId: string, data: Buffer) {
+  const { data: webp, info } = await sharp(data, { limitInputPixels: UPLOAD_MAX_PIXELS }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+  const id = newId();
+  const storageKey = `results/${id}.webp`;
+  await options.storage.put(storageKey, webp, "image/webp");
+  const now = new Date();
+  return {
+    row: { id, userId, kind: "result" as const, storageKey, contentType: "image/webp", width: info.width, height: info.height, bytes: webp.length, createdAt: now, expiresAt: new Date(now.getTime() + env().IMAGE_TTL_SECONDS * 1000) },
+  };
+}
+
+/** Progress from the engine, written at most every PROGRESS_INTERVAL_MS, one write at a time, in order. */
+function progressWriter(db: Db, job: ClaimedJob, batchId: string, visualizationId: string) {
+  let chain: Promise<void> = Promise.resolve();
+  let lastWritten = -1;
+  let lastAt = 0;
+  return {
+    report(fraction: number) {
+      const value = Math.min(1, Math.max(0, Number.isFinite(fraction) ? fraction : 0));
+      const now = Date.now();
+      if (now - lastAt < PROGRESS_INTERVAL_MS || Math.abs(value - lastWritten) < 0.02) return;
+      lastAt = now;
+      lastWritten = value;
+      chain = chain
+        .then(async () => {
+          const written = await guarded(db, job, async (tx) => {
+            await tx.update(visualization).set({ progress: value }).where(eq(visualization.id, visualizationId));
+            await appendBatchEvent(tx, batchId, { type: "running", visualizationId, progress: Math.round(value * 100) / 100 });
+          });
+          if (written) await publish(db, "batch", batchId);
+        })
+        .catch((error: unknown) => log.warn("generation.progress_failed", { visualizationId, error }));
+    },
+    settled: () => chain,
+  };
+}

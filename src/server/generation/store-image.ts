@@ -1,0 +1,48 @@
+import "server-only";
+import { env } from "@/env";
+import type { DbOrTx } from "@/server/db/client";
+import { image } from "@/server/db/schema";
+import type { ImageStorage } from "@/server/storage/storage";
+import { newId } from "./new-id";
+import type { ImageRow } from "./dto";
+
+/**
+ * Writes the bytes, then the row that owns them; the hour starts now. If the row cannot be written the
+ * object is removed again, so nothing is stored without an owner.
+ */
+export async function storeImage(options: {
+  db: DbOrTx;
+  storage: ImageStorage;
+  userId: string;
+  kind: "upload" | "result";
+  data: Buffer;
+  width: number;
+  height: number;
+  contentType: string;
+}): Promise<ImageRow> {
+  const id = newId();
+  const storageKey = `${options.kind}s/${id}.webp`;
+  await options.storage.put(storageKey, options.data, options.contentType);
+  const now = new Date();
+  try {
+    const [row] = await options.db
+      .insert(image)
+      .values({
+        id,
+        userId: options.userId,
+        kind: options.kind,
+        storageKey,
+        contentType: options.contentType,
+        width: options.width,
+        height: options.height,
+        bytes: options.data.length,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + env().IMAGE_TTL_SECONDS * 1000),
+      })
+      .returning();
+    return row!;
+  } catch (error) {
+    await options.storage.delete(storageKey).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,84 @@
+import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
+import { z } from "zod";
+import { MAX_STYLES_PER_BATCH } from "@/config/generation";
+import { EngineError, type Engine, type EngineInput } from "./engine";
+import { createLocalEngine } from "./local-engine";
+
+const failureSchema = z.union([
+  /** "transient" fails every attempt; "refused" and "failed" are final anyway. */
+  z.enum(["refused", "failed", "transient"]),
+  /** Transient for the first n attempts of the style on this engine, then it succeeds. */
+  z.strictObject({ transientTimes: z.number().int().min(1), retryAfterMs: z.number().int().min(0).optional() }),
+]);
+
+const scriptSchema = z.strictObject({
+  /** How long each image takes; a scripted failure is thrown once it has passed, as a provider answers late. */
+  latencyMs: z.number().int().min(0),
+  /** Progress reports spread evenly over the latency: n steps report 1/(n+1) … n/(n+1). */
+  progressSteps: z.number().int().min(0).optional(),
+  /** Unset: a whole batch at once, as a hosted provider would take it. */
+  concurrency: z.number().int().min(1).optional(),
+  /** By style id. */
+  failures: z.record(z.string(), failureSchema).optional(),
+});
+
+export type FakeEngineScript = z.infer<typeof scriptSchema>;
+
+/** The script from FAKE_ENGINE_SCRIPT; throws (SyntaxError or ZodError) on a script that is not one. */
+export function parseFakeEngineScript(json: string): FakeEngineScript {
+  return scriptSchema.parse(JSON.parse(json));
+}
+
+/**
+ * An engine for tests that behaves as the script says: its latency, progress and failures. Its images are the
+ * local engine's restyle of the input (made during the latency), so results differ per style.
+ */
+export function createFakeEngine(script: FakeEngineScript): Engine {
+  const local = createLocalEngine();
+  const transientThrown = new Map<string, number>();
+
+  return {
+    id: "fake",
+    ai: false,
+    concurrency: script.concurrency ?? MAX_STYLES_PER_BATCH,
+    async generate(input) {
+      input.signal.throwIfAborted();
+      const failure = script.failures?.[input.styleId];
+      const thrown = transientThrown.get(input.styleId) ?? 0;
+      const failsNow = typeof failure === "string" || (failure !== undefined && thrown < failure.transientTimes);
+      const [, output] = await Promise.all([
+        elapse(script, input),
+        failsNow ? undefined : local.generate({ ...input, onProgress: () => {} }),
+      ]);
+      if (typeof failure === "string") {
+        throw new EngineError(failure, `Scripted ${failure} failure for style ${input.styleId}`);
+      }
+      if (failure && failsNow) {
+        transientThrown.set(input.styleId, thrown + 1);
+        throw new EngineError(
+          "transient",
+          `Scripted transient failure ${thrown + 1} of ${failure.transientTimes} for style ${input.styleId}`,
+          failure.retryAfterMs,
+        );
+      }
+      return output!;
+    },
+  };
+}
+
+/** Waits out the latency in equal slices, reporting progress after each but the last. */
+async function elapse(script: FakeEngineScript, { onProgress, signal }: EngineInput): Promise<void> {
+  const steps = script.progressSteps ?? 0;
+  const slice = script.latencyMs / (steps + 1);
+  for (let step = 1; step <= steps + 1; step++) {
+    try {
+      await sleep(slice, undefined, { signal });
+    } catch (error) {
+      // The same error as every other engine gives on abort: the signal's reason.
+      signal.throwIfAborted();
+      throw error;
+    }
+    if (step <= steps) onProgress(step / (steps + 1));
+  }
+}

@@ -1,0 +1,32 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { env } from "@/env";
+import { getDb, type DbOrTx } from "@/server/db/client";
+import { executeRows } from "@/server/db/execute-rows";
+import { AppError } from "@/server/errors";
+
+/** Product limits per user (sign-in and sign-up limits live in the auth library's configuration). */
+export const rateLimits = {
+  upload: { max: 30, windowMs: 60_000 },
+  generate: { max: 20, windowMs: 60_000 },
+} as const;
+
+/**
+ * Counts one request against a fixed window in the database (the auth library's table, our own keys),
+ * so the limit holds across processes; throws RATE_LIMITED past the maximum (times RATE_LIMIT_MULTIPLIER).
+ */
+export async function hitRateLimit(options: { rule: keyof typeof rateLimits; subject: string; db?: DbOrTx }): Promise<void> {
+  const db = options.db ?? (await getDb());
+  const rule = rateLimits[options.rule];
+  const max = Math.ceil(rule.max * env().RATE_LIMIT_MULTIPLIER);
+  const now = Date.now();
+  const key = `app:${options.rule}:${options.subject}`;
+  const rows = await executeRows<{ count: number }>(db, sql`
+    insert into rate_limit (id, key, count, last_request) values (${randomUUID()}, ${key}, 1, ${now})
+    on conflict (key) do update set
+      count = case when rate_limit.last_request <= ${now - rule.windowMs} then 1 else rate_limit.count + 1 end,
+      last_request = case when rate_limit.last_request <= ${now - rule.windowMs} then ${now} else rate_limit.last_request end
+    returning count`);
+  if (Number(rows[0]?.count ?? 0) > max) throw new AppError("RATE_LIMITED");
+}

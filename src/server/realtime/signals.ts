@@ -1,0 +1,75 @@
+import "server-only";
+import { EventEmitter } from "node:events";
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "@/server/db/client";
+import { env } from "@/env";
+import { log } from "@/server/log";
+
+/**
+ * Wake-up calls between the parts of the pipeline: "batch X has new events" (read by its event streams)
+ * and "there are new jobs" (read by workers). A signal carries no data; the database is the truth, so
+ * a lost signal only delays a reader until its next poll. Within a process an EventEmitter carries
+ * them; with PostgreSQL, NOTIFY carries them to every other process (web or worker) as well.
+ */
+export type Channel = "batch" | "jobs";
+const pgChannel: Record<Channel, string> = { batch: "aranzer_batch", jobs: "aranzer_jobs" };
+
+type State = { emitter: EventEmitter; listening?: Promise<void> };
+const holder = globalThis as typeof globalThis & { __aranzerSignals?: State };
+function state(): State {
+  if (!holder.__aranzerSignals) {
+    const emitter = new EventEmitter();
+    emitter.setMaxListeners(0);
+    holder.__aranzerSignals = { emitter };
+  }
+  return holder.__aranzerSignals;
+}
+
+/** Call after the transaction that wrote the change has committed. */
+export async function publish(db: DbOrTx, channel: Channel, id: string): Promise<void> {
+  state().emitter.emit(`${channel}:${id}`);
+  state().emitter.emit(`${channel}:*`, id);
+  try {
+    await db.execute(sql`select pg_notify(${pgChannel[channel]}, ${id})`);
+  } catch (error) {
+    log.warn("signals.notify_failed", { channel, error });
+  }
+}
+
+/** Calls back on every signal for that id ("*" for all); returns the unsubscribe function. */
+export function subscribe(channel: Channel, id: string, callback: () => void): () => void {
+  ensureListening();
+  const name = `${channel}:${id}`;
+  state().emitter.on(name, callback);
+  return () => state().emitter.off(name, callback);
+}
+
+/** With PostgreSQL, one LISTEN connection per process feeds the emitter (reconnecting after a loss). */
+function ensureListening() {
+  const url = env().DATABASE_URL;
+  const s = state();
+  if (!url || s.listening) return;
+  s.listening = (async () => {
+    const { Client } = await import("pg");
+    const connect = async (): Promise<void> => {
+      const client = new Client({ connectionString: url });
+      client.on("notification", (message) => {
+        const channel = (Object.keys(pgChannel) as Channel[]).find((c) => pgChannel[c] === message.channel);
+        if (!channel || !message.payload) return;
+        s.emitter.emit(`${channel}:${message.payload}`);
+        s.emitter.emit(`${channel}:*`, message.payload);
+      });
+      client.on("error", (error) => {
+        log.warn("signals.listen_lost", { error });
+        void client.end().catch(() => undefined);
+        setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+      });
+      await client.connect();
+      for (const channel of Object.values(pgChannel)) await client.query(`LISTEN ${channel}`);
+    };
+    await connect();
+  })().catch((error: unknown) => {
+    log.warn("signals.listen_failed", { error });
+    s.listening = undefined;
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * The product's core journey through the real UI: upload (and a refused file), room and styles, confirm,
+ * results arriving live, the balance, /generations; then, on a server with a scripted engine, a failure
+ * that refunds, events that arrive one by one through the production server, and images that expire.
+ */
+import path from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import { startExtraServer, type ExtraServer } from "./extra-server";
+import { expect, expectNoAxeViolations, registerAndConfirm, test, uniqueEmail } from "./support";
+
+const PHONE_PHOTO = path.resolve(import.meta.dirname, "../fixtures/living-room-phone-4032x3024.jpg");
+const fileInput = (page: Page) => page.locator('input[type="file"]:not([capture])');
+
+/** Ticks a radio or checkbox by keyboard, as a keyboard user would (the cards draw their own look over the inputs). */
+async function choose(page: Page, control: Locator) {
+  await control.focus();
+  await page.keyboard.press("Space");
+  await expect(control).toBeChecked();
+}
+
+test.describe("generation", () => {
+  test("upload a phone photo, pick a room and three styles, watch three previews arrive, pay three tokens", async ({ page }) => {
+    await registerAndConfirm(page, uniqueEmail("gen"));
+    await expect(page.getByText("Na Twoim koncie: 3 tokeny.")).toBeVisible();
+
+    // A script dressed as a photo is refused with a reason, and nothing is chosen.
+    await fileInput(page).setInputFiles({ name: "pokoj.jpg", mimeType: "image/jpeg", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
+    await expect(page.getByRole("region", { name: "Zdjęcie pomieszczenia" }).getByRole("alert")).toContainText("To nie jest zdjęcie");
+
+    await fileInput(page).setInputFiles(PHONE_PHOTO);
+    await expect(page.getByText("Zdjęcie wgrane.")).toBeVisible({ timeout: 20_000 });
+    await choose(page, page.getByRole("radio", { name: "Salon" }));
+    for (const style of ["Skandynawski", "Industrialny", "Boho"]) await choose(page, page.getByRole("checkbox", { name: style }));
+    await expect(page.getByText("Koszt: 3 tokeny")).toBeVisible();
+
+    await page.getByRole("button", { name: "Generuj" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Wygenerować 3 wizualizacje?");
+    await dialog.getByRole("button", { name: "Generuj" }).click();
+
+    const results = page.getByRole("img", { name: /podgląd wykonany bez AI/ });
+    await expect(results).toHaveCount(3, { timeout: 30_000 });
+    await expect(page.getByText("Na Twoim koncie: 0 tokenów.")).toBeVisible();
+    const sources = await results.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
+    const bodies = await Promise.all(sources.map(async (src) => (await page.request.get(src)).body()));
+    expect(new Set(bodies.map((b) => b.toString("base64"))).size).toBe(3);
+    const response = await page.request.get(sources[0]!);
+    expect(response.headers()["cache-control"]).toMatch(/^private/);
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+
+    // Nobody else can fetch them.
+    const stranger = await page.context().browser()!.newContext();
+    expect((await stranger.request.get(new URL(sources[0]!).href)).status()).toBe(404);
+    await stranger.close();
+
+    await page.goto("/generations");
+    await expect(page.getByRole("slider").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: /Pobierz: Skandynawski/ })).toBeVisible();
+    await expectNoAxeViolations(page, "/generations with results");
+    await page.getByRole("link", { name: /Użyj jako nowego zdjęcia: Boho/ }).click();
+    await expect(page).toHaveURL(/\/design\?image=/);
+    await expect(page.getByRole("img", { name: "Twoja wizualizacja jako nowe zdjęcie wejściowe" })).toBeVisible();
+  });
+
+  test.describe("with a scripted engine", () => {
+    let server: ExtraServer;
+    test.beforeAll(async () => {
+      server = await startExtraServer({
+        GENERATION_PROVIDER: "fake",
+        FAKE_ENGINE_SCRIPT: JSON.stringify({ latencyMs: 1500, progressSteps: 2, concurrency: 1, failures: { glamour: "refused" } }),
+        IMAGE_TTL_SECONDS: "25",
+      });
+    });
+    test.afterAll(async () => {
+      await server?.stop();
+    });
+
+    test("a refused style refunds its token and says why; events arrive one by one; an hour later the images answer 410", async ({ page }) => {
+      test.setTimeout(120_000);
+      await registerAndConfirm(page, uniqueEmail("fake"), { baseURL: server.baseURL, dataDir: server.dataDir });
+
+      await page.getByRole("tab", { name: "Biblioteka" }).click();
+      await choose(page, page.getByRole("tabpanel").getByRole("radio", { name: "Sypialnia" }));
+      await expect(page.getByRole("group", { name: "2. Rodzaj pomieszczenia" }).getByRole("radio", { name: "Sypialnia" })).toBeChecked();
+      await choose(page, page.getByRole("checkbox", { name: "Glamour" }));
+      await page.getByRole("button", { name: "Generuj" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Generuj" }).click();
+      await expect(page.getByText("Usługa AI odmówiła")).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText("Token wrócił na Twoje konto.")).toBeVisible();
+      await expect(page.getByText("Na Twoim koncie: 3 tokeny.")).toBeVisible();
+
+      // Through server.ts (which compresses text): the first result's event comes while the second is still being made.
+      const image = (await (await page.request.get(`${server.baseURL}/api/images`)).json()) as { images: { id: string; url: string }[] };
+      const sourceId = image.images[0]!.id;
+      const seen = await page.evaluate(async (imageId) => {
+        const created = await fetch("/api/batches", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ source: { type: "image", imageId }, roomType: "bedroom", styles: ["modern", "boho"], requestId: crypto.randomUUID() }),
+        });
+        const { batch } = (await created.json()) as { batch: { id: string } };
+        return new Promise<{ firstSuccess: string[]; types: string[] }>((resolve) => {
+          const types: string[] = [];
+          let firstSuccess: string[] = [];
+          const source = new EventSource(`/api/batches/${batch.id}/events`);
+          source.onmessage = async (message) => {
+            const event = JSON.parse(message.data as string) as { type: string };
+            types.push(event.type);
+            if (event.type === "succeeded" && firstSuccess.length === 0) {
+              firstSuccess = ["pending"];
+              const state = (await (await fetch(`/api/batches/${batch.id}`)).json()) as { batch: { visualizations: { status: string }[] } };
+              firstSuccess = state.batch.visualizations.map((v) => v.status);
+            }
+          };
+          source.addEventListener("done", () => {
+            source.close();
+            resolve({ firstSuccess, types });
+          });
+        });
+      }, sourceId);
+      expect(seen.types.filter((t) => t === "succeeded")).toHaveLength(2);
+      expect(seen.firstSuccess).toContain("succeeded");
+      expect(seen.firstSuccess.some((status) => status === "queued" || status === "running")).toBe(true);
+
+      // After the (shortened) hour: 410 at once, before any sweep.
+      const gallery = (await (await page.request.get(`${server.baseURL}/api/images`)).json()) as { images: { url: string; expiresAt: string }[] };
+      const last = gallery.images.reduce((a, b) => (a.expiresAt > b.expiresAt ? a : b));
+      await page.waitForTimeout(Math.max(0, new Date(last.expiresAt).getTime() - Date.now()) + 500);
+      for (const { url } of gallery.images) expect((await page.request.get(`${server.baseURL}${url}`)).status()).toBe(410);
+    });
+  });
+});
