@@ -7,6 +7,8 @@ export const UPLOAD_MAX_PIXELS = 40_000_000;
 export const STORED_LONG_SIDE = 1536;
 /** The specification's recommendation, shown on the design page. */
 export const RECOMMENDED_STYLES = { min: 5, max: 8 } as const;
+/** A photo with less than this share of its life left (5 minutes of the hour) cannot start a batch: it would be deleted before its results. */
+export const SOURCE_MIN_REMAINING_SHARE = 1 / 12;
 /** At most this many styles in one Generate (the catalogue has about 30). */
 export const MAX_STYLES_PER_BATCH = 12;
 

@@ -14,6 +14,8 @@ export type DbOrTx = Db | Tx;
 export type Handle = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
 
 const migrationsFolder = path.join(process.cwd(), "src/server/db/migrations");
+/** Any constant shared by every process of this application ("aranzer" in ASCII, truncated to fit a bigint). */
+const MIGRATION_LOCK = 0x6172616e7a6572;
 
 /** Opens and migrates the database: PostgreSQL when a URL is given, else PGlite under dataDir ("memory" for tests). */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Handle> {
@@ -23,7 +25,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzle(pool, { schema, casing: "snake_case" });
-    await migrate(db, { migrationsFolder });
+    // Web and worker processes may start together on a fresh database: one migrates, the others wait
+    // for it (the migrator itself takes no lock) and then find nothing left to do.
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrate(drizzle(client, { schema, casing: "snake_case" }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+      client.release();
+    }
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");

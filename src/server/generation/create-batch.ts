@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { env } from "@/env";
+import { SOURCE_MIN_REMAINING_SHARE } from "@/config/generation";
 import { findStyle } from "@/config/styles";
 import { getDb, type Db } from "@/server/db/client";
 import { batch, generationJob, image, visualization } from "@/server/db/schema";
@@ -8,6 +9,7 @@ import { AppError } from "@/server/errors";
 import { publish } from "@/server/realtime/signals";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
+import { getBalance } from "@/server/tokens/get-balance";
 import { spendTokens } from "@/server/tokens/spend-tokens";
 import type { BatchDto, CreateBatchRequest } from "@/schemas/generation";
 import { appendBatchEvent } from "./append-batch-event";
@@ -36,6 +38,9 @@ export async function createBatch(options: {
   for (const styleId of request.styles) {
     if (!findStyle(styleId)) throw new AppError("INVALID_INPUT", { field: "styles" });
   }
+  // The same click again (a retry after a lost answer): nothing to import or spend.
+  const [repeated] = await db.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), eq(batch.requestId, request.requestId)));
+  if (repeated) return { batch: await getBatch({ db, userId, batchId: repeated.id }), balance: await getBalance({ db, userId }) };
   const source = await resolveSource({ db, storage, userId, request });
 
   const batchId = newId();
@@ -56,7 +61,8 @@ export async function createBatch(options: {
       engine: options.engineId,
       requestId: request.requestId,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + env().IMAGE_TTL_SECONDS * 1000),
+      // A batch goes with its photo: its page shows the original next to the results.
+      expiresAt: new Date(Math.min(now.getTime() + env().IMAGE_TTL_SECONDS * 1000, source.expiresAt.getTime())),
     });
     const rows = request.styles.map((styleId, position) => ({ id: newId(), batchId, userId, position, styleId }));
     await tx.insert(visualization).values(rows);
@@ -81,6 +87,7 @@ async function resolveSource(options: { db: Db; storage: ImageStorage; userId: s
     .from(image)
     .where(and(eq(image.id, source.imageId), eq(image.userId, options.userId)));
   if (!row) throw new AppError("NOT_FOUND");
-  if (row.expiresAt <= new Date()) throw new AppError("GONE");
+  // A photo about to be deleted would take its batch with it before the results could be seen.
+  if (row.expiresAt.getTime() - Date.now() < env().IMAGE_TTL_SECONDS * 1000 * SOURCE_MIN_REMAINING_SHARE) throw new AppError("GONE");
   return row;
 }

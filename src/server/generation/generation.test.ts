@@ -176,6 +176,9 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     await waitFor(allFinal(batch.id));
     await w.stop();
     expect(state.maxRunning).toBe(3);
+    // Finished jobs are done, not left running for their lease to expire and be claimed again.
+    const jobs = await handle.db.select({ state: generationJob.state }).from(generationJob).innerJoin(visualization, eq(visualization.id, generationJob.visualizationId)).where(eq(visualization.batchId, batch.id));
+    expect(jobs.map((j) => j.state)).toEqual(["done", "done", "done"]);
     const list = await events(batch.id);
     expect(list.filter((e) => e.type === "succeeded")).toHaveLength(3);
     expect(list.map((e) => e.seq)).toEqual(list.map((_, i) => i + 1));
@@ -296,6 +299,27 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     expect(all.map((e) => e.type).filter((t) => t !== "running")).toEqual(["queued", "queued", "succeeded", "succeeded"]);
     const resumed = await read(2);
     expect(resumed.map((e) => e.seq)).toEqual(all.filter((e) => e.seq > 2).map((e) => e.seq));
+  });
+
+  it("times out an engine that ignores its signal and retries it", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { engine, attempts } = scriptedEngine(async (input, attempt) => (attempt === 1 ? new Promise<Buffer>(() => {}) : tinted(input)));
+    const { batch } = await generate(userId, imageId, ["rustic"]);
+    const w = worker(engine, { timeoutMs: 100 });
+    await waitFor(allFinal(batch.id));
+    await w.stop();
+    expect(attempts.get("rustic")).toBe(2);
+    const [vis] = await handle.db.select().from(visualization).where(eq(visualization.batchId, batch.id));
+    expect(vis!.status).toBe("succeeded");
+  });
+
+  it("gives back the tokens of a batch that never ran before its hour ended", async () => {
+    const { userId, imageId } = await userWithPhoto(2);
+    const { batch } = await generate(userId, imageId, ["modern", "zen"]);
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+    await sweepExpired({ db: handle.db, storage, now: new Date(Date.parse(batch.expiresAt) + 1) });
+    expect(await getBalance({ db: handle.db, userId })).toBe(2);
+    expect(await handle.db.select().from(visualization).where(eq(visualization.batchId, batch.id))).toHaveLength(0);
   });
 
   it("answers GONE after an image's hour and the sweeper deletes rows and files", async () => {

@@ -72,6 +72,9 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
   const sourceBytes = source && source.expiresAt > new Date() ? await options.storage.get(source.storageKey) : null;
   if (!source || !sourceBytes) return fail(options, owner.id, "expired", "source image gone");
 
+  // Claimed while the worker was being stopped: hand it back rather than start a call nobody will wait for.
+  if (options.stopSignal.aborted) return release(db, job);
+
   const controller = new AbortController();
   let leaseLost = false;
   let timedOut = false;
@@ -82,6 +85,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     controller.abort(new Error("engine timeout"));
   }, options.timeoutMs ?? ENGINE_TIMEOUT_MS);
   const renewal = setInterval(() => {
+    if (controller.signal.aborted) return;
     void renewLease({ db, job, leaseMs }).then(
       (held) => {
         if (!held && !controller.signal.aborted) {
@@ -96,7 +100,8 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
 
   const began = Date.now();
   try {
-    const output = await engine.generate({
+    // An engine that ignores its signal must not hold the job (and a worker slot) forever: the abort wins the race.
+    const output = await raceAbort(controller.signal, engine.generate({
       image: sourceBytes,
       width: source.width,
       height: source.height,
@@ -105,19 +110,27 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
       prompt: buildPrompt({ roomType: owner.roomType as RoomType, styleId: vis.styleId }),
       onProgress: progress.report,
       signal: controller.signal,
-    });
+    }));
     if (controller.signal.aborted) throw controller.signal.reason;
     await progress.settled();
     const result = await storeResult(options, owner.userId, output.image);
-    const done = await guarded(db, job, async (tx) => {
-      const [inserted] = await tx.insert(image).values(result.row).returning();
-      await tx.update(visualization).set({ status: "succeeded", progress: 1, resultImageId: inserted!.id, finishedAt: sql`now()` }).where(eq(visualization.id, vis.id));
-      await appendBatchEvent(tx, owner.id, { type: "succeeded", visualizationId: vis.id, result: toImageDto(inserted!) });
-    });
-    if (!done) {
-      await options.storage.delete(result.row.storageKey).catch(() => undefined);
-      return "lost";
+    let done = false;
+    try {
+      done = await guarded(
+        db,
+        job,
+        async (tx) => {
+          const [inserted] = await tx.insert(image).values(result.row).returning();
+          await tx.update(visualization).set({ status: "succeeded", progress: 1, resultImageId: inserted!.id, finishedAt: sql`now()` }).where(eq(visualization.id, vis.id));
+          await appendBatchEvent(tx, owner.id, { type: "succeeded", visualizationId: vis.id, result: toImageDto(inserted!) });
+        },
+        true,
+      );
+    } finally {
+      // Not recorded (claim lost, or the write failed): the stored object would belong to nobody.
+      if (!done) await options.storage.delete(result.row.storageKey).catch(() => undefined);
     }
+    if (!done) return "lost";
     log.info("generation.succeeded", { ...context, engine: engine.id, ms: Date.now() - began, costUsd: output.costUsd });
     await publish(db, "batch", owner.id);
     return "succeeded";
@@ -142,6 +155,15 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     clearInterval(renewal);
     options.stopSignal.removeEventListener("abort", stop);
   }
+}
+
+function raceAbort<T>(signal: AbortSignal, work: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error("aborted"));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 type Failure = { kind: "transient" | "final"; reason: FailureReason; message: string; retryAfterMs?: number };

@@ -1,11 +1,11 @@
 import "server-only";
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/server/db/client";
-import { batch, image, visualization } from "@/server/db/schema";
-import { refundToken } from "@/server/tokens/refund-token";
+import { batch, generationJob, image, visualization } from "@/server/db/schema";
 import { log } from "@/server/log";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
+import { refundToken } from "@/server/tokens/refund-token";
 
 /**
  * Deletes what is past its hour: batches (with their visualizations, jobs and events) and images, the
@@ -16,14 +16,8 @@ export async function sweepExpired(options: { db?: DbOrTx; storage?: ImageStorag
   const db = options.db ?? (await getDb());
   const storage = options.storage ?? getStorage();
   const now = options.now ?? new Date();
-  // A visualization that never finished within the hour (workers down) gives its token back before it goes.
-  const unfinished = await db
-    .select({ id: visualization.id, userId: visualization.userId })
-    .from(visualization)
-    .innerJoin(batch, eq(batch.id, visualization.batchId))
-    .where(and(lte(batch.expiresAt, now), inArray(visualization.status, ["queued", "running"])));
-  for (const v of unfinished) await refundToken({ db, userId: v.userId, idempotencyKey: `refund:${v.id}`, reference: `visualization:${v.id}` });
-  const batches = await db.delete(batch).where(lte(batch.expiresAt, now)).returning({ id: batch.id });
+  const expired = await db.select({ id: batch.id }).from(batch).where(lte(batch.expiresAt, now));
+  for (const { id } of expired) await deleteBatch(db, id);
   let images = 0;
   for (;;) {
     const due = await db
@@ -41,6 +35,24 @@ export async function sweepExpired(options: { db?: DbOrTx; storage?: ImageStorag
     );
     images += due.length;
   }
-  if (batches.length || images) log.info("sweeper.deleted", { batches: batches.length, images });
-  return { batches: batches.length, images };
+  if (expired.length || images) log.info("sweeper.deleted", { batches: expired.length, images });
+  return { batches: expired.length, images };
+}
+
+/**
+ * One batch in one transaction. Its job rows are locked first, as a worker's writes lock them first, so a
+ * worker finishing at this moment either commits before (and its visualization is final, no refund) or
+ * finds its job gone; a visualization that never finished (workers down) gives its token back.
+ */
+async function deleteBatch(db: DbOrTx, batchId: string) {
+  await db.transaction(async (tx) => {
+    const ids = (await tx.select({ id: visualization.id }).from(visualization).where(eq(visualization.batchId, batchId))).map((v) => v.id);
+    if (ids.length) await tx.select({ id: generationJob.visualizationId }).from(generationJob).where(inArray(generationJob.visualizationId, ids)).for("update");
+    const unfinished = await tx
+      .select({ id: visualization.id, userId: visualization.userId })
+      .from(visualization)
+      .where(and(eq(visualization.batchId, batchId), inArray(visualization.status, ["queued", "running"])));
+    for (const v of unfinished) await refundToken({ db: tx, userId: v.userId, idempotencyKey: `refund:${v.id}`, reference: `visualization:${v.id}` });
+    await tx.delete(batch).where(eq(batch.id, batchId));
+  });
 }

@@ -59,13 +59,22 @@ function ensureListening() {
         s.emitter.emit(`${channel}:${message.payload}`);
         s.emitter.emit(`${channel}:*`, message.payload);
       });
-      client.on("error", (error) => {
+      let lost = false;
+      const reconnect = (error: unknown) => {
+        if (lost) return;
+        lost = true;
         log.warn("signals.listen_lost", { error });
         void client.end().catch(() => undefined);
-        setTimeout(() => void connect().catch(() => undefined), 1000).unref();
-      });
-      await client.connect();
-      for (const channel of Object.values(pgChannel)) await client.query(`LISTEN ${channel}`);
+        // Until it is back, readers rely on their polls; keep trying (a database restart may take a while).
+        setTimeout(() => void connect(), 1000).unref();
+      };
+      client.on("error", reconnect);
+      try {
+        await client.connect();
+        for (const channel of Object.values(pgChannel)) await client.query(`LISTEN ${channel}`);
+      } catch (error) {
+        reconnect(error);
+      }
     };
     await connect();
   })().catch((error: unknown) => {

@@ -17,8 +17,13 @@ export function createLocalStorage(root: string): ImageStorage {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
       const temp = `${file}.${randomUUID()}.tmp`;
-      await writeFile(temp, data);
-      await rename(temp, file);
+      try {
+        await writeFile(temp, data);
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {
