@@ -22,6 +22,10 @@ test.describe("generation", () => {
   test("upload a phone photo, pick a room and three styles, watch three previews arrive, pay three tokens", async ({ page }) => {
     await registerAndConfirm(page, uniqueEmail("gen"));
     await expect(page.getByText("Na Twoim koncie: 3 tokeny.")).toBeVisible();
+    // A phone's width: nothing sticks out sideways.
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // A script dressed as a photo is refused with a reason, and nothing is chosen.
     await fileInput(page).setInputFiles({ name: "pokoj.jpg", mimeType: "image/jpeg", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
@@ -47,6 +51,12 @@ test.describe("generation", () => {
     const response = await page.request.get(sources[0]!);
     expect(response.headers()["cache-control"]).toMatch(/^private/);
     expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+
+    // Out of tokens: the same choice again is refused before anything is spent, with the way to buy more.
+    await page.getByRole("button", { name: "Generuj" }).click();
+    await expect(page.getByText("Za mało tokenów")).toBeVisible();
+    await expect(page.getByText("Masz 0 tokenów, a ta operacja wymaga 3 tokenów.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Kup tokeny" })).toHaveAttribute("href", "/cennik");
 
     // Nobody else can fetch them.
     const stranger = await page.context().browser()!.newContext();

@@ -1,0 +1,23 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Handle } from "@/server/db/client";
+import { testDatabases } from "~/tests/support/databases";
+import { hitRateLimit, rateLimits } from "./hit-rate-limit";
+
+describe.each(testDatabases())("product rate limits on $name", ({ open }) => {
+  let handle: Handle;
+  beforeAll(async () => {
+    handle = await open();
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it("lets the maximum through, refuses the next one, and counts each user apart", async () => {
+    const { max } = rateLimits.generate;
+    const results = await Promise.allSettled(Array.from({ length: max + 2 }, () => hitRateLimit({ db: handle.db, rule: "generate", subject: "user-a" })));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(max);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "RATE_LIMITED" });
+    await expect(hitRateLimit({ db: handle.db, rule: "generate", subject: "user-b" })).resolves.toBeUndefined();
+    await expect(hitRateLimit({ db: handle.db, rule: "upload", subject: "user-a" })).resolves.toBeUndefined();
+  });
+});
