@@ -20,6 +20,7 @@ import random
 import sys
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import bpy  # noqa: E402
@@ -139,7 +140,7 @@ def dining_room(scene, rng):
         dict(side="left", u=3.9, width=1.4, sill=0.85, top=2.35, panes=2),
     ]
     room = K.Room(W, D, H, walls, floor, ceil, frame, windows, skirting_mat=skirting)
-    K.daylight(scene, sun_elevation=28, sun_azimuth=-30, sun_strength=6.0, sky_strength=1.0)
+    K.daylight(scene, sun_elevation=28, sun_azimuth=-30, sun_strength=80.0, sky_strength=1.0)
     outdoor(scene, rng, D=D, W=W)
 
     # curtains beside the back window
@@ -239,9 +240,9 @@ def bathroom(scene, rng):
     floor = tiles("floor tiles", "#aaa59c", grout="#8c8880", size=(0.6, 0.6), offset=0.0, plane="xy", rough=0.3, vary=0.04, gap=0.003)
     ceil = K.plaster("ceiling", "#f4f3ef")
     frame = pbr("window frame", "#f2f2ef", rough=0.4)
-    windows = [dict(side="back", u=-0.45, width=0.9, sill=1.2, top=2.1, panes=1, fill=60.0)]
+    windows = [dict(side="back", u=-0.45, width=0.9, sill=1.2, top=2.1, panes=1, fill=40.0)]
     room = K.Room(W, D, H, paint, floor, ceil, frame, windows, wall_mats={"back": subway, "left": green})
-    K.daylight(scene, sun_elevation=38, sun_azimuth=-35, sun_strength=6.0, sky_strength=1.0)
+    K.daylight(scene, sun_elevation=38, sun_azimuth=-35, sun_strength=80.0, sky_strength=1.0)
     outdoor(scene, rng, D=D, W=W)
     # half-height tiles on the right wall, with a chrome edge
     subway_yz = tiles("subway tiles side", "#f4f3ef", grout="#d3d0c8", size=(0.2, 0.1), offset=0.5, plane="yz", rough=0.08, vary=0.03, gap=0.0025)
@@ -284,7 +285,7 @@ def bathroom(scene, rng):
     box(black, (0.7, D - 0.12, 0.0), (1.35, D - 0.06, 0.004), name="drain")
 
     # floating vanity, vessel basin, round mirror and sconces on the left wall
-    oak = wood("vanity oak", light="#b88e62", dark="#94693f", planks=False, rough=0.45, plane="yz")
+    oak = wood("vanity oak", light="#b88e62", dark="#9c7148", planks=False, rough=0.45, plane="yz", grain_scale=3.0, distortion=1.5)
     vx0 = -W / 2
     box(oak, (vx0, 1.0, 0.38), (vx0 + 0.48, 2.0, 0.84), bev=0.004, name="vanity")
     box(oak, (vx0 + 0.48, 1.005, 0.615), (vx0 + 0.485, 1.995, 0.62), name="drawer gap")
@@ -369,7 +370,7 @@ def office(scene, rng):
     skirting = pbr("skirting", "#f0eee8", rough=0.45)
     windows = [dict(side="left", u=2.35, width=1.9, sill=0.7, top=2.35, panes=2, sill_mat=pbr("sill", "#f0eee8", rough=0.4))]
     room = K.Room(W, D, H, paint, floor, ceil, frame, windows, wall_mats={"back": accent}, skirting_mat=skirting)
-    K.daylight(scene, sun_elevation=32, sun_azimuth=-62, sun_strength=6.0, sky_strength=1.0)
+    K.daylight(scene, sun_elevation=32, sun_azimuth=-62, sun_strength=80.0, sky_strength=1.0)
     outdoor(scene, rng, D=D, W=W)
     black = pbr("black steel", "#1e1e1e", rough=0.35, metal=0.8)
     top = wood("desk oak", light="#d6b68d", dark="#b8956c", planks=False, rough=0.4)
@@ -461,7 +462,7 @@ def kids_room(scene, rng):
     skirting = pbr("skirting", "#f4f3ef", rough=0.45)
     windows = [dict(side="back", u=0.05, width=1.3, sill=0.8, top=2.15, panes=2)]
     room = K.Room(W, D, H, paint, floor, ceil, frame, windows, wall_mats={"back": mint}, skirting_mat=skirting)
-    K.daylight(scene, sun_elevation=34, sun_azimuth=28, sun_strength=6.0, sky_strength=1.0)
+    K.daylight(scene, sun_elevation=34, sun_azimuth=28, sun_strength=80.0, sky_strength=1.0)
     outdoor(scene, rng, D=D, W=W)
     pine = wood("pine", light="#e6cda4", dark="#d0b088", planks=False, rough=0.5)
     white = pbr("white furniture", "#f5f3ee", rough=0.4)
@@ -756,6 +757,7 @@ def main():
     ap.add_argument("--time-limit", type=float, default=200.0)
     ap.add_argument("--threads", type=int, default=0)
     ap.add_argument("--blend", help="also save the scene as a .blend file (for inspection)")
+    ap.add_argument("--no-render", action="store_true", help="only build the scene (with --blend, or for a calling script)")
     args = ap.parse_args(argv)
 
     scene = K.reset_scene()
@@ -765,6 +767,8 @@ def main():
     K.render_settings(scene, args.width, args.height, args.samples, args.time_limit, exposure=opts.get("exposure", 0.0), threads=args.threads)
     if args.blend:
         bpy.ops.wm.save_as_mainfile(filepath=os.path.abspath(args.blend))
+    if args.no_render:
+        return
     out = os.path.abspath(args.out)
     passes_dir = out + ".passes"
     export_passes(scene, passes_dir)

@@ -155,7 +155,7 @@ def tiles(name, color, grout="#c9c9c6", size=(0.3, 0.3), offset=0.0, plane="xy",
     return mat
 
 
-def wood(name, light="#b88a5a", dark="#8a5f36", plank=(1.4, 0.19), plane="xy", rough=0.35, planks=True, grain_scale=6.0, clearcoat=0.0):
+def wood(name, light="#b88a5a", dark="#8a5f36", plank=(1.4, 0.19), plane="xy", rough=0.35, planks=True, grain_scale=6.0, clearcoat=0.0, distortion=6.0):
     """Wood: stretched noise/wave grain; with planks=True also board joints (floors, decking)."""
     mat = bpy.data.materials.new(name)
     mat.use_nodes = True
@@ -170,7 +170,7 @@ def wood(name, light="#b88a5a", dark="#8a5f36", plank=(1.4, 0.19), plane="xy", r
     wave.wave_type = "BANDS"
     wave.bands_direction = "Y"
     wave.inputs["Scale"].default_value = grain_scale
-    wave.inputs["Distortion"].default_value = 6.0
+    wave.inputs["Distortion"].default_value = distortion
     wave.inputs["Detail"].default_value = 3.0
     wave.inputs["Detail Scale"].default_value = 1.5
     nt.links.new(stretch.outputs["Vector"], wave.inputs["Vector"])
@@ -674,7 +674,7 @@ class Room:
         ob.rotation_euler = _track(inward)
         # soft "skylight" just inside the opening: direct light converges far faster than light
         # found through the portal alone; invisible to the camera and in reflections
-        fill = w.get("fill", 40.0)
+        fill = w.get("fill", 25.0)
         if fill > 0:
             area_light(self.point(side, (u0 + u1) / 2, -0.03, (z0 + z1) / 2), u1 - u0, inward, fill * (u1 - u0) * (z1 - z0),
                        color=w.get("fill_color", "#e8f0ff"), name="window fill", size_y=z1 - z0)
@@ -693,6 +693,9 @@ def _track(direction):
 def daylight(scene, sun_elevation=30.0, sun_azimuth=200.0, sun_strength=4.0, sky_strength=0.35, sun_angle=1.2, ground_color="#6f7a52"):
     """Nishita sky for the world light plus a sun lamp (sampled explicitly: much less noise than the sky's disc).
 
+    Interiors need a strong sun (about 80 against the sky's 1 and the window fills' 25 W/m2) for its patches
+    on the floor to show at all: that is the real ratio of direct sun to skylight.
+
     sun_azimuth: compass angle (degrees) of where the sun is, measured from +Y towards +X.
     """
     world = bpy.data.worlds.new("sky")
@@ -704,7 +707,7 @@ def daylight(scene, sun_elevation=30.0, sun_azimuth=200.0, sun_strength=4.0, sky
     sky.sky_type = "NISHITA"
     sky.sun_disc = False
     sky.sun_elevation = math.radians(sun_elevation)
-    # Nishita's sun_rotation is measured from +X counter-clockwise? keep the glow roughly with the lamp
+    # the sky's glow only roughly follows the lamp; with the disc off that is all it contributes
     sky.sun_rotation = math.radians(90.0 - sun_azimuth)
     sky.altitude = 200.0
     sky.air_density = 1.0
