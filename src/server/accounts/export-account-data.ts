@@ -1,12 +1,13 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
-import { account, profile, session, user } from "@/server/db/schema";
+import { account, batch, image, profile, session, user, visualization } from "@/server/db/schema";
 import { listLedger } from "@/server/tokens/list-ledger";
 
 /**
  * Everything stored about the user, for GDPR Art. 15 and 20. Secrets (password hash, OAuth tokens,
- * session tokens) are described, not copied. Comments, images and subscriptions join as their areas land.
+ * session tokens) are described, not copied. Photos and results of the last hour are listed with the
+ * URLs that download them (they are deleted within the hour). Comments and subscriptions join as their areas land.
  */
 export async function exportAccountData(options: { userId: string }) {
   const db = await getDb();
@@ -21,6 +22,15 @@ export async function exportAccountData(options: { userId: string }) {
     .select({ createdAt: session.createdAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
     .from(session)
     .where(eq(session.userId, options.userId));
+  const images = await db
+    .select({ id: image.id, kind: image.kind, width: image.width, height: image.height, createdAt: image.createdAt, expiresAt: image.expiresAt })
+    .from(image)
+    .where(eq(image.userId, options.userId));
+  const batches = await db
+    .select({ id: batch.id, roomType: batch.roomType, engine: batch.engine, createdAt: batch.createdAt, styleId: visualization.styleId, status: visualization.status })
+    .from(batch)
+    .innerJoin(visualization, eq(visualization.batchId, batch.id))
+    .where(eq(batch.userId, options.userId));
   return {
     exportedAt: new Date().toISOString(),
     profile: {
@@ -36,6 +46,8 @@ export async function exportAccountData(options: { userId: string }) {
     signInMethods: accounts,
     sessions,
     tokenLedger: await listLedger({ userId: options.userId, db }),
+    images: images.map((i) => ({ ...i, url: `/api/images/${i.id}` })),
+    visualizations: batches,
     comments: [] as unknown[],
   };
 }
