@@ -3,6 +3,10 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { env } = await import("@/env");
   const config = env();
+  // libvips keeps recent operations and decoded files in a cache of its own (50 MB by default); uploads and
+  // results are each processed once, so it only holds memory.
+  const { default: sharp } = await import("sharp");
+  sharp.cache(false);
   const { databaseHandle } = await import("@/server/db/client");
   await databaseHandle();
   // On the embedded database the worker must live here (one process per data directory); with

@@ -11,5 +11,7 @@ export function productionServerEnv(port: number, dataDir: string): Record<strin
     HOST: "127.0.0.1",
     APP_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
+    // As `npm start` runs it: glibc's per-thread malloc arenas would keep what libvips' threads freed.
+    MALLOC_ARENA_MAX: "2",
   };
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BatchDto, ImageDto } from "@/schemas/generation";
 import { withMessages } from "@/components/generations/test-messages";
@@ -124,6 +125,21 @@ function jsonResponse(status: number, body: unknown): Response {
 }
 
 describe("DesignStudio: choices", () => {
+  it("keeps a room and styles ticked before the page hydrated", async () => {
+    const ui = withMessages(<DesignStudio {...props()} />);
+    const container = document.body.appendChild(document.createElement("div"));
+    container.innerHTML = renderToString(ui);
+    // The user is faster than the scripts: the browser ticks the inputs of the server's HTML.
+    (container.querySelector('input[name="room-type"][value="kitchen"]') as HTMLInputElement).checked = true;
+    (container.querySelector('input[name="styles"][value="boho"]') as HTMLInputElement).checked = true;
+    await act(async () => {
+      render(ui, { container, hydrate: true });
+    });
+    expect((within(roomGroup()).getByRole("radio", { name: "Kuchnia" }) as HTMLInputElement).checked).toBe(true);
+    expect((within(styleGroup()).getByRole("checkbox", { name: "Boho" }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText("Koszt: 1 token")).toBeTruthy();
+  });
+
   it("offers the eight room types as a radio group and the styles as a checkbox group", async () => {
     const user = userEvent.setup();
     renderStudio();

@@ -7,7 +7,8 @@ import { Images, Library, Upload } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/modal";
 import { LiveResults } from "@/components/generations/live-results";
-import type { RoomType } from "@/config/room-types";
+import { MAX_STYLES_PER_BATCH } from "@/config/generation";
+import { roomTypes, type RoomType } from "@/config/room-types";
 import type { BatchDto, ImageDto } from "@/schemas/generation";
 import { createBatch } from "./api";
 import { sourceOf, type ImageChoice, type LibraryOption, type StyleOption } from "./choice";
@@ -84,6 +85,24 @@ export function DesignStudio(props: DesignStudioProps) {
     setStylesState(next);
     setNotice(null);
   };
+
+  // Pages load their scripts after the first paint, so a room or style ticked before then is already in the
+  // form when React takes over: adopt it rather than show "nothing chosen" next to a ticked box.
+  const form = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = form.current;
+    if (!root) return;
+    const ticked = (name: string) => Array.from(root.querySelectorAll<HTMLInputElement>(`input[name="${name}"]:checked`)).map((input) => input.value);
+    const known = new Set(props.styles.map((style) => style.id));
+    const early = ticked("styles").filter((id) => known.has(id)).slice(0, MAX_STYLES_PER_BATCH);
+    const photo = props.library.find((p) => p.id === ticked("library-photo")[0]);
+    const room = roomTypes.find((r) => r === ticked("room-type")[0]) ?? photo?.roomType;
+    if (early.length) setStylesState(early);
+    if (photo) setChoiceState({ type: "library", photo });
+    if (room) setRoomTypeState(room);
+    // Only the state the server rendered can have been changed before hydration: run once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const onUploaded = useCallback((image: ImageDto) => setChoice({ type: "image", image }), [setChoice]);
   const upload = useImageUpload(onUploaded, t("uploadNetwork"));
@@ -194,7 +213,7 @@ export function DesignStudio(props: DesignStudioProps) {
 
   return (
     <>
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+      <div ref={form} className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="min-w-0 space-y-10">
           {!props.ai && (
             <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
@@ -262,7 +281,7 @@ export function DesignStudio(props: DesignStudioProps) {
           <StylePicker styles={props.styles} selected={styles} onChange={setStyles} />
         </div>
 
-        <div className="lg:sticky lg:top-6">
+        <div className="lg:sticky lg:top-20">
           <DesignSummary cost={cost} balance={balance} missing={missing} notice={notice} pricingHref={props.pricingHref} onReset={reset} onGenerate={onGenerate} />
         </div>
       </div>

@@ -2,7 +2,7 @@ import "server-only";
 import { env } from "@/env";
 import sharp from "sharp";
 import { and, eq, sql } from "drizzle-orm";
-import { ENGINE_TIMEOUT_MS, JOB_LEASE_MS, PROGRESS_INTERVAL_MS, RETRY_POLICY, UPLOAD_MAX_PIXELS } from "@/config/generation";
+import { ENGINE_TIMEOUT_MS, JOB_LEASE_MS, PROGRESS_INTERVAL_MS, RESULT_WEBP, RETRY_POLICY, UPLOAD_MAX_PIXELS } from "@/config/generation";
 import type { RoomType } from "@/config/room-types";
 import type { Db, Tx } from "@/server/db/client";
 import { batch, generationJob, image, visualization } from "@/server/db/schema";
@@ -231,7 +231,7 @@ async function release(db: Db, job: ClaimedJob): Promise<JobOutcome> {
 }
 
 async function storeResult(options: RunJobOptions, userId: string, data: Buffer) {
-  const { data: webp, info } = await sharp(data, { limitInputPixels: UPLOAD_MAX_PIXELS }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+  const { webp, info } = await asWebp(data);
   const id = newId();
   const storageKey = `results/${id}.webp`;
   await options.storage.put(storageKey, webp, "image/webp");
@@ -239,6 +239,15 @@ async function storeResult(options: RunJobOptions, userId: string, data: Buffer)
   return {
     row: { id, userId, kind: "result" as const, storageKey, contentType: "image/webp", width: info.width, height: info.height, bytes: webp.length, createdAt: now, expiresAt: new Date(now.getTime() + env().IMAGE_TTL_SECONDS * 1000) },
   };
+}
+
+/** The engine's image as stored: WebP already (the local engine's) is kept as it is, anything else is encoded once. */
+async function asWebp(data: Buffer): Promise<{ webp: Buffer; info: { width: number; height: number } }> {
+  const input = sharp(data, { limitInputPixels: UPLOAD_MAX_PIXELS });
+  const meta = await input.metadata();
+  if (meta.format === "webp" && meta.width && meta.height && (meta.pages ?? 1) === 1) return { webp: data, info: { width: meta.width, height: meta.height } };
+  const { data: webp, info } = await input.webp(RESULT_WEBP).toBuffer({ resolveWithObject: true });
+  return { webp, info };
 }
 
 /** Progress from the engine, written at most every PROGRESS_INTERVAL_MS, one write at a time, in order. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import sharp from "sharp";
+import { RESULT_WEBP } from "@/config/generation";
 import { findStyle, type Style, type StyleLook, type TextureKind } from "@/config/styles";
 import { EngineError, type Engine, type EngineInput, type EngineOutput } from "./engine";
 
@@ -42,8 +43,8 @@ async function restyle({ image, styleId, onProgress, signal }: EngineInput): Pro
     paintRows(prepared, data, out, top, Math.min(top + BAND_ROWS, height));
     onProgress((0.8 * Math.min(top + BAND_ROWS, height)) / height);
   }
-  // The worker stores results as WebP; JPEG is the cheaper hand-over and loses little at this quality.
-  const result = await failing(sharp(Buffer.from(out.buffer), { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer());
+  // Encoded as the worker stores results, so it is encoded once.
+  const result = await failing(sharp(Buffer.from(out.buffer), { raw: { width, height, channels: 3 } }).webp(RESULT_WEBP).toBuffer());
   signal.throwIfAborted();
   return { image: result };
 }
