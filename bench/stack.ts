@@ -11,7 +11,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -20,6 +19,7 @@ import { chromium } from "playwright-core";
 import { chromiumArgs, chromiumPath } from "../scripts/ensure-chromium.mjs";
 import { productionServerEnv } from "../scripts/production-server-env";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../tests/support/postgres";
+import { freePort } from "../tests/support/postgres";
 
 export const root = path.resolve(import.meta.dirname, "..");
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -48,16 +48,6 @@ export type Stack = {
   stop(): Promise<void>;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /**
  * Starts the production server with `env` on top of the production environment (RATE_LIMIT_MULTIPLIER=50, as

@@ -4,23 +4,13 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { productionServerEnv } from "../../scripts/production-server-env";
+import { freePort } from "../support/postgres";
 
 export type ExtraServer = { baseURL: string; dataDir: string; stop: () => Promise<void> };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 export async function startExtraServer(env: Record<string, string>): Promise<ExtraServer> {
   const port = await freePort();

@@ -110,7 +110,8 @@ function run(argv: string[], asPostgres: boolean): Promise<RunResult> {
   });
 }
 
-function freePort(): Promise<number> {
+/** A loopback port nobody listens on right now (for throwaway servers started by tests and benchmarks). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
