@@ -18,8 +18,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { chromium } from "playwright-core";
 import { chromiumArgs, chromiumPath } from "../scripts/ensure-chromium.mjs";
 import { productionServerEnv } from "../scripts/production-server-env";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "../tests/support/postgres";
-import { freePort } from "../tests/support/postgres";
+import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from "../tests/support/postgres";
 
 export const root = path.resolve(import.meta.dirname, "..");
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
