@@ -17,7 +17,9 @@ export default async function proxy(request: NextRequest) {
   const { appUrl, secureCookies, NODE_ENV } = env();
   const { pathname, search } = request.nextUrl;
 
+  // Payment providers' webhooks come from their servers without an Origin; they trust only their signature.
   if (
+    !pathname.startsWith("/api/webhooks/") &&
     !isSameOriginRequest({
       method: request.method,
       origin: request.headers.get("origin"),
@@ -102,8 +104,14 @@ export default async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but Next's own assets and files with an extension (fonts, images, robots.txt...), and
-  // /api/images: a proxy buffers request bodies and cuts them at 10 MB, which would truncate uploads
-  // (that route checks the origin itself).
-  matcher: ["/((?!_next/|_vercel/|api/images|.*\\..*).*)"],
+  matcher: [
+    // Every page and route, paths with a dot too (a page like /blog/a.b needs its CSP, a post there the
+    // origin check), but not: Next's build files, the public folders and the generated robots.txt,
+    // sitemap.xml and icon (static, and a proxy would only slow them down), nor /api/images: a proxy
+    // buffers request bodies and cuts them at 10 MB, which would truncate uploads (that route checks the
+    // origin itself). tests/unit/proxy-matcher.test.ts holds the list to the public folder.
+    "/((?!_next/|_vercel/|api/images(?:/|$)|fonts/|library/|styles/|robots\\.txt$|sitemap\\.xml$|icon\\.svg$).*)",
+    // A server action can be posted to any path (a catch-all page answers everywhere), skipped ones included.
+    { source: "/((?!api/images(?:/|$)).*)", has: [{ type: "header", key: "next-action" }] },
+  ],
 };

@@ -13,11 +13,15 @@ import next from "next";
 import { env } from "./src/env";
 import { hydrateAfterFirstPaint } from "./src/server/http/hydrate-after-first-paint";
 import { precompressedStatic } from "./src/server/http/precompressed-static";
+import { answerClientError, publicFiles, refuseMalformedRequest } from "./src/server/http/refuse-malformed-request";
 
 const config = env();
-const app = next({ dev: false, dir: process.cwd() });
+// Next fetches a server action's redirect target from itself (one roundtrip instead of two): it needs our
+// port. Not the hostname: Next would then read every request's URL with it instead of its Host header.
+const app = next({ dev: false, dir: process.cwd(), port: config.PORT });
 const handle = app.getRequestHandler();
 const servePrecompressed = precompressedStatic(path.join(process.cwd(), ".next"));
+const isPublicFile = publicFiles(path.join(process.cwd(), "public"));
 // Next's own compression is off (next.config.ts): it would compress inside the handler, before the page
 // head could be rewritten. This one (Brotli or gzip, as the browser accepts) wraps the rewrite instead.
 // Event streams stay uncompressed: the compressor would hold each event back until its buffer fills.
@@ -41,14 +45,19 @@ const server = createServer((req, res) => {
   req.headers["x-forwarded-for"] = config.TRUST_PROXY && forwarded.length > 0 ? forwarded[forwarded.length - 1]! : (req.socket.remoteAddress ?? "");
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    line({ event: "http.request", requestId, method: req.method, path: req.url?.split("?")[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+    // The path as sent is the client's text: a long one is cut, never logged whole.
+    const sent = req.url?.split("?")[0] ?? "";
+    line({ event: "http.request", requestId, method: req.method, path: sent.length > 200 ? `${sent.slice(0, 200)}…` : sent, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
   });
+  if (refuseMalformedRequest(req, res, isPublicFile)) return;
   if (servePrecompressed(req, res)) return;
   compress(req, res, () => {
     hydrateAfterFirstPaint(res);
     void handle(req, res);
   });
 });
+
+server.on("clientError", answerClientError);
 
 server.listen(config.PORT, config.HOST, () => {
   line({ event: "server.listening", url: config.appUrl, port: config.PORT });

@@ -45,6 +45,12 @@ const schema = z.object({
   IMAGE_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(3600),
   /** `false` in web processes when `npm run worker` processes do the work (needs DATABASE_URL). */
   IN_PROCESS_WORKER: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  /** Who takes payments: `sandbox` (a local test checkout, no money moves) or `stripe` (needs its keys). */
+  PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_ key)").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be the endpoint's signing secret (whsec_...)").optional(),
+  /** Tests only: where the Stripe client sends its requests (a local fake), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Rate limits on by default; the end-to-end tests widen them rather than switch them off. */
   /** Behind a reverse proxy that sets X-Forwarded-For; otherwise the socket address is used. */
@@ -68,6 +74,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (parsed.GENERATION_PROVIDER === "fake" && !parsed.FAKE_ENGINE_SCRIPT) {
     throw new Error("Invalid environment configuration:\n  GENERATION_PROVIDER=fake needs FAKE_ENGINE_SCRIPT (a JSON script, see src/server/providers/fake-engine.ts)");
+  }
+  if (parsed.PAYMENT_PROVIDER === "stripe" && (!parsed.STRIPE_SECRET_KEY || !parsed.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error("Invalid environment configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (Dashboard → Developers → API keys and Webhooks)");
   }
   if (!parsed.IN_PROCESS_WORKER && !parsed.DATABASE_URL) {
     throw new Error("Invalid environment configuration:\n  IN_PROCESS_WORKER=false needs DATABASE_URL: the embedded database belongs to one process, so its worker must run inside it");

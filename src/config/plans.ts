@@ -1,6 +1,8 @@
 /**
- * Subscription packages. Prices are gross (23% VAT included), in grosze, derived from the
- * specification's per-visualization figures (DESIGN.md §4). Tokens are added once per paid period.
+ * What Aranżer sells, as data. Prices are gross (23% VAT included), in grosze. Plans are monthly
+ * subscriptions derived from the specification's per-visualization figures (DESIGN.md §4): each paid
+ * period adds the plan's tokens once. Packs are one-off top-ups, dearer per token than any plan, for
+ * people who need a few more visualizations without subscribing. Tokens never expire.
  */
 export const plans = [
   { id: "mini", tokensPerMonth: 30, priceGrosze: 2599 },
@@ -8,6 +10,46 @@ export const plans = [
   { id: "enterprise", tokensPerMonth: 1500, priceGrosze: 10499 },
 ] as const;
 
+export const tokenPacks = [
+  { id: "pack10", tokens: 10, priceGrosze: 1499 },
+  { id: "pack50", tokens: 50, priceGrosze: 5999 },
+] as const;
+
 export type Plan = (typeof plans)[number];
 export type PlanId = Plan["id"];
+export type TokenPack = (typeof tokenPacks)[number];
+export type PackId = TokenPack["id"];
+export type ProductId = PlanId | PackId;
+
 export const VAT_RATE = 0.23;
+export const CURRENCY = "PLN";
+/** A subscription renews every this many calendar months. */
+export const PERIOD_MONTHS = 1;
+
+/** One thing to buy, as the checkout and the payment providers see it. */
+export type Product =
+  | { kind: "subscription"; id: PlanId; tokens: number; priceGrosze: number }
+  | { kind: "pack"; id: PackId; tokens: number; priceGrosze: number };
+
+export const productIds: readonly ProductId[] = [...plans.map((p) => p.id), ...tokenPacks.map((p) => p.id)];
+
+export function isProductId(value: unknown): value is ProductId {
+  return typeof value === "string" && (productIds as readonly string[]).includes(value);
+}
+
+export function findProduct(id: ProductId): Product {
+  const plan = plans.find((p) => p.id === id);
+  if (plan) return { kind: "subscription", id: plan.id, tokens: plan.tokensPerMonth, priceGrosze: plan.priceGrosze };
+  const pack = tokenPacks.find((p) => p.id === id);
+  if (!pack) throw new RangeError(`Unknown product ${id}`);
+  return { kind: "pack", id: pack.id, tokens: pack.tokens, priceGrosze: pack.priceGrosze };
+}
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === "string" && plans.some((p) => p.id === value);
+}
+
+/** The VAT contained in a gross price, in grosze, rounded as on a Polish receipt. */
+export function vatOf(grossGrosze: number): number {
+  return Math.round(grossGrosze - grossGrosze / (1 + VAT_RATE));
+}

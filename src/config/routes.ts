@@ -30,6 +30,7 @@ export const routes = {
   "/information-obligation": { pl: "/obowiazek-informacyjny", en: "/information-obligation", access: "public", indexable: true },
   "/payment-success": { pl: "/payment-success", en: "/payment-success", access: "public", indexable: false },
   "/subscription-success": { pl: "/subscription-success", en: "/subscription-success", access: "public", indexable: false },
+  "/checkout": { pl: "/zamowienie", en: "/checkout", access: "user", indexable: false },
   "/test-subscriptions": { pl: "/subskrypcje-testowe", en: "/test-subscriptions", access: "user", indexable: false },
 } as const satisfies Record<string, RouteDef>;
 

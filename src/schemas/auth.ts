@@ -1,12 +1,37 @@
 import { z } from "zod";
-import { PASSWORD_MIN_LENGTH } from "@/config/tokens";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/config/tokens";
 
 /**
  * Form schemas shared by the browser (instant field errors) and the server. Messages are keys under
  * `auth.*` in messages/*.json, translated where they are shown.
  */
-const email = z.string().trim().min(1, "required").email("invalidEmail");
-const password = z.string().min(1, "required").min(PASSWORD_MIN_LENGTH, "passwordTooShort").max(128, "passwordTooLong");
+const email = z.string().trim().min(1, "required").max(EMAIL_MAX_LENGTH, "emailTooLong").email("invalidEmail");
+
+/** Characters as people count them: "🔑" is one, though it takes two UTF-16 units. */
+export function characterCount(value: string): number {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
+}
+
+/**
+ * A new password (NIST SP 800-63B): length in code points and nothing else here, no composition rules.
+ * The server adds the check against common and breached passwords (src/server/auth/check-new-password.ts),
+ * whose answer comes back as this field's error.
+ */
+export const newPasswordField = z
+  .string()
+  .min(1, "required")
+  .refine((v) => characterCount(v) >= PASSWORD_MIN_LENGTH, "passwordTooShort")
+  .refine((v) => characterCount(v) <= PASSWORD_MAX_LENGTH, "passwordTooLong");
+const password = newPasswordField;
+
+/** The sign-up form sends no name; the account's display name is the address's local part, cut to fit. */
+export function nameFromEmail(address: string): string {
+  return Array.from(address.split("@")[0] || address)
+    .slice(0, NAME_MAX_LENGTH)
+    .join("");
+}
 
 export const signInSchema = z.object({ email, password: z.string().min(1, "required") });
 export const signUpSchema = z.object({ email, password });

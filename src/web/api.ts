@@ -12,7 +12,10 @@ export async function apiUser(request: Request): Promise<{ id: string } | null> 
 
 export function errorResponse(error: unknown): Response {
   if (isAppError(error)) {
-    return Response.json({ error: { code: error.code, details: error.details } }, { status: error.status, headers: { "cache-control": "no-store" } });
+    const headers: Record<string, string> = { "cache-control": "no-store" };
+    // Every 429 says when to come back (RFC 9110 Retry-After), as the auth library's do.
+    if (error.code === "RATE_LIMITED") headers["Retry-After"] = String(error.details.retryAfter ?? 60);
+    return Response.json({ error: { code: error.code, details: error.details } }, { status: error.status, headers });
   }
   log.error("api.unexpected", { error });
   return Response.json({ error: { code: "INTERNAL", details: {} } }, { status: 500, headers: { "cache-control": "no-store" } });

@@ -57,14 +57,15 @@ test.describe("accounts", () => {
     await expect(page.getByRole("dialog")).toBeHidden();
   });
 
-  test("an unconfirmed account is told so and can have the link sent again", async ({ page }) => {
+  test("an unconfirmed account is answered like a wrong password, and can have the link sent again", async ({ page }) => {
+    // Not "not confirmed": after a sign-up with someone else's address, that would tell the address was new.
     const email = uniqueEmail("anna");
     await register(page, email);
     await page.getByRole("button", { name: "Wróć do logowania" }).click();
     await signIn(page, email);
-    await expect(page.locator("main").getByRole("alert")).toContainText("nie jest jeszcze potwierdzony");
+    await expect(page.locator("main").getByRole("alert")).toContainText("Nieprawidłowy e-mail lub hasło. Jeśli konto jest nowe, najpierw potwierdź adres");
     const before = Date.now();
-    await page.locator("main").getByRole("alert").getByRole("button", { name: "Wyślij link ponownie" }).click();
+    await page.locator("main").getByRole("alert").getByRole("button", { name: "Wyślij ponownie link potwierdzający" }).click();
     await expect(page.locator("main").getByRole("alert").or(page.getByRole("status")).filter({ hasText: "nowy link" })).toBeVisible();
     const mail = await latestEmailTo(email, { since: before - 1000 });
     expect(mail.links.some((l) => l.includes("/api/auth/verify-email"))).toBe(true);
@@ -125,7 +126,7 @@ test.describe("accounts", () => {
     await form.getByLabel("Nowe hasło", { exact: true }).fill("abc");
     await form.getByLabel("Powtórz nowe hasło").fill("abc");
     await save.click();
-    await expect(form.getByText("Wymagane co najmniej 6 znaków.")).toBeVisible();
+    await expect(form.getByText("Wymagane co najmniej 8 znaków.")).toBeVisible();
 
     await form.getByLabel("Nowe hasło", { exact: true }).fill("nowe-haslo-9");
     await form.getByLabel("Powtórz nowe hasło").fill("nowe-haslo-8");
@@ -138,8 +139,16 @@ test.describe("accounts", () => {
     await expect(page.getByText("Błąd aktualizacji profilu")).toBeVisible();
     await expect(form.getByText("Obecne hasło jest nieprawidłowe.")).toBeVisible();
 
-    const before = Date.now();
+    // Long enough, but on the list of common passwords: the server's reason, under the field.
     await form.getByLabel("Obecne hasło").fill(PASSWORD);
+    await form.getByLabel("Nowe hasło", { exact: true }).fill("qwertyuiop");
+    await form.getByLabel("Powtórz nowe hasło").fill("qwertyuiop");
+    await save.click();
+    await expect(form.getByText("To hasło jest zbyt popularne")).toBeVisible();
+
+    const before = Date.now();
+    await form.getByLabel("Nowe hasło", { exact: true }).fill("nowe-haslo-9");
+    await form.getByLabel("Powtórz nowe hasło").fill("nowe-haslo-9");
     await save.click();
     await expect(page.getByText("Hasło zostało zmienione", { exact: true })).toBeVisible();
     const mail = await latestEmailTo(email, { since: before - 1000 });

@@ -1,8 +1,5 @@
-import { Link } from "@/components/link";
 import { getTranslations } from "next-intl/server";
-import { Button } from "@/components/ui/button";
-import { PageContainer, PageHeader } from "@/components/layout/page-header";
-import { pathFor } from "@/config/routes";
+import { CheckoutResultPage } from "@/components/billing/checkout-result-page";
 import { pageMetadata } from "@/web/metadata";
 import { pageLocale, type LocaleParams } from "@/web/page-params";
 
@@ -12,16 +9,8 @@ export async function generateMetadata({ params }: LocaleParams) {
   return pageMetadata({ locale, route: "/payment-success", title: t("title"), index: false });
 }
 
-// Payments land with the billing issue; until then no request here carries a payment to verify.
-export default async function Page({ params }: LocaleParams) {
+export default async function Page({ params, searchParams }: LocaleParams & { searchParams: Promise<{ session_id?: string }> }) {
   const locale = await pageLocale(params);
-  const t = await getTranslations("paymentSuccess");
-  return (
-    <PageContainer narrow>
-      <PageHeader title={t("title")} lead={t("noPayment")} />
-      <Button asChild>
-        <Link href={pathFor("/pricing", locale)}>{t("toPricing")}</Link>
-      </Button>
-    </PageContainer>
-  );
+  const { session_id: sessionId } = await searchParams;
+  return <CheckoutResultPage locale={locale} sessionId={typeof sessionId === "string" ? sessionId : undefined} namespace="paymentSuccess" />;
 }

@@ -7,7 +7,7 @@ import { toast } from "@/components/ui/toast";
 import { Form } from "@/components/forms/form";
 import { TextField } from "@/components/forms/text-field";
 import { fieldErrors, passwordChangeSchema, type FieldErrors } from "@/schemas/auth";
-import { authClient, authErrorKey } from "@/web/auth-client";
+import { authClient, authErrorKey, fieldErrorKeys, retryAfterSeconds } from "@/web/auth-client";
 
 export function PasswordChangeForm({ hasPassword }: { hasPassword: boolean }) {
   const t = useTranslations("settings");
@@ -27,16 +27,21 @@ export function PasswordChangeForm({ hasPassword }: { hasPassword: boolean }) {
     }
     setErrors({});
     setPending(true);
+    let retryAfter = 60;
     try {
       const { error } = await authClient.changePassword({
         currentPassword: parsed.data.currentPassword,
         newPassword: parsed.data.newPassword,
         revokeOtherSessions: true,
+        fetchOptions: { onError: ({ response }) => void (retryAfter = retryAfterSeconds(response) ?? retryAfter) },
       });
       if (error) {
         const key = authErrorKey(error);
         if (key === "wrongCurrentPassword" || key === "wrongCredentials") setErrors({ currentPassword: "wrongCurrentPassword" });
-        toast.add({ title: tAuth("profileUpdateError"), description: tAuth(key === "wrongCredentials" ? "wrongCurrentPassword" : key, { seconds: 60 }), color: "error" });
+        // The server's verdict on the new password (e.g. too common) belongs under that field.
+        if (fieldErrorKeys[key] === "password") setErrors({ newPassword: key });
+        const description = key === "wrongCredentials" ? "wrongCurrentPassword" : key;
+        toast.add({ title: tAuth("profileUpdateError"), description: tAuth(description, { seconds: retryAfter, minutes: Math.ceil(retryAfter / 60) }), color: "error" });
         return;
       }
       formRef.current?.reset();

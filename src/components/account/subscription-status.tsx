@@ -2,13 +2,16 @@ import { Link } from "@/components/link";
 import { getTranslations } from "next-intl/server";
 import { formatSubscriptionDate } from "@/web/format-subscription-date";
 import { Button } from "@/components/ui/button";
+import { SubscriptionActions } from "@/components/billing/subscription-actions";
+import { ClientMessages } from "@/web/client-messages";
 import { pathFor, type Locale } from "@/config/routes";
 import type { AccountSummary } from "@/server/accounts/get-account-summary";
 
-/** Subscription state in words; cancel and resume actions join here with billing. */
+/** Subscription state in words, with cancel or resume while the paid period lasts. */
 export async function SubscriptionStatus({ account, locale }: { account: AccountSummary; locale: Locale }) {
   const t = await getTranslations({ locale, namespace: "settings" });
   const tAccount = await getTranslations({ locale, namespace: "account" });
+  const tBilling = await getTranslations({ locale, namespace: "billing" });
   const sub = account.subscription;
   const date = sub ? formatSubscriptionDate(sub.periodEnd) : "";
   return (
@@ -21,16 +24,37 @@ export async function SubscriptionStatus({ account, locale }: { account: Account
         <dd className="break-all">{account.email ?? tAccount("unknownUser")}</dd>
         <dt className="font-medium">{t("balance")}</dt>
         <dd>{tAccount("tokens", { count: account.balance })}</dd>
-        <dt className="font-medium">{t("subscription")}</dt>
-        <dd>
+        {sub ? (
+          <>
+            <dt className="font-medium">{t("plan")}</dt>
+            <dd>
+              {tBilling(`products.${sub.planId}`)}
+              {sub.nextPlanId && sub.active ? ` · ${tBilling("nextPlan", { plan: tBilling(`products.${sub.nextPlanId}`), date })}` : null}
+            </dd>
+          </>
+        ) : null}
+        <dt className="font-medium">{t("status")}</dt>
+        <dd data-testid="subscription-status">
           {!sub ? t("noSubscription") : sub.active && !sub.cancelled ? tAccount("subscriptionActive", { date }) : tAccount("subscriptionCancelled", { date })}
         </dd>
       </dl>
-      {!sub ? (
-        <Button asChild className="mt-4" variant="outline">
-          <Link href={pathFor("/pricing", locale)}>{t("choosePlan")}</Link>
-        </Button>
+      {sub?.active && sub.pastDue ? (
+        <p role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          {tBilling("pastDue", { date })}
+        </p>
       ) : null}
+      <div className="mt-4 flex flex-wrap gap-3">
+        {sub?.active ? (
+          <ClientMessages namespaces={["billing"]}>
+            <SubscriptionActions cancelled={sub.cancelled} date={date} />
+          </ClientMessages>
+        ) : null}
+        {!sub?.active ? (
+          <Button asChild variant="outline">
+            <Link href={pathFor("/pricing", locale)}>{t("choosePlan")}</Link>
+          </Button>
+        ) : null}
+      </div>
     </section>
   );
 }

@@ -7,8 +7,8 @@ import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/forms/form";
 import { TextField } from "@/components/forms/text-field";
-import { fieldErrors, newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema, type FieldErrors } from "@/schemas/auth";
-import { authClient, authErrorKey } from "@/web/auth-client";
+import { fieldErrors, nameFromEmail, newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema, type FieldErrors } from "@/schemas/auth";
+import { authClient, authErrorKey, fieldErrorKeys, retryAfterSeconds } from "@/web/auth-client";
 
 type Mode = "signIn" | "signUp" | "forgot" | "reset" | "sent";
 
@@ -39,13 +39,15 @@ export function LoginPanel(props: Props) {
   const [notice, setNotice] = useState<Notice | null>(props.initialNotice ? { kind: "error", key: props.initialNotice } : null);
   const [pending, setPending] = useState(false);
   const [email, setEmail] = useState("");
-  const [unconfirmed, setUnconfirmed] = useState(false);
+  // A sign-in refused as unconfirmed, or as a wrong password (which an unconfirmed account also gets,
+  // so as not to tell whether an address has an account), offers to send the confirmation link again.
+  const [resendLabel, setResendLabel] = useState<"resend" | "resendConfirmation" | null>(null);
 
   function switchMode(next: Mode) {
     setMode(next);
     setErrors({});
     setNotice(null);
-    setUnconfirmed(false);
+    setResendLabel(null);
   }
 
   function validate<S extends z.ZodType>(schema: S, values: Record<string, string>): z.infer<S> | null {
@@ -58,7 +60,10 @@ export function LoginPanel(props: Props) {
     return null;
   }
 
-  /** Runs one better-auth call and turns its error (with Retry-After on 429) into a translated notice. */
+  /**
+   * Runs one better-auth call and turns its error (with Retry-After on 429) into a translated notice, or
+   * into the field's error when the server refused a field's value (a common password, an overlong address).
+   */
   async function run(call: (onRetryAfter: (seconds: number) => void) => Promise<{ error: { code?: string; status?: number } | null }>) {
     setPending(true);
     setNotice(null);
@@ -67,8 +72,13 @@ export function LoginPanel(props: Props) {
       const { error } = await call((seconds) => (retryAfter = seconds));
       if (!error) return true;
       const key = authErrorKey(error);
-      if (key === "unconfirmed") setUnconfirmed(true);
-      setNotice({ kind: "error", key, values: { seconds: retryAfter } });
+      const field = fieldErrorKeys[key];
+      if (field) {
+        setErrors({ [field]: key });
+        return false;
+      }
+      setResendLabel(key === "unconfirmed" ? "resend" : key === "wrongCredentials" && mode === "signIn" ? "resendConfirmation" : null);
+      setNotice({ kind: "error", key, values: { seconds: retryAfter, minutes: Math.ceil(retryAfter / 60) } });
       return false;
     } catch {
       setNotice({ kind: "error", key: "unexpected" });
@@ -80,8 +90,8 @@ export function LoginPanel(props: Props) {
 
   const fetchOptions = (onRetryAfter: (s: number) => void) => ({
     onError: (context: { response: Response }) => {
-      const header = context.response.headers.get("x-retry-after");
-      if (header) onRetryAfter(Number(header));
+      const seconds = retryAfterSeconds(context.response);
+      if (seconds) onRetryAfter(seconds);
     },
   });
 
@@ -100,7 +110,7 @@ export function LoginPanel(props: Props) {
     if (!values) return;
     setEmail(values.email);
     const ok = await run((retry) =>
-      authClient.signUp.email({ ...values, name: values.email.split("@")[0] ?? values.email, callbackURL: props.confirmPath, fetchOptions: fetchOptions(retry) }),
+      authClient.signUp.email({ ...values, name: nameFromEmail(values.email), callbackURL: props.confirmPath, fetchOptions: fetchOptions(retry) }),
     );
     if (ok) setMode("sent");
   }
@@ -147,9 +157,9 @@ export function LoginPanel(props: Props) {
       }
     >
       <p>{t(notice.key, notice.values)}</p>
-      {unconfirmed ? (
+      {resendLabel ? (
         <Button className="mt-2" size="xs" variant="outline" color="gray" onClick={onResend} loading={pending}>
-          {t("resend")}
+          {t(resendLabel)}
         </Button>
       ) : null}
     </div>

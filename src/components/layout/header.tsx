@@ -20,7 +20,8 @@ async function accountMenuData(account: AccountSummary, locale: Locale): Promise
   const date = sub ? formatSubscriptionDate(sub.periodEnd) : "";
   return {
     email: account.email ?? t("unknownUser"),
-    subscriptionActive: Boolean(sub?.active && !sub.cancelled),
+    // The crown marks a subscriber until the paid period ends, cancelled or not (isSubscriptionActive).
+    subscriptionActive: Boolean(sub?.active),
     subscriptionLabel: !sub ? t("subscriptionNone") : sub.active && !sub.cancelled ? t("subscriptionActive", { date }) : t("subscriptionCancelled", { date }),
     tokensLabel: t("tokens", { count: account.balance }),
     pricingHref: pathFor("/pricing", locale),

@@ -4,6 +4,8 @@ import { getDb } from "@/server/db/client";
 import { image, tokenLedger, user, verification } from "@/server/db/schema";
 import { getStorage } from "@/server/storage/get-storage";
 import { log } from "@/server/log";
+import { billingContext } from "@/server/billing/billing-context";
+import { endSubscriptionsOfAccount } from "@/server/billing/end-subscriptions-of-account";
 
 /** Ledger kinds that record money changing hands; accounting law keeps these after the account is gone. */
 const retainedKinds = ["purchase", "renewal"] as const;
@@ -12,10 +14,12 @@ const retainedKinds = ["purchase", "renewal"] as const;
  * Removes the user and everything of theirs. Sessions, OAuth accounts, profile and the cached balance go
  * by cascade; pending verification tokens by identifier; ledger entries except payments are deleted and
  * payment entries are kept under the now-dangling id with no e-mail attached. Photos and results go too:
- * rows by cascade, objects here (the sweeper only knows objects by their rows).
+ * rows by cascade, objects here (the sweeper only knows objects by their rows). Live subscriptions are
+ * ended at the provider first; payment records (payment, ledger purchases) are kept as accounting asks.
  */
 export async function deleteAccount(options: { userId: string }): Promise<void> {
   const db = await getDb();
+  await endSubscriptionsOfAccount(await billingContext(), options.userId);
   const images = await db.select({ storageKey: image.storageKey }).from(image).where(eq(image.userId, options.userId));
   await db.transaction(async (tx) => {
     const [u] = await tx.select({ email: user.email }).from(user).where(eq(user.id, options.userId));

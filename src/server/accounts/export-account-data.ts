@@ -1,13 +1,14 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
-import { account, batch, image, profile, session, user, visualization } from "@/server/db/schema";
+import { account, batch, checkoutOrder, image, profile, session, subscription, user, visualization } from "@/server/db/schema";
+import { listPayments } from "@/server/billing/list-payments";
 import { listLedger } from "@/server/tokens/list-ledger";
 
 /**
  * Everything stored about the user, for GDPR Art. 15 and 20. Secrets (password hash, OAuth tokens,
  * session tokens) are described, not copied. Photos and results of the last hour are listed with the
- * URLs that download them (they are deleted within the hour). Comments and subscriptions join as their areas land.
+ * URLs that download them (they are deleted within the hour). Comments join when their area lands.
  */
 export async function exportAccountData(options: { userId: string }) {
   const db = await getDb();
@@ -31,6 +32,14 @@ export async function exportAccountData(options: { userId: string }) {
     .from(batch)
     .innerJoin(visualization, eq(visualization.batchId, batch.id))
     .where(eq(batch.userId, options.userId));
+  const subscriptions = await db
+    .select({ provider: subscription.provider, planId: subscription.planId, status: subscription.status, cancelAtPeriodEnd: subscription.cancelAtPeriodEnd, paidUntil: subscription.paidUntil, endedAt: subscription.endedAt, createdAt: subscription.createdAt })
+    .from(subscription)
+    .where(eq(subscription.userId, options.userId));
+  const orders = await db
+    .select({ productId: checkoutOrder.productId, amountGrosze: checkoutOrder.amountGrosze, status: checkoutOrder.status, withdrawalConsentAt: checkoutOrder.withdrawalConsentAt, createdAt: checkoutOrder.createdAt })
+    .from(checkoutOrder)
+    .where(eq(checkoutOrder.userId, options.userId));
   return {
     exportedAt: new Date().toISOString(),
     profile: {
@@ -48,6 +57,9 @@ export async function exportAccountData(options: { userId: string }) {
     tokenLedger: await listLedger({ userId: options.userId, db }),
     images: images.map((i) => ({ ...i, url: `/api/images/${i.id}` })),
     visualizations: batches,
+    subscriptions,
+    orders,
+    payments: await listPayments(db, options.userId),
     comments: [] as unknown[],
   };
 }

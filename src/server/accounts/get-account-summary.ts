@@ -3,14 +3,15 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { account, profile, tokenAccount, user } from "@/server/db/schema";
+import { getSubscriptionState, type SubscriptionState } from "@/server/billing/subscription-state";
 
 export type AccountSummary = {
   userId: string;
   email: string | null;
   emailVerified: boolean;
   balance: number;
-  /** Filled by billing; null while the user has no subscription. */
-  subscription: { active: boolean; cancelled: boolean; periodEnd: Date } | null;
+  /** The newest paid subscription, active or ended; null when the user never had one. */
+  subscription: SubscriptionState | null;
   /** Present until the user closes the free-tokens modal; analytics gets a hash of the e-mail, never the e-mail. */
   welcome: { grantedAt: Date; method: string; emailSha256: string } | null;
   hasPassword: boolean;
@@ -39,7 +40,7 @@ export async function getAccountSummary(options: { userId: string }): Promise<Ac
     email: row.email || null,
     emailVerified: row.emailVerified,
     balance: row.balance ?? 0,
-    subscription: null,
+    subscription: await getSubscriptionState(db, options.userId),
     welcome:
       row.grantedAt && !row.shownAt
         ? { grantedAt: row.grantedAt, method, emailSha256: createHash("sha256").update(row.email.trim().toLowerCase()).digest("hex") }

@@ -5,9 +5,9 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { nextCookies } from "better-auth/next-js";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { env } from "@/env";
-import { PASSWORD_MIN_LENGTH, SESSION_DAYS } from "@/config/tokens";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SESSION_DAYS } from "@/config/tokens";
 import { getDb, type Db } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
 import { log } from "@/server/log";
@@ -17,8 +17,28 @@ import { pathFor } from "@/config/routes";
 import { ensureProfile } from "@/server/accounts/ensure-profile";
 import { getProfileLocale } from "@/server/accounts/get-profile-locale";
 import { grantFreeTokens } from "@/server/accounts/grant-free-tokens";
+import { withRetryAfter } from "@/server/http/with-retry-after";
+import { checkNewPassword, type PasswordProblem } from "./check-new-password";
+import { findOverlongField, type OverlongField } from "./find-overlong-field";
+import { claimSignInAttempt } from "./claim-sign-in-attempt";
+import { warnOfFailedSignIns } from "./warn-of-failed-sign-ins";
+import { clearSignInFailures } from "./clear-sign-in-failures";
+import { revokeResetLinks } from "./revoke-reset-links";
 
 const DAY = 60 * 60 * 24;
+
+/** Our refusals in the library's error shape ({ code, message }); the forms translate them by code (src/web/auth-client.ts). */
+const refusals: Record<PasswordProblem | OverlongField, { code: string; message: string }> = {
+  passwordTooShort: { code: "PASSWORD_TOO_SHORT", message: "Password too short" },
+  passwordTooLong: { code: "PASSWORD_TOO_LONG", message: "Password too long" },
+  passwordTooCommon: { code: "PASSWORD_TOO_COMMON", message: "Password is too common or easy to guess" },
+  emailTooLong: { code: "EMAIL_TOO_LONG", message: "Email is too long" },
+  nameTooLong: { code: "NAME_TOO_LONG", message: "Name is too long" },
+};
+/** Exactly the library's answer to a wrong password, so that an unconfirmed account answers the same. */
+const WRONG_CREDENTIALS = { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" };
+/** Endpoints that set a password, and the body field that carries it. */
+const newPasswordField: Record<string, string> = { "/sign-up/email": "password", "/reset-password": "newPassword", "/change-password": "newPassword" };
 
 /** With nothing configured, a random secret is made once and kept under DATA_DIR, so sessions survive restarts. */
 async function authSecret(): Promise<string> {
@@ -40,7 +60,7 @@ async function authSecret(): Promise<string> {
 export function createAuth(db: Db, secret: string) {
   const { appUrl, trustedOrigins, secureCookies, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, RATE_LIMIT_MULTIPLIER } = env();
   const limit = (max: number, window: number) => ({ max: Math.ceil(max * RATE_LIMIT_MULTIPLIER), window });
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Aranżer",
     baseURL: appUrl,
     secret,
@@ -49,8 +69,10 @@ export function createAuth(db: Db, secret: string) {
     database: drizzleAdapter(db, { provider: "pg", schema }),
     emailAndPassword: {
       enabled: true,
+      // The library counts UTF-16 units; our own check (checkNewPassword, before hook) counts code points
+      // and runs first, so these only need to let every password it accepts through.
       minPasswordLength: PASSWORD_MIN_LENGTH,
-      maxPasswordLength: 128,
+      maxPasswordLength: 2 * PASSWORD_MAX_LENGTH,
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
@@ -64,6 +86,9 @@ export function createAuth(db: Db, secret: string) {
         await sendTemplateMail({ to: user.email, locale, template: "accountExists", url: `${appUrl}${pathFor("/login", locale)}` });
       },
       onPasswordReset: async ({ user }) => {
+        await revokeResetLinks({ userId: user.id, db });
+        // The reset link is the owner's way past a sign-in pause, so it ends the pause too.
+        await clearSignInFailures({ email: user.email, db });
         const locale = await getProfileLocale({ userId: user.id });
         await sendTemplateMail({ to: user.email, locale, template: "passwordChanged" });
       },
@@ -108,11 +133,56 @@ export function createAuth(db: Db, secret: string) {
       },
     },
     hooks: {
-      // A changed password is worth an e-mail: it is how an owner learns someone else got in.
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body && typeof ctx.body === "object" ? ctx.body : {}) as Record<string, unknown>;
+        const overlong = findOverlongField(body);
+        if (overlong) throw APIError.from("BAD_REQUEST", refusals[overlong]);
+
+        const field = newPasswordField[ctx.path];
+        const password = field ? body[field] : undefined;
+        if (typeof password === "string") {
+          const problem = checkNewPassword({ password, email: await accountEmail(ctx, body) });
+          if (problem) throw APIError.from("BAD_REQUEST", refusals[problem]);
+        }
+
+        if (ctx.path === "/sign-in/email" && typeof body.email === "string") {
+          const email = body.email;
+          const claim = await claimSignInAttempt({ email, db });
+          if (!claim.allowed) {
+            throw new APIError(
+              "TOO_MANY_REQUESTS",
+              { code: "SIGN_IN_PAUSED", message: "Too many failed sign-ins for this account; use a password reset link or try later" },
+              { "Retry-After": String(claim.retryAfterSeconds) },
+            );
+          }
+          // The library answers 403 "not verified" only after the right password: after a sign-up with
+          // someone else's address, that would tell whether the address already had an account (401).
+          // An unconfirmed account answers like a wrong password, after the same hashing work.
+          const found = await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase());
+          if (found && !found.user.emailVerified) {
+            await ctx.context.password.hash(typeof body.password === "string" ? body.password : "");
+            await warnOfFailedSignIns({ email, db });
+            throw APIError.from("UNAUTHORIZED", WRONG_CREDENTIALS);
+          }
+        }
+      }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/change-password" || ctx.context.returned instanceof APIError) return;
+        const returned = ctx.context.returned;
+        const failed = isAPIError(returned);
+        if (ctx.path === "/sign-in/email") {
+          const email = (ctx.body as { email?: unknown } | undefined)?.email;
+          // A success has cleared the count already (the session hook below).
+          if (typeof email === "string" && failed && (returned.body as { code?: string } | undefined)?.code === WRONG_CREDENTIALS.code) {
+            await warnOfFailedSignIns({ email, db });
+          }
+          return;
+        }
+        // A changed password is worth an e-mail: it is how an owner learns someone else got in.
+        if (ctx.path !== "/change-password" || failed) return;
         const user = ctx.context.session?.user;
         if (!user) return;
+        await revokeResetLinks({ userId: user.id, db });
+        await clearSignInFailures({ email: user.email, db });
         const locale = await getProfileLocale({ userId: user.id });
         await sendTemplateMail({ to: user.email, locale, template: "passwordChanged", url: `${appUrl}${pathFor("/login", locale)}` });
       }),
@@ -131,12 +201,30 @@ export function createAuth(db: Db, secret: string) {
           // The first session of a confirmed user is their first confirmed sign-in: that is when the free tokens come.
           after: async (session) => {
             await grantFreeTokens({ userId: session.userId });
+            // Any way in (password, the confirmation link, Google) shows the owner is back: failed password
+            // sign-ins are forgotten, and a pause left by them ends.
+            await clearSignInFailures({ userId: session.userId, db });
           },
         },
       },
     },
     plugins: [nextCookies()],
   });
+  const handler = auth.handler;
+  return Object.assign(auth, { handler: async (request: Request) => withRetryAfter(await handler(request)) });
+}
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The address of the account whose password is being set, for the check against passwords derived from it. */
+async function accountEmail(ctx: HookContext, body: Record<string, unknown>): Promise<string | null> {
+  if (ctx.path === "/sign-up/email") return typeof body.email === "string" ? body.email : null;
+  if (ctx.path === "/change-password") return (await getSessionFromCtx(ctx))?.user.email ?? null;
+  const token = typeof body.token === "string" ? body.token : (ctx.query as { token?: unknown } | undefined)?.token;
+  if (typeof token !== "string" || token === "") return null;
+  const link = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!link) return null;
+  return (await ctx.context.internalAdapter.findUserById(link.value))?.email ?? null;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -26,12 +26,14 @@ const subjects = {
     resetPassword: "Zmiana hasła w Aranżerze",
     passwordChanged: "Hasło w Aranżerze zostało zmienione",
     accountExists: "Masz już konto w Aranżerze",
+    signInFailures: "Nieudane próby logowania do Aranżera",
   },
   en: {
     confirmEmail: "Confirm your e-mail address for Aranżer",
     resetPassword: "Change your Aranżer password",
     passwordChanged: "Your Aranżer password has been changed",
     accountExists: "You already have an Aranżer account",
+    signInFailures: "Failed log-in attempts to your Aranżer account",
   },
 } as const;
 

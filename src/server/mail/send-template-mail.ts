@@ -4,17 +4,20 @@ import type { Locale } from "@/config/routes";
 import { mailTransport } from "./transport";
 import { catalogs } from "@/i18n/catalogs";
 
-export type MailTemplate = "confirmEmail" | "resetPassword" | "passwordChanged" | "accountExists";
+export type MailTemplate = "confirmEmail" | "resetPassword" | "passwordChanged" | "accountExists" | "signInFailures" | "orderConfirmation";
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-/** Renders one of the account e-mails in the user's language and sends it. */
-export async function sendTemplateMail(options: { to: string; locale: Locale; template: MailTemplate; url?: string }) {
+/**
+ * Renders one of the product's e-mails in the user's language and sends it. values fill the template's
+ * placeholders; details are extra lines (already translated) shown after the intro, e.g. an order's terms.
+ */
+export async function sendTemplateMail(options: { to: string; locale: Locale; template: MailTemplate; url?: string; values?: Record<string, string | number>; details?: string[] }) {
   const t = createTranslator({ locale: options.locale, messages: catalogs[options.locale], namespace: "email" });
-  const subject = t(`${options.template}.subject`);
-  const paragraphs = [t(`${options.template}.intro`)];
+  const subject = t(`${options.template}.subject`, options.values);
+  const paragraphs = [t(`${options.template}.intro`, options.values), ...(options.details ?? [])];
   const action = options.url ? { label: t(`${options.template}.action`), url: options.url } : null;
   const outro = [t(`${options.template}.outro`), t("signature")];
 

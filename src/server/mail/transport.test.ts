@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SMTPServer } from "smtp-server";
-import { createOutboxTransport, createSmtpTransport } from "./transport";
+import { createOutboxTransport, createSmtpTransport, outboxFileName } from "./transport";
 
 const mail = {
   to: "zofia@example.test",
@@ -29,6 +29,22 @@ describe("outbox transport", () => {
     expect(raw).toMatch(/Subject: =\?UTF-8\?/);
     expect(raw).toContain("text/plain");
     expect(raw).toContain("text/html");
+  });
+
+  it("names files safely whatever the address: short, no separators, one file per message", async () => {
+    const odd = [`${"a".repeat(2000)}@example.test`, "../../etc/passwd@example.test", "\u017cona\\x/y@example.test", ".hidden@example.test"];
+    for (const to of odd) await createOutboxTransport({ dir, from: "Aranżer <no-reply@aranzer.pl>" }).send({ ...mail, to });
+    const files = (await readdir(dir)).filter((f) => !f.endsWith("zofia@example.test.eml"));
+    expect(files).toHaveLength(odd.length);
+    for (const file of files) {
+      expect(Buffer.byteLength(file)).toBeLessThan(120);
+      expect(file).toMatch(/^[0-9TZ-]+-[0-9a-f]{6}-[A-Za-z0-9@._-]+\.eml$/);
+    }
+  });
+
+  it("never overwrites: two messages to one address in one millisecond are two files", () => {
+    const at = new Date();
+    expect(outboxFileName("zofia@example.test", at)).not.toBe(outboxFileName("zofia@example.test", at));
   });
 });
 

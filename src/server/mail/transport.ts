@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import nodemailer from "nodemailer";
 import { env } from "@/env";
@@ -10,14 +11,23 @@ export type OutgoingMail = { to: string; subject: string; text: string; html: st
 /** Where e-mails go: an .eml outbox under DATA_DIR/mail when no SMTP is configured, SMTP otherwise. */
 export type MailTransport = { send(mail: OutgoingMail): Promise<void> };
 
+/**
+ * The outbox file of one message: time, a random part (two messages in one millisecond must not overwrite
+ * each other) and at most 64 safe characters of the address, so any address, however long or odd, gives a
+ * short name of letters, digits and `@._-` (no separators, no leading dot).
+ */
+export function outboxFileName(to: string, now = new Date()): string {
+  const safeTo = to.replace(/[^a-z0-9@._-]/gi, "_").slice(0, 64);
+  return `${now.toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}-${safeTo}.eml`;
+}
+
 export function createOutboxTransport(options: { dir: string; from: string }): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(mail) {
       const info = await composer.sendMail({ from: options.from, ...mail });
       await mkdir(options.dir, { recursive: true });
-      const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, "_");
-      const file = path.join(options.dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}.eml`);
+      const file = path.join(options.dir, outboxFileName(mail.to));
       await writeFile(file, info.message as Buffer);
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
       log.info("mail.outbox", { to: mail.to, subject: mail.subject, file, links });

@@ -6,7 +6,10 @@ import { getDb, type DbOrTx } from "@/server/db/client";
 import { executeRows } from "@/server/db/execute-rows";
 import { AppError } from "@/server/errors";
 
-/** Product limits per user (sign-in and sign-up limits live in the auth library's configuration). */
+/**
+ * Product limits per user (sign-in and sign-up limits per client address live in the auth library's
+ * configuration, the per-account sign-in limit in src/server/auth/sign-in-backoff.ts).
+ */
 export const rateLimits = {
   upload: { max: 30, windowMs: 60_000 },
   generate: { max: 20, windowMs: 60_000 },
@@ -14,7 +17,8 @@ export const rateLimits = {
 
 /**
  * Counts one request against a fixed window in the database (the auth library's table, our own keys),
- * so the limit holds across processes; throws RATE_LIMITED past the maximum (times RATE_LIMIT_MULTIPLIER).
+ * so the limit holds across processes; throws RATE_LIMITED past the maximum (times RATE_LIMIT_MULTIPLIER),
+ * with `retryAfter`: the seconds until the window ends, for the answer's Retry-After header.
  */
 export async function hitRateLimit(options: { rule: keyof typeof rateLimits; subject: string; db?: DbOrTx }): Promise<void> {
   const db = options.db ?? (await getDb());
@@ -22,11 +26,14 @@ export async function hitRateLimit(options: { rule: keyof typeof rateLimits; sub
   const max = Math.ceil(rule.max * env().RATE_LIMIT_MULTIPLIER);
   const now = Date.now();
   const key = `app:${options.rule}:${options.subject}`;
-  const rows = await executeRows<{ count: number }>(db, sql`
+  const rows = await executeRows<{ count: number; last_request: string | number }>(db, sql`
     insert into rate_limit (id, key, count, last_request) values (${randomUUID()}, ${key}, 1, ${now})
     on conflict (key) do update set
       count = case when rate_limit.last_request <= ${now - rule.windowMs} then 1 else rate_limit.count + 1 end,
       last_request = case when rate_limit.last_request <= ${now - rule.windowMs} then ${now} else rate_limit.last_request end
-    returning count`);
-  if (Number(rows[0]?.count ?? 0) > max) throw new AppError("RATE_LIMITED");
+    returning count, last_request`);
+  const row = rows[0];
+  if (row && Number(row.count) > max) {
+    throw new AppError("RATE_LIMITED", { retryAfter: Math.max(1, Math.ceil((Number(row.last_request) + rule.windowMs - now) / 1000)) });
+  }
 }

@@ -2,3 +2,4 @@ export * from "./auth";
 export * from "./profile";
 export * from "./tokens";
 export * from "./generation";
+export * from "./billing";

@@ -1,0 +1,60 @@
+"use client";
+
+import { useActionState } from "react";
+import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { Form } from "@/components/forms/form";
+import { placeOrder, type CheckoutFormState } from "@/web/actions/billing";
+
+/**
+ * The order form consumer law asks for: links to the terms and the privacy policy, an unticked box to
+ * start at once and lose the right of withdrawal once performed, and a button that says the order
+ * obliges to pay. A server action, so it works before scripts run.
+ */
+export function OrderForm(props: { productId: string; locale: string; termsHref: string; privacyHref: string; sandbox: boolean }) {
+  const t = useTranslations("billing.checkout");
+  const [state, action, pending] = useActionState<CheckoutFormState, FormData>(placeOrder, {});
+  return (
+    <Form action={action} className="mt-6 space-y-5">
+      <input type="hidden" name="product" value={props.productId} />
+      <input type="hidden" name="locale" value={props.locale} />
+      <p className="text-gray-800 dark:text-gray-200">
+        {t.rich("legal", {
+          terms: (chunks) => (
+            <a href={props.termsHref} className="font-semibold text-primary-700 underline dark:text-primary-300" target="_blank" rel="noopener">
+              {chunks}
+            </a>
+          ),
+          privacy: (chunks) => (
+            <a href={props.privacyHref} className="font-semibold text-primary-700 underline dark:text-primary-300" target="_blank" rel="noopener">
+              {chunks}
+            </a>
+          ),
+        })}
+      </p>
+      <div className="flex gap-3">
+        <input
+          id="withdrawal-consent"
+          name="withdrawalConsent"
+          type="checkbox"
+          required
+          aria-describedby={state.error === "withdrawalConsent" ? "order-error" : undefined}
+          aria-invalid={state.error === "withdrawalConsent" || undefined}
+          className="mt-1 size-5 shrink-0 accent-primary-600"
+        />
+        <label htmlFor="withdrawal-consent" className="text-gray-900 dark:text-gray-100">
+          {t("consent")}
+        </label>
+      </div>
+      {state.error ? (
+        <p id="order-error" role="alert" className="rounded-lg bg-red-50 p-3 text-red-800 dark:bg-red-950 dark:text-red-200">
+          {t(`errors.${state.error}`)}
+        </p>
+      ) : null}
+      {props.sandbox ? <p className="text-sm text-gray-700 dark:text-gray-300">{t("sandboxNote")}</p> : null}
+      <Button type="submit" size="lg" disabled={pending} aria-busy={pending}>
+        {t("submit")}
+      </Button>
+    </Form>
+  );
+}

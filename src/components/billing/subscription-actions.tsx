@@ -1,0 +1,31 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { cancelMySubscription, resumeMySubscription } from "@/web/actions/billing";
+import { ConfirmAction } from "./confirm-action";
+
+/** Cancel (at period end) or resume, each behind a confirmation modal, with the specification's failure texts. */
+export function SubscriptionActions({ cancelled, date }: { cancelled: boolean; date: string }) {
+  const t = useTranslations("billing");
+  return cancelled ? (
+    <ConfirmAction
+      label={t("resume.button")}
+      title={t("resume.title")}
+      description={t("resume.text", { date })}
+      confirmLabel={t("resume.confirm")}
+      failure={t("resume.failed")}
+      run={resumeMySubscription}
+      variant="solid"
+    />
+  ) : (
+    <ConfirmAction
+      label={t("cancel.button")}
+      title={t("cancel.title")}
+      description={t("cancel.text", { date })}
+      confirmLabel={t("cancel.confirm")}
+      failure={t("cancel.failed")}
+      run={cancelMySubscription}
+      color="red"
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { env } from "@/env";
+import { findProduct, type ProductId } from "@/config/plans";
+import { pathFor, type Locale } from "@/config/routes";
+import { checkoutOrder, user } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import type { BillingContext } from "./billing-context";
+import { getSubscriptionState } from "./subscription-state";
+
+/**
+ * Places an order and opens the provider's checkout for it. The consent to start at once (and so lose
+ * the right of withdrawal once the service is performed) must be given on our order page; its time is
+ * kept with the order. A second subscription is refused: the user changes plan instead.
+ */
+export async function startCheckout(
+  ctx: BillingContext,
+  input: { userId: string; productId: ProductId; withdrawalConsent: boolean; locale: Locale },
+): Promise<{ url: string; orderId: string }> {
+  if (!input.withdrawalConsent) throw new AppError("INVALID_INPUT", { field: "withdrawalConsent" });
+  const product = findProduct(input.productId);
+  const current = await getSubscriptionState(ctx.db, input.userId);
+  if (product.kind === "subscription" && current?.active) throw new AppError("CONFLICT", { reason: "subscriptionActive" });
+  const [owner] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, input.userId));
+  if (!owner) throw new AppError("UNAUTHORIZED");
+
+  const providerId = ctx.checkoutProvider;
+  const [order] = await ctx.db
+    .insert(checkoutOrder)
+    .values({ userId: input.userId, provider: providerId, productId: product.id, kind: product.kind, amountGrosze: product.priceGrosze, locale: input.locale, withdrawalConsentAt: new Date() })
+    .returning({ id: checkoutOrder.id });
+  const { appUrl } = env();
+  const successRoute = product.kind === "subscription" ? "/subscription-success" : "/payment-success";
+  const session = await ctx.provider(providerId).createCheckout({
+    orderId: order!.id,
+    userId: input.userId,
+    email: owner.email,
+    customerId: current?.provider === providerId ? current.customerId : null,
+    product,
+    locale: input.locale,
+    successUrl: `${appUrl}${pathFor(successRoute, input.locale)}?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${appUrl}${pathFor("/checkout", input.locale)}?product=${product.id}&cancelled=1`,
+  });
+  await ctx.db.update(checkoutOrder).set({ providerSessionId: session.sessionId }).where(eq(checkoutOrder.id, order!.id));
+  return { url: session.url, orderId: order!.id };
+}

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { log } from "./log";
+
+function captured(write: () => void): Record<string, unknown> {
+  const lines: string[] = [];
+  const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
+  const errors = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
+  write();
+  spy.mockRestore();
+  errors.mockRestore();
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0]!) as Record<string, unknown>;
+}
+
+describe("log lines", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("never carry a whole request value: a megabyte address is cut, in fields, lists and error messages", () => {
+    const huge = `${"a".repeat(1_000_000)}@example.test`;
+    const line = captured(() => log.info("mail.outbox", { to: huge, links: [huge], nested: { to: huge } }));
+    expect(JSON.stringify(line).length).toBeLessThan(3000);
+    expect(line.to).toMatch(/^a{500}…\[\d+ more characters\]$/);
+    const error = captured(() => log.error("request.error", { error: new Error(`ENAMETOOLONG: open '${huge}'`) }));
+    expect(JSON.stringify(error).length).toBeLessThan(10_000);
+  });
+
+  it("keeps ordinary fields as they are", () => {
+    const line = captured(() => log.info("db.ready", { kind: "pglite", ms: 12, at: new Date(0), ok: true }));
+    expect(line).toMatchObject({ event: "db.ready", kind: "pglite", ms: 12, at: "1970-01-01T00:00:00.000Z", ok: true });
+  });
+});

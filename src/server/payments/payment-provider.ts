@@ -1,0 +1,78 @@
+import type { Locale } from "@/config/routes";
+import type { PlanId, Product, ProductId } from "@/config/plans";
+import type { PaymentProviderId } from "@/server/db/schema";
+
+/**
+ * What billing needs from a payment provider. The read side answers with the provider's current view
+ * of an object, so the domain never trusts an event's payload or a query string for what was paid:
+ * it asks again. Implemented by the sandbox (local, no money) and Stripe.
+ */
+export interface PaymentProvider {
+  readonly id: PaymentProviderId;
+  createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
+  retrieveCheckout(sessionId: string): Promise<CheckoutView | null>;
+  retrieveInvoice(invoiceId: string): Promise<InvoiceView | null>;
+  retrieveSubscription(subscriptionId: string): Promise<SubscriptionView | null>;
+  /** Cancel at period end (true) or undo that (false); or move the next renewal to another plan. */
+  updateSubscription(subscriptionId: string, change: { cancelAtPeriodEnd?: boolean; planId?: PlanId }): Promise<SubscriptionView>;
+  /** Ends a subscription at once (the account is being deleted): no further charges. */
+  cancelNow(subscriptionId: string): Promise<SubscriptionView>;
+  /** The provider's self-service page for cards and invoices; null where there is none. */
+  portalUrl(customerId: string, returnUrl: string): Promise<string | null>;
+}
+
+export type CheckoutInput = {
+  orderId: string;
+  userId: string;
+  email: string;
+  customerId: string | null;
+  product: Product;
+  locale: Locale;
+  /** Absolute; the provider appends the session id. */
+  successUrl: string;
+  cancelUrl: string;
+};
+
+export type CheckoutView = {
+  id: string;
+  orderId: string | null;
+  userId: string | null;
+  productId: ProductId | null;
+  /** open: not paid yet; complete: paid; failed: the payment was refused; expired: abandoned. */
+  status: "open" | "complete" | "failed" | "expired";
+  customerId: string | null;
+  subscriptionId: string | null;
+  /** The first period's invoice of a subscription checkout. */
+  invoiceId: string | null;
+  amountGrosze: number;
+};
+
+export type InvoiceView = {
+  id: string;
+  subscriptionId: string;
+  status: "paid" | "open" | "void" | "uncollectible";
+  /** A payment attempt failed (open invoice with a failed charge). */
+  attemptFailed: boolean;
+  reason: "subscription_create" | "subscription_cycle" | "other";
+  planId: PlanId | null;
+  amountGrosze: number;
+  periodEnd: Date;
+};
+
+export type SubscriptionView = {
+  id: string;
+  customerId: string | null;
+  userId: string | null;
+  planId: PlanId | null;
+  status: "incomplete" | "active" | "past_due" | "canceled";
+  cancelAtPeriodEnd: boolean;
+  endedAt: Date | null;
+};
+
+/** A refusal by the provider that the user can do nothing about but try later. */
+export class PaymentProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PaymentProviderError";
+  }
+}

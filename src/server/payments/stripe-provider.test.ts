@@ -1,0 +1,195 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Handle } from "@/server/db/client";
+import type { BillingContext } from "@/server/billing/billing-context";
+import { billingPortalUrl, cancelSubscription, changePlan, resumeSubscription } from "@/server/billing/manage-subscription";
+import { startCheckout } from "@/server/billing/start-checkout";
+import { getSubscriptionState } from "@/server/billing/subscription-state";
+import { verifyCheckout } from "@/server/billing/verify-checkout";
+import { listPayments } from "@/server/billing/list-payments";
+import { getBalance } from "@/server/tokens/get-balance";
+import { FakeStripe } from "~/tests/fakes/stripe";
+import { insertUser, installDatabase, testDatabases } from "~/tests/support/databases";
+import { createSandboxProvider } from "./sandbox-provider";
+import { createStripeProvider, makeStripeClient, parseStripeWebhook } from "./stripe-provider";
+
+const SECRET_KEY = "sk_test_fake";
+const WEBHOOK_SECRET = "whsec_fakesecret";
+const fake = new FakeStripe();
+let apiUrl: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  apiUrl = await fake.start();
+  dataDir = await mkdtemp(path.join(tmpdir(), "aranzer-stripe-"));
+  // The webhook route reads its configuration from the environment, as in production.
+  Object.assign(process.env, { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: apiUrl, DATA_DIR: dataDir });
+});
+afterAll(async () => {
+  await fake.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+type FakeEvents = ReturnType<FakeStripe["completeCheckout"]>;
+
+describe.each(testDatabases())("the Stripe adapter against a fake Stripe on $name", ({ open }) => {
+  let handle: Handle;
+  let ctx: BillingContext;
+  let stripe: Stripe;
+  beforeAll(async () => {
+    handle = await open();
+    installDatabase(handle);
+    stripe = makeStripeClient(SECRET_KEY, apiUrl);
+    const provider = createStripeProvider(stripe);
+    ctx = { db: handle.db, provider: (id) => (id === "stripe" ? provider : createSandboxProvider(handle.db)), checkoutProvider: "stripe" };
+  });
+  afterAll(() => handle.close());
+  beforeEach(() => {
+    fake.failNext = { count: 0, status: 500 };
+  });
+
+  /** Delivers events through the real webhook route, signed as Stripe signs them. */
+  async function post(event: FakeEvents[number], options: { secret?: string } = {}) {
+    const { POST } = await import("~/app/api/webhooks/stripe/route");
+    const payload = JSON.stringify(event);
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
+    return POST(new Request("http://localhost/api/webhooks/stripe", { method: "POST", headers: { "stripe-signature": signature, "content-type": "application/json" }, body: payload }));
+  }
+  async function deliver(events: FakeEvents) {
+    for (const event of events) expect((await post(event)).status).toBe(200);
+  }
+  async function subscribe(userId: string, productId: "mini" | "pro" = "pro") {
+    const { url, orderId } = await startCheckout(ctx, { userId, productId, withdrawalConsent: true, locale: "pl" });
+    const sessionId = url.split("/").pop()!;
+    return { sessionId, orderId, events: fake.completeCheckout(sessionId) };
+  }
+
+  it("opens Checkout in subscription mode for a plan: PLN price, tax inclusive, card only, our ids, one idempotency key per order", async () => {
+    const userId = await insertUser(handle);
+    const { sessionId, orderId } = await subscribe(userId);
+    const session = fake.objects.get(sessionId)!;
+    expect(session).toMatchObject({ mode: "subscription", client_reference_id: userId, allowed_payment_method_types: ["card"], locale: "pl", metadata: { orderId, userId, productId: "pro" } });
+    expect(session.success_url).toBe(`http://localhost:3000/subscription-success?session_id=${sessionId}`);
+    expect(session.subscription_metadata).toMatchObject({ userId });
+    const price = fake.objects.get(session.price as string)!;
+    expect(price).toMatchObject({ currency: "pln", unit_amount: 8499, tax_behavior: "inclusive", recurring: { interval: "month", interval_count: 1 }, lookup_key: "aranzer_pro_8499" });
+    const create = fake.requests.find((r) => r.path === "/v1/checkout/sessions" && r.method === "POST" && (r.body.metadata as { orderId?: string }).orderId === orderId);
+    expect(create?.idempotencyKey).toBe(`checkout:${orderId}`);
+  });
+
+  it("opens Checkout in payment mode for a pack with card, BLIK and Przelewy24, and credits it once", async () => {
+    const userId = await insertUser(handle);
+    const { url } = await startCheckout(ctx, { userId, productId: "pack50", withdrawalConsent: true, locale: "en" });
+    const sessionId = url.split("/").pop()!;
+    expect(fake.objects.get(sessionId)).toMatchObject({ mode: "payment", allowed_payment_method_types: ["card", "blik", "p24"], locale: "en", success_url: `http://localhost:3000/en/payment-success?session_id=${sessionId}` });
+    expect(await verifyCheckout(ctx, { userId, sessionId })).toMatchObject({ state: "pending" });
+    const events = fake.completeCheckout(sessionId);
+    for (let i = 0; i < 10; i++) await deliver(events);
+    expect(await verifyCheckout(ctx, { userId, sessionId })).toEqual({ state: "paid", kind: "pack", productId: "pack50", tokensAdded: 50, balance: 50 });
+  });
+
+  it("credits the first period once for ten replays of every event, the success page included", async () => {
+    const userId = await insertUser(handle);
+    const { sessionId, events } = await subscribe(userId);
+    expect(await verifyCheckout(ctx, { userId, sessionId })).toMatchObject({ state: "paid", tokensAdded: 500, balance: 500 });
+    for (let i = 0; i < 10; i++) await deliver(events);
+    expect(await getBalance({ db: handle.db, userId })).toBe(500);
+    expect(await getSubscriptionState(handle.db, userId)).toMatchObject({ planId: "pro", active: true, cancelled: false, provider: "stripe" });
+  });
+
+  it("applies events in any order: the invoice before the checkout, a stale subscription update after a newer one", async () => {
+    const userId = await insertUser(handle);
+    const { sessionId, events } = await subscribe(userId);
+    await deliver([...events].reverse());
+    expect(await getBalance({ db: handle.db, userId })).toBe(500);
+    const subId = fake.objects.get(sessionId)!.subscription as string;
+    const stale = fake.event("customer.subscription.updated", fake.objects.get(subId)!); // still says not cancelled
+    await cancelSubscription(ctx, { userId });
+    await deliver([stale]); // re-read from Stripe: the cancellation stays
+    expect(await getSubscriptionState(handle.db, userId)).toMatchObject({ cancelled: true, active: true });
+    expect(await verifyCheckout(ctx, { userId, sessionId })).toMatchObject({ state: "paid", tokensAdded: 500 });
+  });
+
+  it("answers 400 to a bad signature and 200 to events it does not handle", async () => {
+    const userId = await insertUser(handle);
+    const { events } = await subscribe(userId);
+    expect((await post(events[0]!, { secret: "whsec_wrong" })).status).toBe(400);
+    const { POST } = await import("~/app/api/webhooks/stripe/route");
+    const unsigned = await POST(new Request("http://localhost/api/webhooks/stripe", { method: "POST", body: JSON.stringify(events[0]) }));
+    expect(unsigned.status).toBe(400);
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+    expect((await post(fake.event("customer.created", { id: "cus_x" }))).status).toBe(200);
+    const ignored = JSON.stringify(fake.event("charge.refunded", { id: "ch_1" }));
+    expect(parseStripeWebhook(stripe, ignored, stripe.webhooks.generateTestHeaderString({ payload: ignored, secret: WEBHOOK_SECRET }), WEBHOOK_SECRET)).toBeNull();
+  });
+
+  it("renews, fails a renewal (no tokens, access until the paid end), then renews after the failed one", async () => {
+    const userId = await insertUser(handle);
+    const { sessionId, events } = await subscribe(userId);
+    await deliver(events);
+    const subId = fake.objects.get(sessionId)!.subscription as string;
+    await deliver(fake.renew(subId));
+    expect(await getBalance({ db: handle.db, userId })).toBe(1000);
+    const paidEnd = (await getSubscriptionState(handle.db, userId))!.periodEnd;
+
+    const failed = fake.renew(subId, { fail: true });
+    await deliver(failed);
+    await deliver(failed);
+    const pastDue = await getSubscriptionState(handle.db, userId);
+    expect(pastDue).toMatchObject({ active: true, pastDue: true });
+    expect(pastDue!.periodEnd).toEqual(paidEnd);
+    expect(await getBalance({ db: handle.db, userId })).toBe(1000);
+
+    const invoiceId = (failed[0]!.data.object as { id: string }).id;
+    await deliver(fake.payInvoice(invoiceId));
+    expect(await getBalance({ db: handle.db, userId })).toBe(1500);
+    expect((await getSubscriptionState(handle.db, userId))!.periodEnd.getTime()).toBeGreaterThan(paidEnd.getTime());
+    expect((await listPayments(handle.db, userId)).map((p) => `${p.kind}:${p.status}`).sort()).toEqual(["renewal:failed", "renewal:paid", "renewal:paid", "subscription:paid"]);
+
+    await deliver(fake.endSubscription(subId));
+    expect(await getSubscriptionState(handle.db, userId)).toMatchObject({ active: false });
+    expect(await getBalance({ db: handle.db, userId })).toBe(1500);
+  });
+
+  it("cancels at period end and resumes through cancel_at_period_end, changes plan without proration, links the portal", async () => {
+    const userId = await insertUser(handle);
+    const { sessionId, events } = await subscribe(userId, "mini");
+    await deliver(events);
+    const subId = fake.objects.get(sessionId)!.subscription as string;
+    await cancelSubscription(ctx, { userId });
+    expect(fake.objects.get(subId)).toMatchObject({ cancel_at_period_end: true, status: "active" });
+    await resumeSubscription(ctx, { userId });
+    expect(fake.objects.get(subId)).toMatchObject({ cancel_at_period_end: false });
+    expect(await changePlan(ctx, { userId, planId: "pro" })).toMatchObject({ planId: "mini", nextPlanId: "pro" });
+    const update = fake.requests.filter((r) => r.path === `/v1/subscriptions/${subId}` && r.method === "POST").pop();
+    expect(update?.body).toMatchObject({ proration_behavior: "none" });
+    await deliver(fake.renew(subId));
+    expect(await getSubscriptionState(handle.db, userId)).toMatchObject({ planId: "pro", nextPlanId: null });
+    expect(await getBalance({ db: handle.db, userId })).toBe(530);
+    expect(await billingPortalUrl(ctx, { userId, returnUrl: "http://localhost:3000/settings/subscriptions" })).toMatch(/^https:\/\/billing\.stripe\.test\//);
+  });
+
+  it("ends a live subscription at Stripe at once when the account is deleted", async () => {
+    const { endSubscriptionsOfAccount } = await import("@/server/billing/end-subscriptions-of-account");
+    const userId = await insertUser(handle);
+    const { sessionId, events } = await subscribe(userId, "mini");
+    await deliver(events);
+    await endSubscriptionsOfAccount(ctx, userId);
+    const subId = fake.objects.get(sessionId)!.subscription as string;
+    expect(fake.objects.get(subId)).toMatchObject({ status: "canceled" });
+    expect(await getSubscriptionState(handle.db, userId)).toMatchObject({ active: false });
+  });
+
+  it("retries Stripe's 5xx answers with the same idempotency key", async () => {
+    const userId = await insertUser(handle);
+    fake.failNext = { count: 1, status: 500 };
+    const before = fake.requests.length;
+    const { orderId } = await startCheckout(ctx, { userId, productId: "mini", withdrawalConsent: true, locale: "pl" });
+    const creates = fake.requests.slice(before).filter((r) => r.path === "/v1/checkout/sessions");
+    expect(creates.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(creates.map((r) => r.idempotencyKey))).toEqual(new Set([`checkout:${orderId}`]));
+  });
+});

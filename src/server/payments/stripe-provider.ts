@@ -1,0 +1,222 @@
+import "server-only";
+import Stripe from "stripe";
+import { env } from "@/env";
+import { findProduct, isPlanId, isProductId, PERIOD_MONTHS, type PlanId, type Product, type ProductId } from "@/config/plans";
+import { AppError } from "@/server/errors";
+import type { CheckoutView, InvoiceView, PaymentProvider, SubscriptionView } from "./payment-provider";
+import type { ProviderEvent } from "./provider-event";
+
+/**
+ * Stripe Checkout and Billing. Prices are found by lookup key (product and amount), and made on first
+ * use, so an operator configures only the two keys; changing a price in src/config/plans.ts makes a
+ * new Stripe price instead of editing one that subscribers pay. Plans are card-only (BLIK and
+ * Przelewy24 cannot recur); packs take card, BLIK and Przelewy24.
+ */
+export function stripeClient(): Stripe {
+  const { STRIPE_SECRET_KEY, STRIPE_API_URL } = env();
+  if (!STRIPE_SECRET_KEY) throw new Error("STRIPE_SECRET_KEY is not set");
+  return makeStripeClient(STRIPE_SECRET_KEY, STRIPE_API_URL);
+}
+
+const clients = new Map<string, Stripe>();
+export function makeStripeClient(secretKey: string, apiUrl?: string): Stripe {
+  const cacheKey = `${secretKey}|${apiUrl ?? ""}`;
+  let client = clients.get(cacheKey);
+  if (!client) {
+    const target = apiUrl ? new URL(apiUrl) : null;
+    client = new Stripe(secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(target ? { host: target.hostname, port: Number(target.port), protocol: target.protocol.replace(":", "") as "http" | "https" } : {}),
+    });
+    clients.set(cacheKey, client);
+  }
+  return client;
+}
+
+const lookupKey = (product: Product) => `aranzer_${product.id}_${product.priceGrosze}`;
+function productOfLookupKey(key: string | null | undefined): ProductId | null {
+  const id = key?.match(/^aranzer_([a-z0-9]+)_\d+$/)?.[1];
+  return isProductId(id) ? id : null;
+}
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+const fromSeconds = (seconds: number) => new Date(seconds * 1000);
+
+export function createStripeProvider(stripe: Stripe): PaymentProvider {
+  const priceIds = new Map<string, string>();
+  const productOfPrice = new Map<string, ProductId | null>();
+
+  async function priceFor(product: Product): Promise<string> {
+    const key = lookupKey(product);
+    const known = priceIds.get(key);
+    if (known) return known;
+    const found = await stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 });
+    const price =
+      found.data[0] ??
+      (await stripe.prices.create(
+        {
+          currency: "pln",
+          unit_amount: product.priceGrosze,
+          tax_behavior: "inclusive",
+          lookup_key: key,
+          product_data: { name: `Aranżer ${product.id}`, metadata: { productId: product.id } },
+          metadata: { productId: product.id },
+          ...(product.kind === "subscription" ? { recurring: { interval: "month", interval_count: PERIOD_MONTHS } } : {}),
+        },
+        { idempotencyKey: `price:${key}` },
+      ));
+    priceIds.set(key, price.id);
+    return price.id;
+  }
+
+  async function planOfPrice(priceId: string | null): Promise<PlanId | null> {
+    if (!priceId) return null;
+    if (!productOfPrice.has(priceId)) productOfPrice.set(priceId, productOfLookupKey((await stripe.prices.retrieve(priceId)).lookup_key));
+    const product = productOfPrice.get(priceId);
+    return isPlanId(product) ? product : null;
+  }
+
+  function subscriptionView(sub: Stripe.Subscription): SubscriptionView {
+    const status: Record<string, SubscriptionView["status"]> = { active: "active", trialing: "active", past_due: "past_due", unpaid: "past_due", canceled: "canceled", incomplete_expired: "canceled", incomplete: "incomplete", paused: "incomplete" };
+    const item = sub.items.data[0];
+    const product = productOfLookupKey(item?.price.lookup_key);
+    return {
+      id: sub.id,
+      customerId: idOf(sub.customer),
+      userId: sub.metadata.userId ?? null,
+      planId: isPlanId(product) ? product : null,
+      status: status[sub.status] ?? "incomplete",
+      cancelAtPeriodEnd: sub.cancel_at_period_end,
+      endedAt: sub.ended_at ? fromSeconds(sub.ended_at) : null,
+    };
+  }
+
+  const retrieveOrNull = async <T>(load: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await load();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
+  };
+
+  return {
+    id: "stripe",
+    async createCheckout(input) {
+      const product = input.product;
+      const subscription = product.kind === "subscription";
+      const metadata = { orderId: input.orderId, userId: input.userId, productId: product.id };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: subscription ? "subscription" : "payment",
+          line_items: [{ price: await priceFor(product), quantity: 1 }],
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          client_reference_id: input.userId,
+          ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
+          // A filter on the methods enabled in the Dashboard (API 2026: payment_method_types is gone).
+          allowed_payment_method_types: subscription ? ["card"] : ["card", "blik", "p24"],
+          metadata,
+          ...(subscription ? { subscription_data: { metadata } } : { payment_intent_data: { metadata }, ...(input.customerId ? {} : { customer_creation: "always" as const }) }),
+          locale: input.locale,
+        },
+        { idempotencyKey: `checkout:${input.orderId}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async retrieveCheckout(sessionId) {
+      const session = await retrieveOrNull(() => stripe.checkout.sessions.retrieve(sessionId));
+      if (!session) return null;
+      const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
+      const status: CheckoutView["status"] = session.status === "expired" ? "expired" : session.status === "complete" && paid ? "complete" : "open";
+      const productId = session.metadata?.productId;
+      return {
+        id: session.id,
+        orderId: session.metadata?.orderId ?? null,
+        userId: session.client_reference_id ?? null,
+        productId: isProductId(productId) ? productId : null,
+        status,
+        customerId: idOf(session.customer),
+        subscriptionId: idOf(session.subscription),
+        invoiceId: idOf(session.invoice),
+        amountGrosze: session.amount_total ?? 0,
+      };
+    },
+
+    async retrieveInvoice(invoiceId) {
+      const invoice = await retrieveOrNull(() => stripe.invoices.retrieve(invoiceId));
+      const subscriptionId = idOf(invoice?.parent?.subscription_details?.subscription);
+      if (!invoice || !subscriptionId) return null;
+      const line = invoice.lines.data[0];
+      const reasons = { subscription_create: "subscription_create", subscription_cycle: "subscription_cycle" } as const;
+      return {
+        id: invoice.id!,
+        subscriptionId,
+        status: invoiceStatus(invoice.status),
+        attemptFailed: invoice.status === "open" && invoice.attempted && invoice.attempt_count > 0,
+        reason: reasons[invoice.billing_reason as keyof typeof reasons] ?? "other",
+        planId: await planOfPrice(idOf(line?.pricing?.price_details?.price)),
+        amountGrosze: invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due,
+        periodEnd: fromSeconds(line?.period.end ?? invoice.period_end),
+      } satisfies InvoiceView;
+    },
+
+    async retrieveSubscription(subscriptionId) {
+      const sub = await retrieveOrNull(() => stripe.subscriptions.retrieve(subscriptionId));
+      return sub ? subscriptionView(sub) : null;
+    },
+
+    async updateSubscription(subscriptionId, change) {
+      if (change.planId) {
+        const current = await stripe.subscriptions.retrieve(subscriptionId);
+        const item = current.items.data[0];
+        if (!item) throw new AppError("CONFLICT", { reason: "subscriptionEnded" });
+        return subscriptionView(
+          await stripe.subscriptions.update(subscriptionId, { items: [{ id: item.id, price: await priceFor(findProduct(change.planId)) }], proration_behavior: "none" }),
+        );
+      }
+      return subscriptionView(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: change.cancelAtPeriodEnd }));
+    },
+
+    async cancelNow(subscriptionId) {
+      return subscriptionView(await stripe.subscriptions.cancel(subscriptionId));
+    },
+
+    async portalUrl(customerId, returnUrl) {
+      return (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url;
+    },
+  };
+}
+
+function invoiceStatus(status: Stripe.Invoice["status"]): InvoiceView["status"] {
+  if (status === "paid") return "paid";
+  if (status === "void") return "void";
+  if (status === "uncollectible") return "uncollectible";
+  return "open"; // draft or open: not paid yet
+}
+
+const handledEvents: Record<string, ProviderEvent["object"]> = {
+  "checkout.session.completed": "checkout",
+  "checkout.session.async_payment_succeeded": "checkout",
+  "checkout.session.async_payment_failed": "checkout",
+  "checkout.session.expired": "checkout",
+  "invoice.paid": "invoice",
+  "invoice.payment_failed": "invoice",
+  "customer.subscription.created": "subscription",
+  "customer.subscription.updated": "subscription",
+  "customer.subscription.deleted": "subscription",
+};
+
+/**
+ * Verifies a webhook's signature on the raw body and reduces the event to the object it names; null for
+ * events billing does not act on. Throws Stripe's StripeSignatureVerificationError for a bad signature.
+ */
+export function parseStripeWebhook(stripe: Stripe, rawBody: string, signature: string, secret: string): ProviderEvent | null {
+  const event = stripe.webhooks.constructEvent(rawBody, signature, secret);
+  const object = handledEvents[event.type];
+  if (!object) return null;
+  const objectId = (event.data.object as { id?: string }).id;
+  return objectId ? { id: event.id, object, objectId, type: event.type } : null;
+}

@@ -1,0 +1,259 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local Stripe for the adapter's contract tests: the endpoints billing uses (prices, Checkout Sessions,
+ * subscriptions, invoices, the billing portal), form-encoded bodies as stripe-node sends them, Stripe's
+ * object shapes for API 2026 (invoice.parent.subscription_details, price_details on lines, the period on
+ * subscription items) and its error envelope. The test plays the customer and the clock through the
+ * methods below, which return the events Stripe would send; stripe-mock is not installable here.
+ */
+type Obj = Record<string, unknown> & { id: string };
+type FakeEvent = { id: string; object: "event"; type: string; created: number; api_version: string; livemode: false; pending_webhooks: number; request: { id: null; idempotency_key: null }; data: { object: Obj } };
+
+const DAY = 86_400;
+
+/** `a[b][0][c]=x` into nested objects and arrays, as Stripe's servers read them. */
+export function parseStripeForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, "").split("[");
+    let node: Record<string, unknown> | unknown[] = root;
+    path.forEach((segment, i) => {
+      const last = i === path.length - 1;
+      const slot = segment === "" && Array.isArray(node) ? String(node.length) : segment;
+      const container = node as Record<string, unknown>;
+      if (last) container[slot] = value;
+      else {
+        container[slot] ??= /^\d*$/.test(path[i + 1]!) ? [] : {};
+        node = container[slot] as Record<string, unknown>;
+      }
+    });
+  }
+  return root;
+}
+
+export class FakeStripe {
+  private server: Server | null = null;
+  private seq = 0;
+  readonly objects = new Map<string, Obj>();
+  readonly requests: { method: string; path: string; idempotencyKey: string | undefined; body: Record<string, unknown> }[] = [];
+  /** Set to make the next N requests answer this status (e.g. 500), to test the client's retries. */
+  failNext: { count: number; status: number } = { count: 0, status: 500 };
+  now = Math.floor(Date.now() / 1000);
+
+  private id(prefix: string) {
+    return `${prefix}_fake${String(++this.seq).padStart(6, "0")}`;
+  }
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop() {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  private send(res: ServerResponse, status: number, body: unknown) {
+    res.writeHead(status, { "content-type": "application/json", "request-id": this.id("req") });
+    res.end(JSON.stringify(body));
+  }
+
+  private missing(res: ServerResponse, id: string) {
+    this.send(res, 404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such object: '${id}'`, param: "id" } });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? "/", "http://fake");
+    const raw = req.method === "GET" ? url.search.slice(1) : Buffer.concat(chunks).toString();
+    const body = parseStripeForm(raw);
+    const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
+    this.requests.push({ method: req.method ?? "", path: url.pathname, idempotencyKey, body });
+    if (!String(req.headers.authorization ?? "").startsWith("Bearer sk_test_")) {
+      return this.send(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+    }
+    if (this.failNext.count > 0) {
+      this.failNext.count--;
+      return this.send(res, this.failNext.status, { error: { type: "api_error", message: "Something went wrong on Stripe's end." } });
+    }
+    const [, version, resource, idOrSub, sub] = url.pathname.split("/");
+    if (version !== "v1") return this.send(res, 404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } });
+    const route = `${req.method} ${resource}${idOrSub ? (resource === "checkout" || resource === "billing_portal" ? `/${idOrSub}${sub ? "/:id" : ""}` : "/:id") : ""}`;
+    const objectId = resource === "checkout" || resource === "billing_portal" ? sub : idOrSub;
+
+    switch (route) {
+      case "GET prices": {
+        const keys = (body.lookup_keys as string[] | undefined) ?? [];
+        const data = [...this.objects.values()].filter((o) => o.object === "price" && keys.includes(o.lookup_key as string));
+        return this.send(res, 200, { object: "list", data, has_more: false, url: "/v1/prices" });
+      }
+      case "POST prices": {
+        const price: Obj = {
+          id: this.id("price"),
+          object: "price",
+          active: true,
+          currency: body.currency,
+          unit_amount: Number(body.unit_amount),
+          tax_behavior: body.tax_behavior,
+          lookup_key: body.lookup_key ?? null,
+          recurring: body.recurring ? { interval: (body.recurring as Obj).interval, interval_count: Number((body.recurring as Obj).interval_count ?? 1) } : null,
+          type: body.recurring ? "recurring" : "one_time",
+          product: this.id("prod"),
+          metadata: body.metadata ?? {},
+        };
+        this.objects.set(price.id, price);
+        return this.send(res, 200, price);
+      }
+      case "GET prices/:id":
+      case "GET invoices/:id":
+      case "GET subscriptions/:id":
+      case "GET checkout/sessions/:id": {
+        const found = this.objects.get(objectId!);
+        return found ? this.send(res, 200, found) : this.missing(res, objectId!);
+      }
+      case "POST checkout/sessions": {
+        const lineItems = body.line_items as { price: string; quantity: string }[];
+        const price = this.objects.get(lineItems?.[0]?.price ?? "");
+        if (!price) return this.send(res, 400, { error: { type: "invalid_request_error", message: "No such price", param: "line_items[0][price]" } });
+        if (body.mode === "subscription" && price.type !== "recurring") return this.send(res, 400, { error: { type: "invalid_request_error", message: "subscription mode needs a recurring price" } });
+        if (body.customer && body.customer_creation) return this.send(res, 400, { error: { type: "invalid_request_error", message: "customer_creation can't be used with customer" } });
+        const id = this.id("cs_test");
+        const session: Obj = {
+          id,
+          object: "checkout.session",
+          mode: body.mode,
+          status: "open",
+          payment_status: "unpaid",
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          success_url: String(body.success_url).replace("{CHECKOUT_SESSION_ID}", id),
+          cancel_url: body.cancel_url ?? null,
+          client_reference_id: body.client_reference_id ?? null,
+          customer: body.customer ?? null,
+          customer_email: body.customer_email ?? null,
+          metadata: body.metadata ?? {},
+          subscription_metadata: (body.subscription_data as Obj | undefined)?.metadata ?? {},
+          allowed_payment_method_types: body.allowed_payment_method_types ?? null,
+          locale: body.locale ?? null,
+          amount_total: price.unit_amount,
+          currency: price.currency,
+          price: price.id,
+          subscription: null,
+          invoice: null,
+          payment_intent: null,
+        };
+        this.objects.set(id, session);
+        return this.send(res, 200, session);
+      }
+      case "POST subscriptions/:id": {
+        const subscription = this.objects.get(objectId!);
+        if (!subscription) return this.missing(res, objectId!);
+        if (subscription.status === "canceled") return this.send(res, 400, { error: { type: "invalid_request_error", message: "A canceled subscription can only update its cancellation_details and metadata." } });
+        if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === "true";
+        const items = body.items as { id: string; price: string }[] | undefined;
+        if (items?.[0]) {
+          const item = (subscription.items as { data: Obj[] }).data.find((i) => i.id === items[0]!.id);
+          const price = this.objects.get(items[0].price);
+          if (!item || !price) return this.send(res, 400, { error: { type: "invalid_request_error", message: "No such subscription item or price" } });
+          item.price = price;
+        }
+        return this.send(res, 200, subscription);
+      }
+      case "DELETE subscriptions/:id": {
+        const subscription = this.objects.get(objectId!);
+        if (!subscription) return this.missing(res, objectId!);
+        Object.assign(subscription, { status: "canceled", ended_at: this.now, canceled_at: this.now });
+        return this.send(res, 200, subscription);
+      }
+      case "POST billing_portal/sessions": {
+        if (!this.objects.get(String(body.customer))) return this.missing(res, String(body.customer));
+        return this.send(res, 200, { id: this.id("bps"), object: "billing_portal.session", customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.test/p/session/${this.seq}` });
+      }
+      default:
+        return this.send(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+    }
+  }
+
+  event(type: string, object: Obj): FakeEvent {
+    return { id: this.id("evt"), object: "event", type, created: this.now, api_version: "2026-10-28.endive", livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object: structuredClone(object) } };
+  }
+
+  private invoiceFor(subscription: Obj, reason: string, paid: boolean, periodStart: number): Obj {
+    const item = (subscription.items as { data: Obj[] }).data[0]!;
+    const price = item.price as Obj;
+    const invoice: Obj = {
+      id: this.id("in"),
+      object: "invoice",
+      customer: subscription.customer,
+      status: paid ? "paid" : "open",
+      billing_reason: reason,
+      attempted: true,
+      attempt_count: 1,
+      amount_due: price.unit_amount,
+      amount_paid: paid ? price.unit_amount : 0,
+      currency: "pln",
+      period_start: periodStart - 30 * DAY,
+      period_end: periodStart,
+      parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+      lines: { object: "list", data: [{ id: this.id("il"), object: "line_item", amount: price.unit_amount, period: { start: periodStart, end: periodStart + 30 * DAY }, pricing: { type: "price_details", price_details: { price: price.id, product: price.product } } }] },
+    };
+    this.objects.set(invoice.id, invoice);
+    return invoice;
+  }
+
+  /** The customer pays on Stripe's page. Returns Stripe's events in the order it usually sends them. */
+  completeCheckout(sessionId: string): FakeEvent[] {
+    const session = this.objects.get(sessionId)!;
+    const customer: Obj = session.customer ? this.objects.get(session.customer as string)! : { id: this.id("cus"), object: "customer", email: session.customer_email };
+    this.objects.set(customer.id, customer);
+    Object.assign(session, { status: "complete", payment_status: "paid", customer: customer.id });
+    if (session.mode === "payment") {
+      session.payment_intent = this.id("pi");
+      return [this.event("checkout.session.completed", session)];
+    }
+    const price = this.objects.get(session.price as string)!;
+    const subscription: Obj = {
+      id: this.id("sub"),
+      object: "subscription",
+      customer: customer.id,
+      status: "active",
+      cancel_at_period_end: false,
+      ended_at: null,
+      metadata: session.subscription_metadata,
+      items: { object: "list", data: [{ id: this.id("si"), object: "subscription_item", price, current_period_start: this.now, current_period_end: this.now + 30 * DAY }] },
+    };
+    this.objects.set(subscription.id, subscription);
+    const invoice = this.invoiceFor(subscription, "subscription_create", true, this.now);
+    Object.assign(session, { subscription: subscription.id, invoice: invoice.id });
+    return [this.event("checkout.session.completed", session), this.event("customer.subscription.created", subscription), this.event("invoice.paid", invoice)];
+  }
+
+  /** The next period's invoice is charged, successfully or not; the subscription's period moves on either way. */
+  renew(subscriptionId: string, options: { fail?: boolean } = {}): FakeEvent[] {
+    const subscription = this.objects.get(subscriptionId)!;
+    const item = (subscription.items as { data: Obj[] }).data[0]!;
+    const start = item.current_period_end as number;
+    const invoice = this.invoiceFor(subscription, "subscription_cycle", !options.fail, start);
+    Object.assign(item, { current_period_start: start, current_period_end: start + 30 * DAY });
+    subscription.status = options.fail ? "past_due" : "active";
+    return [this.event(options.fail ? "invoice.payment_failed" : "invoice.paid", invoice), this.event("customer.subscription.updated", subscription)];
+  }
+
+  /** Smart Retries collect a failed invoice later. */
+  payInvoice(invoiceId: string): FakeEvent[] {
+    const invoice = this.objects.get(invoiceId)!;
+    Object.assign(invoice, { status: "paid", amount_paid: invoice.amount_due, attempt_count: (invoice.attempt_count as number) + 1 });
+    const subscription = this.objects.get((invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription)!;
+    subscription.status = "active";
+    return [this.event("invoice.paid", invoice), this.event("customer.subscription.updated", subscription)];
+  }
+
+  endSubscription(subscriptionId: string): FakeEvent[] {
+    const subscription = this.objects.get(subscriptionId)!;
+    Object.assign(subscription, { status: "canceled", ended_at: this.now });
+    return [this.event("customer.subscription.deleted", subscription)];
+  }
+}

@@ -1,0 +1,31 @@
+import { readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
+import { config } from "~/proxy";
+
+const runs = (url: string, headers: Record<string, string> = {}) => unstable_doesMiddlewareMatch({ config, url, headers });
+
+describe("which requests pass proxy.ts", () => {
+  it.each(["/", "/cennik", "/en/pricing", "/blog/a.b", "/a.b", "/login.php", "/en/pricing.json", "/.well-known/x", "/api/auth/sign-in/email", "/api/auth/x.y", "/api/images.x", "/api/imagesx"])(
+    "%s: pages and routes, paths with a dot included",
+    (path) => expect(runs(path)).toBe(true),
+  );
+
+  it.each(["/_next/static/chunks/a.js", "/_next/image", "/api/images", "/api/images/abc", "/robots.txt", "/sitemap.xml", "/icon.svg"])(
+    "%s: build files, uploads and generated static files skip it",
+    (path) => expect(runs(path)).toBe(false),
+  );
+
+  it("every public folder or file skips it (they stay as fast as the static server)", () => {
+    for (const entry of readdirSync("public", { withFileTypes: true })) {
+      const url = entry.isDirectory() ? `/${entry.name}/${readdirSync(`public/${entry.name}`)[0]}` : `/${entry.name}`;
+      expect(runs(url), url).toBe(false);
+    }
+  });
+
+  it("a server action posted to a skipped path passes it, for the origin check", () => {
+    expect(runs("/library/kitchen.jpg", { "next-action": "abc" })).toBe(true);
+    expect(runs("/robots.txt", { "next-action": "abc" })).toBe(true);
+    expect(runs("/api/images", { "next-action": "abc" })).toBe(false);
+  });
+});
