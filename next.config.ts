@@ -10,7 +10,8 @@ const config: NextConfig = {
   compress: false,
   // PGlite loads its wasm and data by file URL; bundling rewrites those paths and breaks it at runtime.
   // heic-decode: its WebAssembly is loaded from node_modules (also by the decoding worker thread), not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "heic-decode"],
+  // ws (ComfyUI's progress): it picks its optional native helpers with a guarded require, which bundlers rewrite.
+  serverExternalPackages: ["@electric-sql/pglite", "heic-decode", "ws"],
   typescript: { ignoreBuildErrors: true }, // `npm test` type-checks; the build need not do it twice
   async headers() {
     return [

@@ -196,7 +196,7 @@ export async function registerInBrowser(page: Page, stack: Stack, tag = "bench")
   const email = `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
   await page.goto(`${stack.baseURL}/login`);
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Rejestracja" }).click();
+  await page.getByRole("link", { name: "Rejestracja" }).click();
   await page.getByLabel("Adres e-mail").fill(email);
   await page.getByLabel("Hasło", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Załóż konto" }).click();

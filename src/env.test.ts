@@ -31,6 +31,44 @@ describe("parseEnv", () => {
     expect(parseEnv({ IN_PROCESS_WORKER: "false", DATABASE_URL: "postgres://db/x" }).IN_PROCESS_WORKER).toBe(false);
   });
 
+  it("needs both Stripe keys for PAYMENT_PROVIDER=stripe and checks their form", () => {
+    expect(parseEnv({}).PAYMENT_PROVIDER).toBe("sandbox");
+    expect(() => parseEnv({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(/needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    expect(() => parseEnv({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET: must be the endpoint's signing secret/);
+    expect(parseEnv({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" }).PAYMENT_PROVIDER).toBe("stripe");
+  });
+
+  it("takes an S3 bucket only with what it needs, and says what is missing", () => {
+    const keys = { S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" };
+    expect(parseEnv({}).S3_BUCKET).toBeUndefined();
+    expect(parseEnv({ S3_BUCKET: "aranzer-images", S3_ENDPOINT: "http://127.0.0.1:9000", ...keys }).S3_ENDPOINT).toBe("http://127.0.0.1:9000");
+    // On AWS the keys may come from the instance's role.
+    expect(parseEnv({ S3_BUCKET: "aranzer-images", S3_REGION: "eu-central-1" }).S3_REGION).toBe("eu-central-1");
+    expect(() => parseEnv({ S3_ENDPOINT: "http://127.0.0.1:9000", ...keys })).toThrow(/S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY set without S3_BUCKET/);
+    expect(() => parseEnv({ S3_BUCKET: "aranzer-images" })).toThrow(/S3_BUCKET on AWS needs S3_REGION/);
+    expect(() => parseEnv({ S3_BUCKET: "aranzer-images", S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_ENDPOINT needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+    expect(() => parseEnv({ S3_BUCKET: "aranzer-images", S3_REGION: "eu-central-1", S3_ACCESS_KEY_ID: "key" })).toThrow(/must be set together/);
+    expect(() => parseEnv({ S3_BUCKET: "Aranzer_Images", S3_REGION: "eu-central-1" })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => parseEnv({ S3_BUCKET: "aranzer-images", S3_ENDPOINT: "127.0.0.1:9000", ...keys })).toThrow(/S3_ENDPOINT: must be an http/);
+  });
+
+  it("needs each AI engine's key or address, and takes only the models whose inputs it knows", () => {
+    expect(() => parseEnv({ GENERATION_PROVIDER: "replicate" })).toThrow(/GENERATION_PROVIDER=replicate needs REPLICATE_API_TOKEN/);
+    expect(() => parseEnv({ GENERATION_PROVIDER: "openai" })).toThrow(/GENERATION_PROVIDER=openai needs OPENAI_API_KEY/);
+    expect(() => parseEnv({ GENERATION_PROVIDER: "comfyui" })).toThrow(/GENERATION_PROVIDER=comfyui needs COMFYUI_URL/);
+    expect(() => parseEnv({ GENERATION_PROVIDER: "replicate", REPLICATE_API_TOKEN: "abc" })).toThrow(/REPLICATE_API_TOKEN: must be a Replicate API token/);
+    expect(() => parseEnv({ REPLICATE_MODEL: "stability-ai/sdxl" })).toThrow(/REPLICATE_MODEL: must be one of adirik\/interior-design, black-forest-labs\/flux-kontext-pro/);
+    expect(() => parseEnv({ OPENAI_IMAGE_MODEL: "gpt-image-1" })).toThrow(/OPENAI_IMAGE_MODEL: must be one of gpt-image-1.5/);
+    expect(() => parseEnv({ REPLICATE_WEBHOOK_SECRET: "secret" })).toThrow(/REPLICATE_WEBHOOK_SECRET: must be Replicate's webhook signing secret/);
+    expect(() => parseEnv({ COMFYUI_URL: "gpu-1:8188" })).toThrow(/COMFYUI_URL: must be an http/);
+
+    const replicate = parseEnv({ GENERATION_PROVIDER: "replicate", REPLICATE_API_TOKEN: "r8_abc123" });
+    expect([replicate.REPLICATE_MODEL, replicate.OPENAI_IMAGE_MODEL, replicate.OPENAI_IMAGE_QUALITY]).toEqual(["adirik/interior-design", "gpt-image-1.5", "medium"]);
+    expect(parseEnv({ GENERATION_PROVIDER: "openai", OPENAI_API_KEY: "sk-proj-abc_123", OPENAI_IMAGE_MODEL: "gpt-image-2" }).OPENAI_IMAGE_MODEL).toBe("gpt-image-2");
+    expect(parseEnv({ GENERATION_PROVIDER: "comfyui", COMFYUI_URL: "http://gpu-1:8188" }).COMFYUI_URL).toBe("http://gpu-1:8188");
+  });
+
   it("names every invalid variable", () => {
     expect(() => parseEnv({ PORT: "http", DATABASE_URL: "mysql://x" })).toThrow(/PORT[\s\S]*DATABASE_URL/);
     expect(() => parseEnv({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET must be set together/);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { engineIds, openaiImageModelIds, replicateModelIds } from "./config/engines";
 
 /**
  * Every environment variable the product reads, parsed once. Nothing else reads process.env.
@@ -18,6 +19,17 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** An S3-compatible bucket for photos and results instead of DATA_DIR/images (needed when processes do not share a disk). */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3–63 lowercase letters, digits, dots and hyphens")
+    .optional(),
+  /** Another S3-compatible service (MinIO, R2, Ceph...), addressed path-style; unset: AWS itself. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, "must be a region name such as eu-central-1").optional(),
+  /** Unset on AWS: the SDK's own chain (instance or task role, AWS_* variables). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().default("Aranżer <no-reply@aranzer.pl>"),
   CONTACT_EMAIL: z.email().default("kontakt@aranzer.pl"),
@@ -35,10 +47,28 @@ const schema = z.object({
       const suggestion = `GTM-${value.replace(/^gtm-?/i, "").replace(/[^a-z0-9]/gi, "").toUpperCase()}`;
       ctx.addIssue({ code: "custom", message: `"${value}" is not a valid container id; did you mean "${suggestion}"?` });
     }),
-  /** Which engine makes the images: `local` (a preview without AI) needs nothing; `fake` is for tests. */
-  GENERATION_PROVIDER: z.enum(["local", "fake"]).default("local"),
+  /** Which engine makes the images: `local` (a preview without AI) needs nothing; `fake` is for tests; the rest need their keys below. */
+  GENERATION_PROVIDER: z.enum(engineIds).default("local"),
   /** JSON script of the fake engine (latency, progress, failures per style); see fake-engine.ts. */
   FAKE_ENGINE_SCRIPT: z.string().optional(),
+  REPLICATE_API_TOKEN: z.string().regex(/^r8_\w+$/, "must be a Replicate API token (r8_...)").optional(),
+  /** A model from src/config/engines.ts: each takes the photo under another input name. */
+  REPLICATE_MODEL: z.enum(replicateModelIds, { error: `must be one of ${replicateModelIds.join(", ")}` }).default("adirik/interior-design"),
+  /** The signing secret of Replicate's webhooks; with an https APP_URL, predictions report their end to /api/webhooks/replicate. */
+  REPLICATE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be Replicate's webhook signing secret (whsec_...)").optional(),
+  /** Tests only: where the Replicate client sends its requests (a local fake). */
+  REPLICATE_API_URL: z.url().optional(),
+  OPENAI_API_KEY: z.string().regex(/^sk-[\w-]+$/, "must be an OpenAI API key (sk-...)").optional(),
+  OPENAI_IMAGE_MODEL: z.enum(openaiImageModelIds, { error: `must be one of ${openaiImageModelIds.join(", ")}` }).default("gpt-image-1.5"),
+  /** Higher quality costs more output tokens: about 4× from medium to high. */
+  OPENAI_IMAGE_QUALITY: z.enum(["low", "medium", "high"]).default("medium"),
+  /** Tests only: where the OpenAI client sends its requests (a local fake), e.g. http://127.0.0.1:8080/v1. */
+  OPENAI_API_URL: z.url().optional(),
+  /** A self-hosted ComfyUI server, e.g. http://gpu-1:8188. */
+  COMFYUI_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  /** File names on that server; unset: the ones in src/server/providers/comfyui/workflow.json. */
+  COMFYUI_CHECKPOINT: z.string().min(1).optional(),
+  COMFYUI_CONTROLNET: z.string().min(1).optional(),
   /** Images one worker process generates at once; unset: the engine's own default. */
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** How long photos and results live (the specification's hour); shorter only for tests. */
@@ -72,19 +102,50 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (Boolean(parsed.GOOGLE_CLIENT_ID) !== Boolean(parsed.GOOGLE_CLIENT_SECRET)) {
     throw new Error("Invalid environment configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
   }
-  if (parsed.GENERATION_PROVIDER === "fake" && !parsed.FAKE_ENGINE_SCRIPT) {
-    throw new Error("Invalid environment configuration:\n  GENERATION_PROVIDER=fake needs FAKE_ENGINE_SCRIPT (a JSON script, see src/server/providers/fake-engine.ts)");
-  }
+  const engineProblem = checkEngine(parsed);
+  if (engineProblem) throw new Error(`Invalid environment configuration:\n  ${engineProblem}`);
   if (parsed.PAYMENT_PROVIDER === "stripe" && (!parsed.STRIPE_SECRET_KEY || !parsed.STRIPE_WEBHOOK_SECRET)) {
     throw new Error("Invalid environment configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (Dashboard → Developers → API keys and Webhooks)");
   }
   if (!parsed.IN_PROCESS_WORKER && !parsed.DATABASE_URL) {
     throw new Error("Invalid environment configuration:\n  IN_PROCESS_WORKER=false needs DATABASE_URL: the embedded database belongs to one process, so its worker must run inside it");
   }
+  const s3Problem = checkS3(parsed);
+  if (s3Problem) throw new Error(`Invalid environment configuration:\n  ${s3Problem}`);
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, "");
   // With no APP_URL the product runs locally: a browser may open it as localhost or as 127.0.0.1.
   const trustedOrigins = parsed.APP_URL ? [appUrl] : [appUrl, `http://127.0.0.1:${parsed.PORT}`];
   return { ...parsed, appUrl, secureCookies: appUrl.startsWith("https://"), trustedOrigins };
+}
+
+/** What an S3 configuration lacks, or null: caught at boot rather than at the first upload. */
+function checkS3(parsed: z.infer<typeof schema>): string | null {
+  const { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = parsed;
+  if (!S3_BUCKET) {
+    const stray = Object.entries({ S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY }).filter(([, v]) => v).map(([k]) => k);
+    return stray.length ? `${stray.join(", ")} set without S3_BUCKET: set the bucket to keep images in S3, or unset them to keep images under DATA_DIR` : null;
+  }
+  if (Boolean(S3_ACCESS_KEY_ID) !== Boolean(S3_SECRET_ACCESS_KEY)) return "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together";
+  // Another service has no role to take credentials from; AWS needs to know where the bucket is.
+  if (S3_ENDPOINT && !S3_ACCESS_KEY_ID) return "S3_ENDPOINT needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (the service's access key)";
+  if (!S3_ENDPOINT && !S3_REGION) return "S3_BUCKET on AWS needs S3_REGION (e.g. eu-central-1); for another S3-compatible service set S3_ENDPOINT";
+  return null;
+}
+
+/** What the chosen engine lacks, or null: caught at boot rather than at the first Generate. */
+function checkEngine(parsed: z.infer<typeof schema>): string | null {
+  switch (parsed.GENERATION_PROVIDER) {
+    case "fake":
+      return parsed.FAKE_ENGINE_SCRIPT ? null : "GENERATION_PROVIDER=fake needs FAKE_ENGINE_SCRIPT (a JSON script, see src/server/providers/fake-engine.ts)";
+    case "replicate":
+      return parsed.REPLICATE_API_TOKEN ? null : "GENERATION_PROVIDER=replicate needs REPLICATE_API_TOKEN (replicate.com → Account settings → API tokens)";
+    case "openai":
+      return parsed.OPENAI_API_KEY ? null : "GENERATION_PROVIDER=openai needs OPENAI_API_KEY (platform.openai.com → API keys)";
+    case "comfyui":
+      return parsed.COMFYUI_URL ? null : "GENERATION_PROVIDER=comfyui needs COMFYUI_URL, the address of your ComfyUI server (e.g. http://gpu-1:8188)";
+    default:
+      return null;
+  }
 }
 
 let cached: Env | undefined;

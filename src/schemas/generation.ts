@@ -52,7 +52,7 @@ export type ImageDto = {
 export const visualizationStatuses = ["queued", "running", "succeeded", "failed"] as const;
 export type VisualizationStatus = (typeof visualizationStatuses)[number];
 /** Why a visualization failed; each has a message under generation.failure.<reason>. */
-export const failureReasons = ["refused", "provider", "timeout", "internal", "expired"] as const;
+export const failureReasons = ["refused", "moderation", "provider", "timeout", "internal", "expired"] as const;
 export type FailureReason = (typeof failureReasons)[number];
 
 export type VisualizationDto = {

@@ -61,7 +61,7 @@ test.describe("accounts", () => {
     // Not "not confirmed": after a sign-up with someone else's address, that would tell the address was new.
     const email = uniqueEmail("anna");
     await register(page, email);
-    await page.getByRole("button", { name: "Wróć do logowania" }).click();
+    await page.getByRole("link", { name: "Wróć do logowania" }).click();
     await signIn(page, email);
     await expect(page.locator("main").getByRole("alert")).toContainText("Nieprawidłowy e-mail lub hasło. Jeśli konto jest nowe, najpierw potwierdź adres");
     const before = Date.now();
@@ -108,6 +108,21 @@ test.describe("accounts", () => {
     await page.waitForLoadState();
     expect(page.url()).not.toContain(PASSWORD);
     await expect(page.getByLabel("Hasło", { exact: true })).toBeVisible(); // the sign-in page again, not an error
+  });
+
+  test("the panel switches (sign-up, forgotten password, back) work before the scripts have run", async ({ page, baseURL }) => {
+    await page.route(/\/_next\/static\/chunks\/.+\.js$/, (route) => route.abort());
+    await page.evaluate((url) => location.assign(url), `${baseURL}/login`);
+    await page.waitForLoadState();
+    await page.getByRole("link", { name: "Rejestracja" }).click();
+    await expect(page).toHaveURL(/\/login\?tab=register$/);
+    await expect(page.getByRole("button", { name: "Załóż konto" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Rejestracja" })).toHaveAttribute("aria-current", "page");
+    await page.getByRole("link", { name: "Logowanie" }).click();
+    await page.getByRole("link", { name: "Nie pamiętasz hasła?" }).click();
+    await expect(page.getByRole("button", { name: "Wyślij link" })).toBeVisible();
+    await page.getByRole("link", { name: "Wróć do logowania" }).click();
+    await expect(page.getByRole("button", { name: "Zaloguj się", exact: true })).toBeVisible();
   });
 
   test("password change: each validation error, then success with an e-mail", async ({ page }) => {
@@ -167,7 +182,7 @@ test.describe("accounts", () => {
     await page.context().clearCookies();
 
     await page.goto("/login");
-    await page.getByRole("button", { name: "Nie pamiętasz hasła?" }).click();
+    await page.getByRole("link", { name: "Nie pamiętasz hasła?" }).click();
     await page.getByLabel("Adres e-mail").fill(uniqueEmail("nikt"));
     await page.getByRole("button", { name: "Wyślij link" }).click();
     const generic = page.locator("main").getByRole("status");

@@ -107,6 +107,20 @@ test.describe("billing", () => {
     await page.getByRole("button", { name: "Cancel subscription" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Yes, cancel" }).click();
     await expect(status(page)).toHaveText(/^Cancelled – expires \d\d\.\d\d\.\d{4}$/);
+    await page.getByRole("button", { name: "Resume subscription" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Yes, resume" }).click();
+    await expect(status(page)).toHaveText(/^Active until \d\d\.\d\d\.\d{4}$/);
+    await page.goto("/en/test-subscriptions");
+    await page.getByRole("button", { name: "Renew period (payment succeeds)" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Period renewed" })).toBeVisible();
+    await page.goto("/en/pricing");
+    await page.getByRole("link", { name: "Buy the 10-token pack" }).click();
+    await page.getByRole("checkbox", { name: /I ask you to start the service/ }).check();
+    await page.getByRole("button", { name: "Order with obligation to pay" }).click();
+    await page.getByRole("button", { name: "Pay (test)" }).click();
+    await expect(page).toHaveURL(/\/en\/payment-success\?session_id=/);
+    await expect(page.getByText("Payment for the 10-token pack received")).toBeVisible();
+    await expect(page.getByText("Balance: 1,083 tokens.")).toBeVisible();
   });
 
   test("a declined payment says so and adds nothing", async ({ page }) => {

@@ -385,7 +385,7 @@ export function uniqueEmail(tag: string) {
 
 export async function register(page: Page, email: string, password = PASSWORD, locale: "pl" | "en" = "pl", baseURL = "") {
   await page.goto(`${baseURL}${locale === "pl" ? "/login" : "/en/login"}`);
-  await page.getByRole("button", { name: locale === "pl" ? "Rejestracja" : "Sign up" }).click();
+  await page.getByRole("link", { name: locale === "pl" ? "Rejestracja" : "Sign up", exact: true }).click();
   await page.getByLabel(locale === "pl" ? "Adres e-mail" : "E-mail address").fill(email);
   await page.getByLabel(locale === "pl" ? "Hasło" : "Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: locale === "pl" ? "Załóż konto" : "Create account" }).click();

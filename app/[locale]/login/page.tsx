@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { LoginPanel } from "@/components/auth/login-panel";
+import { loginTabOf } from "@/components/auth/login-tab";
 import { ClientMessages } from "@/web/client-messages";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { pathFor } from "@/config/routes";
@@ -35,6 +36,7 @@ export default async function LoginPage({ params, searchParams }: Props) {
         resetRedirect={`${pathFor("/login", locale)}?reset`}
         googleEnabled={Boolean(env().GOOGLE_CLIENT_ID)}
         resetToken={token}
+        initialTab={loginTabOf(query.tab)}
         initialNotice={notice}
         termsHref={pathFor("/terms", locale)}
         privacyHref={pathFor("/privacy", locale)}

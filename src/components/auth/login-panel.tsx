@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Form } from "@/components/forms/form";
 import { TextField } from "@/components/forms/text-field";
 import { fieldErrors, nameFromEmail, newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema, type FieldErrors } from "@/schemas/auth";
+import { tabQuery, type LoginTab } from "./login-tab";
 import { authClient, authErrorKey, fieldErrorKeys, retryAfterSeconds } from "@/web/auth-client";
 
 type Mode = "signIn" | "signUp" | "forgot" | "reset" | "sent";
@@ -19,10 +20,33 @@ type Props = {
   resetRedirect: string;
   googleEnabled: boolean;
   resetToken: string | null;
+  initialTab: LoginTab;
   initialNotice: "verifyFailed" | "resetLinkInvalid" | null;
   termsHref: string;
   privacyHref: string;
 };
+
+/**
+ * A switch between panels is a link (?tab=…): before React has hydrated, the browser follows it and the
+ * server renders that panel; after, the click switches in place and the address follows.
+ */
+function TabLink({ href, onSwitch, className, children, current }: { href: string; onSwitch: () => void; className: string; children: React.ReactNode; current?: boolean }) {
+  return (
+    <a
+      href={href}
+      aria-current={current ? "page" : undefined}
+      className={className}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        onSwitch();
+        window.history.replaceState(window.history.state, "", href);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
 
 type Notice = { kind: "error" | "success"; key: string; values?: Record<string, string | number> };
 
@@ -34,7 +58,7 @@ function formValues(event: FormEvent<HTMLFormElement>): Record<string, string> {
 export function LoginPanel(props: Props) {
   const t = useTranslations("auth");
   const router = useRouter();
-  const [mode, setMode] = useState<Mode>(props.resetToken ? "reset" : "signIn");
+  const [mode, setMode] = useState<Mode>(props.resetToken ? "reset" : props.initialTab);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice | null>(props.initialNotice ? { kind: "error", key: props.initialNotice } : null);
   const [pending, setPending] = useState(false);
@@ -49,6 +73,9 @@ export function LoginPanel(props: Props) {
     setNotice(null);
     setResendLabel(null);
   }
+
+  const tabLink = (to: LoginTab) => ({ href: `${props.loginPath}?tab=${tabQuery[to]}`, onSwitch: () => switchMode(to) });
+  const linkLook = "inline-flex min-h-11 items-center text-sm font-semibold text-primary-700 underline-offset-4 hover:underline dark:text-primary-300";
 
   function validate<S extends z.ZodType>(schema: S, values: Record<string, string>): z.infer<S> | null {
     const parsed = schema.safeParse(values);
@@ -177,9 +204,9 @@ export function LoginPanel(props: Props) {
           <Button variant="outline" color="gray" onClick={onResend} loading={pending}>
             {t("resend")}
           </Button>
-          <Button variant="link" onClick={() => switchMode("signIn")}>
+          <TabLink {...tabLink("signIn")} className={linkLook}>
             {t("backToSignIn")}
-          </Button>
+          </TabLink>
         </div>
       </section>
     );
@@ -209,9 +236,9 @@ export function LoginPanel(props: Props) {
             </Button>
           </Form>
         )}
-        <Button variant="link" onClick={() => switchMode("signIn")}>
+        <TabLink {...tabLink("signIn")} className={linkLook}>
           {t("backToSignIn")}
-        </Button>
+        </TabLink>
       </section>
     );
   }
@@ -221,15 +248,14 @@ export function LoginPanel(props: Props) {
     <section className="space-y-5">
       <div role="group" aria-label={t("title")} className="grid grid-cols-2 gap-1 rounded-xl bg-gray-100 p-1 dark:bg-gray-800">
         {(["signIn", "signUp"] as const).map((m) => (
-          <button
+          <TabLink
             key={m}
-            type="button"
-            aria-pressed={mode === m}
-            onClick={() => switchMode(m)}
-            className="min-h-11 rounded-lg text-sm font-semibold text-gray-700 aria-pressed:bg-white aria-pressed:text-gray-900 aria-pressed:shadow dark:text-gray-300 dark:aria-pressed:bg-gray-950 dark:aria-pressed:text-white"
+            {...tabLink(m)}
+            current={mode === m}
+            className="flex min-h-11 items-center justify-center rounded-lg text-sm font-semibold text-gray-700 aria-[current=page]:bg-white aria-[current=page]:text-gray-900 aria-[current=page]:shadow dark:text-gray-300 dark:aria-[current=page]:bg-gray-950 dark:aria-[current=page]:text-white"
           >
             {m === "signIn" ? t("signInTab") : t("signUpTab")}
-          </button>
+          </TabLink>
         ))}
       </div>
       {noticeBox}
@@ -265,9 +291,9 @@ export function LoginPanel(props: Props) {
         </Button>
       </Form>
       {!signingUp ? (
-        <Button variant="link" onClick={() => switchMode("forgot")}>
+        <TabLink {...tabLink("forgot")} className={linkLook}>
           {t("forgot")}
-        </Button>
+        </TabLink>
       ) : null}
       {props.googleEnabled ? (
         <>

@@ -31,7 +31,6 @@ function scriptedEngine(plan: (input: EngineInput, attempt: number) => Promise<B
   const state = { calls: 0, running: 0, maxRunning: 0 };
   const engine: Engine = {
     id: "test",
-    ai: false,
     concurrency,
     async generate(input) {
       const attempt = (attempts.get(input.styleId) ?? 0) + 1;
@@ -221,6 +220,20 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     expect(refunds).toHaveLength(1);
     expect(await getBalance({ db: handle.db, userId })).toBe(2);
     expect((await events(batch.id)).at(-1)).toMatchObject({ type: "failed", reason: "refused", refunded: true });
+  });
+
+  it("fails a moderated input at once with its own reason, refunded", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { engine, attempts } = scriptedEngine(async () => {
+      throw new EngineError("moderated", "moderation_blocked");
+    });
+    const { batch } = await generate(userId, imageId, ["glamour"]);
+    const w = worker(engine);
+    await waitFor(allFinal(batch.id));
+    await w.stop();
+    expect(attempts.get("glamour")).toBe(1);
+    expect((await events(batch.id)).at(-1)).toMatchObject({ type: "failed", reason: "moderation", refunded: true });
+    expect(await getBalance({ db: handle.db, userId })).toBe(1);
   });
 
   it("fails after the last transient attempt, with one refund", async () => {

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { batch, image, visualization } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { isAiEngine } from "@/server/providers/get-engine";
+import { isAiEngine } from "@/config/engines";
 import type { BatchDto } from "@/schemas/generation";
 import { toBatchDto, toVisualizationDto, type BatchRow, type ImageRow } from "./dto";
 

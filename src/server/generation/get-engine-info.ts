@@ -1,9 +1,9 @@
 import "server-only";
 import { env } from "@/env";
-import { isAiEngine } from "@/server/providers/get-engine";
+import { engines } from "@/config/engines";
 
 /** Which engine new batches will use, for the design page's label (without starting the engine). */
 export function getEngineInfo(): { id: string; ai: boolean } {
   const id = env().GENERATION_PROVIDER;
-  return { id, ai: isAiEngine(id) };
+  return { id, ai: engines[id].ai };
 }

@@ -7,7 +7,7 @@ import type { RoomType } from "@/config/room-types";
 import type { Db, Tx } from "@/server/db/client";
 import { batch, generationJob, image, visualization } from "@/server/db/schema";
 import { log } from "@/server/log";
-import { EngineError, type Engine } from "@/server/providers/engine";
+import { EngineError, type Engine, type EngineErrorKind } from "@/server/providers/engine";
 import { buildPrompt } from "@/server/providers/build-prompt";
 import { publish } from "@/server/realtime/signals";
 import type { ImageStorage } from "@/server/storage/storage";
@@ -99,6 +99,8 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
   const progress = progressWriter(db, job, owner.id, vis.id);
 
   const began = Date.now();
+  // Each engine call's start; its end is generation.succeeded or generation.attempt_failed: the queue's wait, and what each worker ran when.
+  log.info("generation.started", { ...context, engine: engine.id });
   try {
     // An engine that ignores its signal must not hold the job (and a worker slot) forever: the abort wins the race.
     const output = await raceAbort(controller.signal, engine.generate({
@@ -168,12 +170,15 @@ function raceAbort<T>(signal: AbortSignal, work: Promise<T>): Promise<T> {
 
 type Failure = { kind: "transient" | "final"; reason: FailureReason; message: string; retryAfterMs?: number };
 
+/** What the person is told when the engine gives up for good. */
+const finalReasons: Record<Exclude<EngineErrorKind, "transient">, FailureReason> = { refused: "refused", moderated: "moderation", failed: "provider" };
+
 function classify(error: unknown, timedOut: boolean): Failure {
   const message = error instanceof Error ? error.message : String(error);
   if (timedOut) return { kind: "transient", reason: "timeout", message: "engine timeout" };
   if (error instanceof EngineError) {
     if (error.kind === "transient") return { kind: "transient", reason: "provider", message, retryAfterMs: error.retryAfterMs };
-    return { kind: "final", reason: error.kind === "refused" ? "refused" : "provider", message };
+    return { kind: "final", reason: finalReasons[error.kind], message };
   }
   // Not the engine's verdict (a lost connection, a bug of ours): retried, and reported as our fault if it persists.
   return { kind: "transient", reason: "internal", message };

@@ -7,6 +7,8 @@ export type HealthReport = {
   ok: boolean;
   database: { ok: boolean; kind?: "pglite" | "postgres"; latencyMs?: number; error?: string };
   mail: { kind: "outbox" | "smtp" };
+  /** Which storage this process writes to: with several processes on several hosts it must be s3 everywhere. */
+  storage: { kind: "local" | "s3" };
 };
 
 /** What /api/health reports. Each part that later issues add (storage, queue, providers) gets a key here. */
@@ -20,5 +22,5 @@ export async function checkHealth(): Promise<HealthReport> {
   } catch (error) {
     database = { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
-  return { ok: database.ok, database, mail: { kind: env().SMTP_URL ? "smtp" : "outbox" } };
+  return { ok: database.ok, database, mail: { kind: env().SMTP_URL ? "smtp" : "outbox" }, storage: { kind: env().S3_BUCKET ? "s3" : "local" } };
 }

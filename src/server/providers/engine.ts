@@ -27,9 +27,8 @@ export type EngineOutput = {
 };
 
 export interface Engine {
+  /** Its GENERATION_PROVIDER name; whether it is AI is in the catalogue (src/config/engines.ts). */
   readonly id: string;
-  /** True for engines that really redesign with AI; false labels results as a preview made without AI. */
-  readonly ai: boolean;
   /** How many images of this engine may run at once in one worker process. */
   readonly concurrency: number;
   generate(input: EngineInput): Promise<EngineOutput>;
@@ -38,8 +37,10 @@ export interface Engine {
 export type EngineErrorKind =
   /** Try again later (429, 5xx, timeouts, lost connections); retryAfterMs from Retry-After when given. */
   | "transient"
-  /** The input was refused (4xx, moderation): fail at once. */
+  /** The input was refused (4xx): fail at once. */
   | "refused"
+  /** The provider's safety system blocked the photo or the result: fail at once, with a message of its own. */
+  | "moderated"
   /** Anything else the engine cannot do: fail at once. */
   | "failed";
 

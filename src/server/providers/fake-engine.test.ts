@@ -26,8 +26,8 @@ function input(styleId: string, overrides: Partial<EngineInput> = {}): EngineInp
 }
 
 describe("fake engine", () => {
-  it("is not AI, and runs a whole batch at once unless the script says otherwise", () => {
-    expect(createFakeEngine({ latencyMs: 0 })).toMatchObject({ id: "fake", ai: false, concurrency: MAX_STYLES_PER_BATCH });
+  it("runs a whole batch at once unless the script says otherwise", () => {
+    expect(createFakeEngine({ latencyMs: 0 })).toMatchObject({ id: "fake", concurrency: MAX_STYLES_PER_BATCH });
     expect(createFakeEngine({ latencyMs: 0, concurrency: 3 }).concurrency).toBe(3);
   });
 

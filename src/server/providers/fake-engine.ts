@@ -7,8 +7,8 @@ import { EngineError, type Engine, type EngineInput } from "./engine";
 import { createLocalEngine } from "./local-engine";
 
 const failureSchema = z.union([
-  /** "transient" fails every attempt; "refused" and "failed" are final anyway. */
-  z.enum(["refused", "failed", "transient"]),
+  /** "transient" fails every attempt; the others are final anyway. */
+  z.enum(["refused", "moderated", "failed", "transient"]),
   /** Transient for the first n attempts of the style on this engine, then it succeeds. */
   z.strictObject({ transientTimes: z.number().int().min(1), retryAfterMs: z.number().int().min(0).optional() }),
 ]);
@@ -55,7 +55,6 @@ export function createFakeEngine(script: FakeEngineScript): Engine {
 
   return {
     id: "fake",
-    ai: false,
     concurrency: script.concurrency ?? MAX_STYLES_PER_BATCH,
     async generate(input) {
       input.signal.throwIfAborted();

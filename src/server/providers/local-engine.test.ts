@@ -37,8 +37,8 @@ async function signature(image: Buffer): Promise<number[]> {
 }
 
 describe("local engine", () => {
-  it("is the engine without AI, two images at a time", () => {
-    expect(engine).toMatchObject({ id: "local", ai: false, concurrency: 2 });
+  it("makes two images at a time", () => {
+    expect(engine).toMatchObject({ id: "local", concurrency: 2 });
   });
 
   it("gives the same bytes for the same photo and style", async () => {

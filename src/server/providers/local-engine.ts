@@ -9,11 +9,11 @@ import { EngineError, type Engine, type EngineInput, type EngineOutput } from ".
  * The engine that needs nothing installed: a colour restyle of the photo, deterministic (same photo and style,
  * same bytes). Per pixel: the style's tone curve (gamma, contrast, brightness), its colour grade (saturation,
  * warmth, a duotone between its shadow and highlight colours mixed into the photo), its texture under a
- * soft-light blend, and its vignette. It redesigns nothing, which is why `ai` is false and the UI labels its
- * results as a preview made without AI.
+ * soft-light blend, and its vignette. It redesigns nothing, which is why the catalogue (src/config/engines.ts)
+ * says it is not AI and the UI labels its results as a preview made without AI.
  */
 export function createLocalEngine(): Engine {
-  return { id: "local", ai: false, concurrency: 2, generate: restyle };
+  return { id: "local", concurrency: 2, generate: restyle };
 }
 
 /*

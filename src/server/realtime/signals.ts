@@ -6,13 +6,15 @@ import { env } from "@/env";
 import { log } from "@/server/log";
 
 /**
- * Wake-up calls between the parts of the pipeline: "batch X has new events" (read by its event streams)
- * and "there are new jobs" (read by workers). A signal carries no data; the database is the truth, so
- * a lost signal only delays a reader until its next poll. Within a process an EventEmitter carries
- * them; with PostgreSQL, NOTIFY carries them to every other process (web or worker) as well.
+ * Wake-up calls between the parts of the pipeline: "batch X has new events" (read by its event streams),
+ * "there are new jobs" (read by workers) and "Replicate says prediction X changed" (from its webhook, read
+ * by the engine waiting for that prediction, which then asks Replicate itself). A signal carries no data;
+ * the database (or the provider) is the truth, so a lost signal only delays a reader until its next poll.
+ * Within a process an EventEmitter carries them; with PostgreSQL, NOTIFY carries them to every other
+ * process (web or worker) as well.
  */
-export type Channel = "batch" | "jobs";
-const pgChannel: Record<Channel, string> = { batch: "aranzer_batch", jobs: "aranzer_jobs" };
+export type Channel = "batch" | "jobs" | "prediction";
+const pgChannel: Record<Channel, string> = { batch: "aranzer_batch", jobs: "aranzer_jobs", prediction: "aranzer_prediction" };
 
 type State = { emitter: EventEmitter; listening?: Promise<void> };
 const holder = globalThis as typeof globalThis & { __aranzerSignals?: State };

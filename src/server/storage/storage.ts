@@ -1,5 +1,5 @@
 /**
- * Where image bytes live: files under DATA_DIR now, an S3 bucket later. Keys are opaque strings made by
+ * Where image bytes live: files under DATA_DIR or an S3-compatible bucket (S3_*). Keys are opaque strings made by
  * the caller (e.g. `images/<id>.webp`); the database row is the source of truth for who owns what.
  */
 export interface ImageStorage {

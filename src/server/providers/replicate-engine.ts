@@ -1,0 +1,196 @@
+import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
+import Replicate, { parseProgressFromLogs, type Prediction } from "replicate";
+import { MAX_STYLES_PER_BATCH } from "@/config/generation";
+import { replicateModels, type ReplicateModel, type ReplicateModelId } from "@/config/engines";
+import { log } from "@/server/log";
+import { EngineError, type Engine, type EngineInput, type EngineOutput } from "./engine";
+import { failureFromError, failureFromStatus, parseRetryAfter, withTimeout } from "./provider-http";
+import { checkedImage, fitImage } from "./provider-image";
+
+export type ReplicateTiming = {
+  /** The first poll comes this long after the prediction is created; each next one `pollFactor` times later, at most `maxPollMs`. */
+  firstPollMs: number;
+  pollFactor: number;
+  maxPollMs: number;
+  /** One API request or output download. */
+  requestMs: number;
+};
+
+const TIMING: ReplicateTiming = { firstPollMs: 1000, pollFactor: 1.5, maxPollMs: 5000, requestMs: 30_000 };
+
+export type ReplicateEngineOptions = {
+  token: string;
+  model: ReplicateModelId;
+  /** Tests: a local fake instead of https://api.replicate.com/v1. */
+  baseUrl?: string;
+  /** Where Replicate posts the finished prediction (app/api/webhooks/replicate), when APP_URL is public. */
+  webhookUrl?: string;
+  /** Subscribes to that webhook's "prediction changed" signal; returns the unsubscribe. */
+  watch?: (predictionId: string, wake: () => void) => () => void;
+  timing?: Partial<ReplicateTiming>;
+};
+
+/** Photos up to this size travel inside the prediction as a data URI, which Replicate does not store; larger ones go through its Files API (apis.md §1.2). */
+const DATA_URI_MAX_BYTES = 256 * 1024;
+
+/** A failed prediction whose error comes from a safety checker: SD's "NSFW content detected", FLUX's E005 "flagged as sensitive". */
+const MODERATION_ERROR = /nsfw|sensitive|safety/i;
+
+const TERMINAL = new Set<Prediction["status"]>(["succeeded", "failed", "canceled", "aborted"]);
+
+/**
+ * Replicate: a prediction of REPLICATE_MODEL with the photo and the prompt, polled with backoff; when APP_URL is
+ * public, the signed webhook of its end wakes the poll at once. Progress comes from the model's logs where it
+ * prints percentages. The output is downloaded as soon as it is there, since Replicate deletes it after an
+ * hour. A prediction whose job is aborted is canceled, so that nobody pays for an image nobody waits for.
+ */
+export function createReplicateEngine(options: ReplicateEngineOptions): Engine {
+  const model: ReplicateModel = replicateModels[options.model];
+  const timing = { ...TIMING, ...options.timing };
+  // Its own retries of a 429 come at once (apis.md §1.4): the worker's backoff, which reads Retry-After, is the real one.
+  const client = new Replicate({ auth: options.token, baseUrl: options.baseUrl, userAgent: "aranzer" });
+
+  async function generate(input: EngineInput): Promise<EngineOutput> {
+    const { signal } = input;
+    signal.throwIfAborted();
+    const photo = await fitImage(input.image, { longSide: model.longSide, format: "jpeg" });
+    let uploadedId: string | undefined;
+    try {
+      let image = `data:${photo.contentType};base64,${photo.data.toString("base64")}`;
+      if (photo.data.length > DATA_URI_MAX_BYTES) {
+        const file = await call(signal, () =>
+          client.files.create(new File([new Uint8Array(photo.data)], "room.jpg", { type: photo.contentType }), {}, { signal: withTimeout(signal, timing.requestMs) }),
+        );
+        uploadedId = file.id;
+        image = file.urls.get;
+      }
+      // An abort while this request is under way leaves its prediction running: its id never reached us.
+      const created = await call(signal, () =>
+        client.predictions.create({
+          ...(model.version ? { version: model.version } : { model: options.model }),
+          input: { ...model.fixedInput, prompt: input.prompt, [model.imageInput]: model.imageAsList ? [image] : image },
+          ...(options.webhookUrl ? { webhook: options.webhookUrl, webhook_events_filter: ["completed" as const] } : {}),
+          signal: withTimeout(signal, timing.requestMs),
+        }),
+      );
+      const done = await settle(created, input);
+      const output = await download(done, signal);
+      return { image: output, costUsd: model.priceUsd };
+    } finally {
+      if (uploadedId) {
+        // Replicate would delete it within the hour anyway; sooner is better for a photo of someone's home.
+        const id = uploadedId;
+        void client.files.delete(id).catch((error: unknown) => log.warn("replicate.file_delete_failed", { fileId: id, error }));
+      }
+    }
+  }
+
+  /** Polls until the prediction ends; cancels it when the job is aborted meanwhile. */
+  async function settle(created: Prediction, { signal, onProgress }: EngineInput): Promise<Prediction> {
+    let prediction = created;
+    let delay = timing.firstPollMs;
+    const waker = wakeable(signal);
+    const unsubscribe = options.watch?.(prediction.id, waker.wake);
+    try {
+      while (!TERMINAL.has(prediction.status)) {
+        onProgress(progressOf(prediction));
+        await waker.nap(delay);
+        delay = Math.min(delay * timing.pollFactor, timing.maxPollMs);
+        try {
+          prediction = await call(signal, () => client.predictions.get(prediction.id, { signal: withTimeout(signal, timing.requestMs) }));
+        } catch (error) {
+          if (!(error instanceof EngineError) || error.kind !== "transient") throw error;
+          // The prediction runs on whatever our poll met: ask again later rather than pay for a new one.
+          delay = Math.max(delay, error.retryAfterMs ?? 0);
+          log.warn("replicate.poll_failed", { predictionId: prediction.id, message: error.message });
+        }
+      }
+      return prediction;
+    } catch (error) {
+      if (signal.aborted) {
+        cancel(prediction.id);
+        throw signal.reason;
+      }
+      throw error;
+    } finally {
+      unsubscribe?.();
+    }
+  }
+
+  /** Not awaited: the job has been given up already. A cancel that fails leaves a prediction that ends unseen. */
+  function cancel(id: string) {
+    void client.predictions.cancel(id, { signal: AbortSignal.timeout(timing.requestMs) }).then(
+      () => log.info("replicate.canceled", { predictionId: id }),
+      (error: unknown) => log.warn("replicate.cancel_failed", { predictionId: id, error }),
+    );
+  }
+
+  async function download(prediction: Prediction, signal: AbortSignal): Promise<Buffer> {
+    if (prediction.status === "failed") {
+      const message = String(prediction.error ?? "no error given");
+      throw new EngineError(MODERATION_ERROR.test(message) ? "moderated" : "failed", `Replicate prediction ${prediction.id} failed: ${message}`);
+    }
+    // Canceled or aborted without us asking: by Replicate (a deadline, a lost worker), so another try may do.
+    if (prediction.status !== "succeeded") throw new EngineError("transient", `Replicate prediction ${prediction.id} ended ${prediction.status}`);
+    const output: unknown = prediction.output;
+    // Models with several outputs put the image last (the ControlNet family gives its control map first).
+    const url = typeof output === "string" ? output : Array.isArray(output) ? output.at(-1) : undefined;
+    if (typeof url !== "string" || !/^(https?|data):/.test(url)) {
+      throw new EngineError("failed", `Replicate prediction ${prediction.id} has no image output: ${JSON.stringify(output)?.slice(0, 200)}`);
+    }
+    if (url.startsWith("data:")) return checkedImage("Replicate", Buffer.from(url.slice(url.indexOf(",") + 1), "base64"));
+    const response = await call(signal, () => fetch(url, { signal: withTimeout(signal, timing.requestMs) }));
+    if (!response.ok) {
+      // Gone already (it lives an hour), or never there: fetching it again will not bring it back.
+      if (response.status === 404 || response.status === 410) throw new EngineError("failed", `Replicate output of ${prediction.id} is gone (${response.status})`);
+      throw failureFromStatus("Replicate", response.status, `downloading the output: ${await response.text()}`, parseRetryAfter(response.headers.get("retry-after")));
+    }
+    return checkedImage("Replicate", Buffer.from(await call(signal, () => response.arrayBuffer())));
+  }
+
+  // Hosted and scaled by Replicate (600 predictions a minute): a whole batch at once.
+  return { id: "replicate", concurrency: MAX_STYLES_PER_BATCH, generate };
+}
+
+/** Runs one client call, turning what it throws into the pipeline's decision. */
+async function call<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    // The client's ApiError (a type only, not exported at runtime) carries the response; its body is read already.
+    if (error instanceof Error && "response" in error && error.response instanceof Response && !signal.aborted) {
+      const { status, headers } = error.response;
+      throw failureFromStatus("Replicate", status, error.message, parseRetryAfter(headers.get("retry-after")));
+    }
+    throw failureFromError("Replicate", error, signal);
+  }
+}
+
+/** From the model's tqdm lines where it prints them ("76%|███   | 38/50"), else a step per status. */
+function progressOf(prediction: Prediction): number {
+  const parsed = parseProgressFromLogs(prediction);
+  if (parsed) return 0.1 + 0.85 * parsed.percentage;
+  return prediction.status === "processing" ? 0.1 : 0.05;
+}
+
+/** Naps between polls that a webhook signal cuts short (also one that came in while no nap was under way). */
+function wakeable(signal: AbortSignal) {
+  let pending = false;
+  let interrupt: (() => void) | undefined;
+  return {
+    wake() {
+      pending = true;
+      interrupt?.();
+    },
+    async nap(ms: number) {
+      if (!pending) {
+        const early = new AbortController();
+        interrupt = () => early.abort();
+        await sleep(ms, undefined, { signal: AbortSignal.any([signal, early.signal]) }).catch(() => signal.throwIfAborted());
+        interrupt = undefined;
+      }
+      pending = false;
+    },
+  };
+}
