@@ -11,7 +11,8 @@ const holder = globalThis as typeof globalThis & { __aranzerWorker?: Worker };
 export async function startAppWorker(): Promise<Worker> {
   if (!holder.__aranzerWorker) {
     const db = await getDb();
-    holder.__aranzerWorker = startWorker({ db, storage: getStorage(), engine: getEngine(), concurrency: env().GENERATION_CONCURRENCY });
+    const engine = await getEngine();
+    holder.__aranzerWorker ??= startWorker({ db, storage: getStorage(), engine, concurrency: env().GENERATION_CONCURRENCY });
   }
   return holder.__aranzerWorker;
 }

@@ -2,29 +2,30 @@ import "server-only";
 import { env } from "@/env";
 import { subscribe } from "@/server/realtime/signals";
 import type { Engine } from "./engine";
-import { createComfyUIEngine } from "./comfyui-engine";
 import { createFakeEngine, parseFakeEngineScript } from "./fake-engine";
 import { createLocalEngine } from "./local-engine";
-import { createOpenAIEngine } from "./openai-engine";
-import { createReplicateEngine } from "./replicate-engine";
 
-const holder = globalThis as typeof globalThis & { __aranzerEngine?: Engine };
+const holder = globalThis as typeof globalThis & { __aranzerEngine?: Promise<Engine> };
 
-/** The engine GENERATION_PROVIDER names, made once per process. */
-export function getEngine(): Engine {
+/**
+ * The engine GENERATION_PROVIDER names, made once per process. The AI engines' client libraries (about
+ * 23 MB together) are imported only by the process that uses one, not by every web process.
+ */
+export function getEngine(): Promise<Engine> {
   holder.__aranzerEngine ??= createConfiguredEngine();
   return holder.__aranzerEngine;
 }
 
 // Each engine's keys were checked at boot (src/env.ts), hence the assertions.
-function createConfiguredEngine(): Engine {
+async function createConfiguredEngine(): Promise<Engine> {
   const config = env();
   switch (config.GENERATION_PROVIDER) {
     case "local":
       return createLocalEngine();
     case "fake":
       return createFakeEngine(parseFakeEngineScript(config.FAKE_ENGINE_SCRIPT!));
-    case "replicate":
+    case "replicate": {
+      const { createReplicateEngine } = await import("./replicate-engine");
       return createReplicateEngine({
         token: config.REPLICATE_API_TOKEN!,
         model: config.REPLICATE_MODEL,
@@ -33,9 +34,14 @@ function createConfiguredEngine(): Engine {
         webhookUrl: config.appUrl.startsWith("https://") && config.REPLICATE_WEBHOOK_SECRET ? `${config.appUrl}/api/webhooks/replicate` : undefined,
         watch: (predictionId, wake) => subscribe("prediction", predictionId, wake),
       });
-    case "openai":
+    }
+    case "openai": {
+      const { createOpenAIEngine } = await import("./openai-engine");
       return createOpenAIEngine({ apiKey: config.OPENAI_API_KEY!, model: config.OPENAI_IMAGE_MODEL, quality: config.OPENAI_IMAGE_QUALITY, baseURL: config.OPENAI_API_URL });
-    case "comfyui":
+    }
+    case "comfyui": {
+      const { createComfyUIEngine } = await import("./comfyui-engine");
       return createComfyUIEngine({ url: config.COMFYUI_URL!, checkpoint: config.COMFYUI_CHECKPOINT, controlNet: config.COMFYUI_CONTROLNET });
+    }
   }
 }
