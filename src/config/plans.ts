@@ -22,7 +22,6 @@ export type PackId = TokenPack["id"];
 export type ProductId = PlanId | PackId;
 
 export const VAT_RATE = 0.23;
-export const CURRENCY = "PLN";
 /** A subscription renews every this many calendar months. */
 export const PERIOD_MONTHS = 1;
 

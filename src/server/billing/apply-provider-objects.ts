@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { findProduct, isPlanId, type PlanId } from "@/config/plans";
+import { findProduct, type PlanId } from "@/config/plans";
 import { checkoutOrder, payment, subscription, type PaymentProviderId } from "@/server/db/schema";
 import { log } from "@/server/log";
 import type { CheckoutView, InvoiceView, SubscriptionView } from "@/server/payments/payment-provider";
@@ -133,8 +133,4 @@ export async function applyCheckout(ctx: BillingContext, provider: PaymentProvid
     .where(and(eq(checkoutOrder.id, order.id), sql`${checkoutOrder.status} <> 'paid'`))
     .returning({ id: checkoutOrder.id });
   if (moved.length > 0) await sendOrderConfirmation(ctx, order.id).catch((error: unknown) => log.error("billing.confirmation_mail_failed", { orderId: order.id, error }));
-}
-
-export function planOf(value: string | null | undefined): PlanId | null {
-  return isPlanId(value) ? value : null;
 }

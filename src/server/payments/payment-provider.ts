@@ -68,11 +68,3 @@ export type SubscriptionView = {
   cancelAtPeriodEnd: boolean;
   endedAt: Date | null;
 };
-
-/** A refusal by the provider that the user can do nothing about but try later. */
-export class PaymentProviderError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "PaymentProviderError";
-  }
-}

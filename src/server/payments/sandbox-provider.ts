@@ -140,7 +140,6 @@ export function createSandboxProvider(db: DbOrTx): PaymentProvider {
   };
 }
 
-export type SandboxSession = SessionData;
 export type SandboxSubscription = Omit<SubscriptionData, "currentPeriodEnd" | "endedAt"> & { currentPeriodEnd: Date; endedAt: Date | null; hasFailedInvoice: boolean };
 
 /** The tester's side of the sandbox: each action changes the sandbox's state and returns Stripe's events. */
