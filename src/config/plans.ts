@@ -1,3 +1,5 @@
+import type { createFormatter } from "next-intl";
+
 /**
  * What Aranżer sells, as data. Prices are gross (23% VAT included), in grosze. Plans are monthly
  * subscriptions derived from the specification's per-visualization figures (DESIGN.md §4): each paid
@@ -46,6 +48,11 @@ export function findProduct(id: ProductId): Product {
 
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === "string" && plans.some((p) => p.id === value);
+}
+
+/** A price in grosze as the reader's language writes złoty ("84,99 zł", "PLN 84.99"), with next-intl's formatter. */
+export function formatPrice(format: Pick<ReturnType<typeof createFormatter>, "number">, grosze: number): string {
+  return format.number(grosze / 100, { style: "currency", currency: "PLN" });
 }
 
 /** The VAT contained in a gross price, in grosze, rounded as on a Polish receipt. */

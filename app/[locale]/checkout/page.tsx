@@ -4,7 +4,7 @@ import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { OrderForm } from "@/components/billing/order-form";
 import { Link } from "@/components/link";
 import { ClientMessages } from "@/web/client-messages";
-import { findProduct, isProductId, vatOf } from "@/config/plans";
+import { findProduct, formatPrice, isProductId, vatOf } from "@/config/plans";
 import { pathFor } from "@/config/routes";
 import { pageMetadata } from "@/web/metadata";
 import { pageLocale, type LocaleParams } from "@/web/page-params";
@@ -29,7 +29,7 @@ export default async function CheckoutPage({ params, searchParams }: LocaleParam
   const t = await getTranslations("billing");
   const tPricing = await getTranslations("pricing");
   const format = await getFormatter();
-  const money = (grosze: number) => format.number(grosze / 100, { style: "currency", currency: "PLN" });
+  const money = (grosze: number) => formatPrice(format, grosze);
   const name = t(`products.${product.id}`);
   const blocked = product.kind === "subscription" && account?.subscription?.active;
   return (

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { ChangePlanButton } from "@/components/billing/change-plan-button";
 import { ClientMessages } from "@/web/client-messages";
-import { plans, tokenPacks } from "@/config/plans";
+import { formatPrice, plans, tokenPacks } from "@/config/plans";
 import { pathFor } from "@/config/routes";
 import { pageMetadata } from "@/web/metadata";
 import { pageLocale, type LocaleParams } from "@/web/page-params";
@@ -34,7 +34,7 @@ export default async function PricingPage({ params }: LocaleParams) {
   const tAccount = await getTranslations("account");
   const format = await getFormatter();
   const account = await getCurrentAccount();
-  const money = (grosze: number) => format.number(grosze / 100, { style: "currency", currency: "PLN" });
+  const money = (grosze: number) => formatPrice(format, grosze);
   const checkout = (productId: string) => `${pathFor("/checkout", locale)}?product=${productId}`;
   const sub = account?.subscription?.active ? account.subscription : null;
   return (

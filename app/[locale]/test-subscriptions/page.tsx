@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Form } from "@/components/forms/form";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { pathFor } from "@/config/routes";
-import { isProductId, findProduct } from "@/config/plans";
+import { findProduct, formatPrice, isProductId } from "@/config/plans";
 import { pageMetadata } from "@/web/metadata";
 import { pageLocale, type LocaleParams } from "@/web/page-params";
 import { requireUser } from "@/web/session";
@@ -47,7 +47,7 @@ export default async function TestSubscriptionsPage({ params, searchParams }: Lo
   const tester = sandboxTester(await getDb());
   const session = sessionId ? await tester.session(user.id, sessionId) : null;
   const subscriptions = (await tester.subscriptions(user.id)).filter((s) => s.status !== "canceled");
-  const money = (grosze: number) => format.number(grosze / 100, { style: "currency", currency: "PLN" });
+  const money = (grosze: number) => formatPrice(format, grosze);
   return (
     <PageContainer narrow>
       <PageHeader title={t("title")} lead={t("lead")} />

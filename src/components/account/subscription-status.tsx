@@ -6,6 +6,7 @@ import { SubscriptionActions } from "@/components/billing/subscription-actions";
 import { ClientMessages } from "@/web/client-messages";
 import { pathFor, type Locale } from "@/config/routes";
 import type { AccountSummary } from "@/server/accounts/get-account-summary";
+import { subscriptionStatusKey } from "@/server/billing/subscription-state";
 
 /** Subscription state in words, with cancel or resume while the paid period lasts. */
 export async function SubscriptionStatus({ account, locale }: { account: AccountSummary; locale: Locale }) {
@@ -35,7 +36,7 @@ export async function SubscriptionStatus({ account, locale }: { account: Account
         ) : null}
         <dt className="font-medium">{t("status")}</dt>
         <dd data-testid="subscription-status">
-          {!sub ? t("noSubscription") : sub.active && !sub.cancelled ? tAccount("subscriptionActive", { date }) : tAccount("subscriptionCancelled", { date })}
+          {sub ? tAccount(subscriptionStatusKey(sub), { date }) : t("noSubscription")}
         </dd>
       </dl>
       {sub?.active && sub.pastDue ? (

@@ -5,6 +5,7 @@ import { publicNav, userNav } from "@/config/navigation";
 import { pathFor, type Locale } from "@/config/routes";
 import { site } from "@/config/site";
 import type { AccountSummary } from "@/server/accounts/get-account-summary";
+import { subscriptionStatusKey } from "@/server/billing/subscription-state";
 import { Button } from "@/components/ui/button";
 import { ColorModeSwitch } from "@/components/color-mode";
 import { LogoMark } from "./logo";
@@ -22,7 +23,7 @@ async function accountMenuData(account: AccountSummary, locale: Locale): Promise
     email: account.email ?? t("unknownUser"),
     // The crown marks a subscriber until the paid period ends, cancelled or not (isSubscriptionActive).
     subscriptionActive: Boolean(sub?.active),
-    subscriptionLabel: !sub ? t("subscriptionNone") : sub.active && !sub.cancelled ? t("subscriptionActive", { date }) : t("subscriptionCancelled", { date }),
+    subscriptionLabel: sub ? t(subscriptionStatusKey(sub), { date }) : t("subscriptionNone"),
     tokensLabel: t("tokens", { count: account.balance }),
     pricingHref: pathFor("/pricing", locale),
     profileHref: pathFor("/settings/profile", locale),

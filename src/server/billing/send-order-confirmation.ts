@@ -2,7 +2,7 @@ import "server-only";
 import { createFormatter, createTranslator } from "next-intl";
 import { eq } from "drizzle-orm";
 import { env } from "@/env";
-import { findProduct, vatOf, type ProductId } from "@/config/plans";
+import { findProduct, formatPrice, vatOf, type ProductId } from "@/config/plans";
 import { pathFor } from "@/config/routes";
 import { catalogs } from "@/i18n/catalogs";
 import { checkoutOrder, user } from "@/server/db/schema";
@@ -24,7 +24,7 @@ export async function sendOrderConfirmation(ctx: BillingContext, orderId: string
   const product = findProduct(order.productId as ProductId);
   const t = createTranslator({ locale, messages: catalogs[locale], namespace: "billing" });
   const format = createFormatter({ locale, timeZone: "Europe/Warsaw" });
-  const money = (grosze: number) => format.number(grosze / 100, { style: "currency", currency: "PLN" });
+  const money = (grosze: number) => formatPrice(format, grosze);
   const name = t(`products.${product.id}`);
   const details = [
     t("mail.item", { product: name, count: product.tokens, kind: product.kind }),

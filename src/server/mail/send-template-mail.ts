@@ -11,8 +11,9 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * Renders one of the product's e-mails in the user's language and sends it. values fill the template's
- * placeholders; details are extra lines (already translated) shown after the intro, e.g. an order's terms.
+ * Renders one of the product's e-mails in the user's language and sends it. `values` fill the ICU
+ * arguments of the subject and intro; `details` are paragraphs the caller translated (an order's item,
+ * price and consent), placed after the intro.
  */
 export async function sendTemplateMail(options: { to: string; locale: Locale; template: MailTemplate; url?: string; values?: Record<string, string | number>; details?: string[] }) {
   const t = createTranslator({ locale: options.locale, messages: catalogs[options.locale], namespace: "email" });

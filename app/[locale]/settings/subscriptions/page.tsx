@@ -5,6 +5,7 @@ import { SubscriptionStatus } from "@/components/account/subscription-status";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/forms/form";
 import { Link } from "@/components/link";
+import { formatPrice } from "@/config/plans";
 import { pathFor } from "@/config/routes";
 import { pageMetadata } from "@/web/metadata";
 import { pageLocale, type LocaleParams } from "@/web/page-params";
@@ -84,7 +85,7 @@ export default async function SubscriptionsPage({ params, searchParams }: Locale
                       {tBilling(`history.kind.${p.kind}`, { product: tBilling(`products.${p.productId as "mini"}`) })}
                       {p.status === "paid" && p.tokens > 0 ? ` · +${p.tokens}` : null}
                     </td>
-                    <td className="py-2 pr-4 whitespace-nowrap">{format.number(p.amountGrosze / 100, { style: "currency", currency: "PLN" })}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap">{formatPrice(format, p.amountGrosze)}</td>
                     <td className="py-2">{tBilling(`history.${p.status}`)}</td>
                   </tr>
                 ))}
