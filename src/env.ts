@@ -47,6 +47,14 @@ const schema = z.object({
       const suggestion = `GTM-${value.replace(/^gtm-?/i, "").replace(/[^a-z0-9]/gi, "").toUpperCase()}`;
       ctx.addIssue({ code: "custom", message: `"${value}" is not a valid container id; did you mean "${suggestion}"?` });
     }),
+  /** Comma-separated addresses of the comment moderators (they see the moderation queue). */
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").split(",").map((address) => address.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email({ error: "must be comma-separated e-mail addresses" }))),
+  /** The editor-preview secret: with it in the preview cookie, drafts of the blog are shown. At least 24 characters. */
+  PREVIEW_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
   /** Which engine makes the images: `local` (a preview without AI) needs nothing; `fake` is for tests; the rest need their keys below. */
   GENERATION_PROVIDER: z.enum(engineIds).default("local"),
   /** JSON script of the fake engine (latency, progress, failures per style); see fake-engine.ts. */
