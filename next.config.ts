@@ -18,6 +18,11 @@ const config: NextConfig = {
       { source: "/:path*", headers: Object.entries(staticSecurityHeaders).map(([key, value]) => ({ key, value })) },
       // Font files keep their names across releases; a week-old copy is still a correct font.
       { source: "/fonts/:file", headers: [{ key: "Cache-Control", value: "public, max-age=604800, stale-while-revalidate=2592000" }] },
+      // Page images keep their names when regenerated (npm run showcase, new covers): a day-old copy is fine.
+      ...["/showcase/:photo/:file", "/styles/:file", "/library/:file", "/blog/covers/:file"].map((source) => ({
+        source,
+        headers: [{ key: "Cache-Control", value: "public, max-age=86400, stale-while-revalidate=604800" }],
+      })),
     ];
   },
 };

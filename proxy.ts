@@ -14,7 +14,7 @@ const intl = createIntlMiddleware(routing);
  * pages at the root, the sign-in guard, a plain 404 for crawlers, then next-intl's locale routing.
  */
 export default async function proxy(request: NextRequest) {
-  const { appUrl, secureCookies, NODE_ENV } = env();
+  const { appUrl, secureCookies, NODE_ENV, GTM_ID } = env();
   const { pathname, search } = request.nextUrl;
 
   // Payment providers' webhooks come from their servers without an Origin; they trust only their signature.
@@ -34,7 +34,7 @@ export default async function proxy(request: NextRequest) {
   if (pathname.startsWith("/api/")) return NextResponse.next();
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const csp = contentSecurityPolicy({ nonce, dev: NODE_ENV === "development" });
+  const csp = contentSecurityPolicy({ nonce, dev: NODE_ENV === "development", tagManager: GTM_ID !== undefined });
   request.headers.set("x-nonce", nonce);
   request.headers.set("content-security-policy", csp);
   request.headers.set("x-pathname", pathname);
@@ -110,7 +110,7 @@ export const config = {
     // sitemap.xml and icon (static, and a proxy would only slow them down), nor /api/images: a proxy
     // buffers request bodies and cuts them at 10 MB, which would truncate uploads (that route checks the
     // origin itself). tests/unit/proxy-matcher.test.ts holds the list to the public folder.
-    "/((?!_next/|_vercel/|api/images(?:/|$)|fonts/|library/|styles/|robots\\.txt$|sitemap\\.xml$|icon\\.svg$).*)",
+    "/((?!_next/|_vercel/|api/images(?:/|$)|fonts/|library/|styles/|showcase/|blog/covers/|robots\\.txt$|sitemap\\.xml$|icon\\.svg$).*)",
     // A server action can be posted to any path (a catch-all page answers everywhere), skipped ones included.
     { source: "/((?!api/images(?:/|$)).*)", has: [{ type: "header", key: "next-action" }] },
   ],

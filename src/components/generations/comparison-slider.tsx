@@ -4,7 +4,7 @@ import { ChevronsLeftRight } from "lucide-react";
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { PlainImage } from "./plain-image";
 
-export type SliderImage = { src: string; alt: string; width: number; height: number };
+export type SliderImage = { src: string; alt: string; width: number; height: number; srcSet?: string };
 
 interface Props {
   before: SliderImage;
@@ -16,6 +16,10 @@ interface Props {
   /** Spoken value, e.g. "Divider at 40% of the width". */
   valueText: (percent: number) => string;
   initial?: number;
+  /** The `sizes` of both images when they have a srcSet. */
+  sizes?: string;
+  /** The page's main image: fetched first; otherwise both images load lazily. */
+  priority?: boolean;
 }
 
 const clamp = (value: number) => Math.min(100, Math.max(0, Math.round(value)));
@@ -36,7 +40,8 @@ const keySteps: Record<string, (value: number) => number> = {
  * range input (keyboard, screen readers, switch access); on the picture a click or tap moves it straight
  * to that point (the single-pointer alternative to dragging, WCAG 2.5.7), and a drag follows the pointer.
  */
-export function ComparisonSlider({ before, after, label, beforeLabel, afterLabel, valueText, initial = 50 }: Props) {
+export function ComparisonSlider({ before, after, label, beforeLabel, afterLabel, valueText, initial = 50, sizes, priority }: Props) {
+  const loading = priority ? ({ fetchPriority: "high", loading: "eager" } as const) : ({ loading: "lazy" } as const);
   const [position, setPosition] = useState(initial);
   const area = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -75,9 +80,12 @@ export function ComparisonSlider({ before, after, label, beforeLabel, afterLabel
       // Vertical swipes still scroll the page on a phone; horizontal ones move the divider.
       className="group relative cursor-ew-resize touch-pan-y overflow-hidden rounded-lg bg-gray-100 select-none dark:bg-gray-800"
     >
-      <PlainImage src={before.src} alt={before.alt} width={before.width} height={before.height} draggable={false} className="block h-auto w-full" />
+      <PlainImage {...loading} src={before.src} srcSet={before.srcSet} sizes={sizes} alt={before.alt} width={before.width} height={before.height} draggable={false} className="block h-auto w-full" />
       <PlainImage
+        {...loading}
         src={after.src}
+        srcSet={after.srcSet}
+        sizes={sizes}
         alt={after.alt}
         width={after.width}
         height={after.height}
