@@ -45,6 +45,14 @@ test.describe("billing", () => {
     await page.goto("/cennik");
     await expect(page.getByText(/Masz już aktywną subskrypcję Pro/)).toBeVisible();
     await expect(page.getByText("Twój pakiet", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Zmień na Mini" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Zmień pakiet" }).click();
+    await expect(page.getByText(/^Od \d\d\.\d\d\.\d{4}$/)).toBeVisible();
+    await expect(page.getByText(/^Twój pakiet do /)).toBeVisible();
+    // Taken back: the renewal stays on Pro.
+    await page.getByRole("button", { name: "Zostań przy Pro" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Zostań przy pakiecie" }).click();
+    await expect(page.getByText("Twój pakiet", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Zmień na Mini" })).toBeVisible();
 
     await page.goto("/settings/subscriptions");

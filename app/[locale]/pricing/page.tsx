@@ -73,9 +73,18 @@ export default async function PricingPage({ params }: LocaleParams) {
               </ul>
               <div className="mt-auto">
                 {current ? (
-                  <p className="rounded-lg bg-gray-100 px-4 py-2 text-center font-semibold text-gray-900 dark:bg-gray-800 dark:text-gray-100">
-                    {sub.nextPlanId ? t("currentPlanUntil", { date: formatSubscriptionDate(sub.periodEnd) }) : t("currentPlan")}
-                  </p>
+                  <>
+                    <p className="rounded-lg bg-gray-100 px-4 py-2 text-center font-semibold text-gray-900 dark:bg-gray-800 dark:text-gray-100">
+                      {sub.nextPlanId ? t("currentPlanUntil", { date: formatSubscriptionDate(sub.periodEnd) }) : t("currentPlan")}
+                    </p>
+                    {sub.nextPlanId && !sub.cancelled ? (
+                      <div className="mt-3">
+                        <ClientMessages namespaces={["billing"]}>
+                          <ChangePlanButton planId={plan.id} planName={name} date={formatSubscriptionDate(sub.periodEnd)} keep />
+                        </ClientMessages>
+                      </div>
+                    ) : null}
+                  </>
                 ) : sub ? (
                   sub.nextPlanId === plan.id ? (
                     <p className="rounded-lg bg-gray-100 px-4 py-2 text-center text-gray-900 dark:bg-gray-800 dark:text-gray-100">

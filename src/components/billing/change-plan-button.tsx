@@ -4,16 +4,20 @@ import { useTranslations } from "next-intl";
 import { changeMyPlan } from "@/web/actions/billing";
 import { ConfirmAction } from "./confirm-action";
 
-/** Moves the next renewal to another plan, after a confirmation that says when it takes effect. */
-export function ChangePlanButton({ planId, planName, date }: { planId: string; planName: string; date: string }) {
+/**
+ * Moves the next renewal to another plan, after a confirmation that says when it takes effect; `keep` takes
+ * a scheduled change back (the renewal stays on the current plan).
+ */
+export function ChangePlanButton({ planId, planName, date, keep = false }: { planId: string; planName: string; date: string; keep?: boolean }) {
   const t = useTranslations("billing");
+  const texts = keep ? "keepPlan" : "changePlan";
   return (
     <ConfirmAction
       className="w-full"
-      label={t("changePlan.button", { plan: planName })}
-      title={t("changePlan.title", { plan: planName })}
-      description={t("changePlan.text", { plan: planName, date })}
-      confirmLabel={t("changePlan.confirm")}
+      label={t(`${texts}.button`, { plan: planName })}
+      title={t(`${texts}.title`, { plan: planName })}
+      description={t(`${texts}.text`, { plan: planName, date })}
+      confirmLabel={t(`${texts}.confirm`)}
       failure={t("changePlan.failed")}
       run={() => changeMyPlan(planId)}
     />

@@ -140,6 +140,17 @@ describe.each(testDatabases())("billing through the sandbox on $name", ({ open }
     expect(renewal).toMatchObject({ kind: "renewal", productId: "enterprise", amountGrosze: 10499 });
   });
 
+  it("a scheduled change of plan can be taken back: the renewal keeps the current plan", async () => {
+    const userId = await insertUser(handle);
+    await buy(userId, "mini").then(({ events }) => deliver(events));
+    await changePlan(ctx, { userId, planId: "pro" });
+    expect(await changePlan(ctx, { userId, planId: "mini" })).toMatchObject({ planId: "mini", nextPlanId: null });
+    const subId = (await getSubscriptionState(handle.db, userId))!.providerSubscriptionId;
+    await deliver(await tester().renew(userId, subId));
+    expect(await getSubscriptionState(handle.db, userId)).toMatchObject({ planId: "mini", nextPlanId: null });
+    expect(await getBalance({ db: handle.db, userId })).toBe(60);
+  });
+
   it("passing the period end of a healthy subscription renews it, as the provider would charge", async () => {
     const userId = await insertUser(handle);
     await buy(userId, "mini").then(({ events }) => deliver(events));

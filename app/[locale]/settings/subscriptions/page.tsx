@@ -60,7 +60,7 @@ export default async function SubscriptionsPage({ params, searchParams }: Locale
           ) : null}
         </div>
       </section>
-      <section aria-labelledby="payments-title" className="rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
+      <section aria-labelledby="payments-title" className="rounded-2xl border border-gray-200 p-4 sm:p-6 dark:border-gray-800">
         <h2 id="payments-title" className="text-lg font-semibold text-gray-950 dark:text-white">
           {tBilling("historyTitle")}
         </h2>
@@ -74,7 +74,8 @@ export default async function SubscriptionsPage({ params, searchParams }: Locale
                   <th scope="col" className="py-2 pr-4 font-semibold">{tBilling("history.date")}</th>
                   <th scope="col" className="py-2 pr-4 font-semibold">{tBilling("history.item")}</th>
                   <th scope="col" className="py-2 pr-4 font-semibold">{tBilling("history.amount")}</th>
-                  <th scope="col" className="py-2 font-semibold">{tBilling("history.status")}</th>
+                  {/* On a phone the status goes under the item, so that nothing is cut off at the right edge. */}
+                  <th scope="col" className="hidden py-2 font-semibold sm:table-cell">{tBilling("history.status")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -84,9 +85,10 @@ export default async function SubscriptionsPage({ params, searchParams }: Locale
                     <td className="py-2 pr-4">
                       {tBilling(`history.kind.${p.kind}`, { product: tBilling(`products.${p.productId as "mini"}`) })}
                       {p.status === "paid" && p.tokens > 0 ? ` · +${p.tokens}` : null}
+                      <span className="block text-gray-700 sm:hidden dark:text-gray-300">{tBilling(`history.${p.status}`)}</span>
                     </td>
                     <td className="py-2 pr-4 whitespace-nowrap">{formatPrice(format, p.amountGrosze)}</td>
-                    <td className="py-2">{tBilling(`history.${p.status}`)}</td>
+                    <td className="hidden py-2 sm:table-cell">{tBilling(`history.${p.status}`)}</td>
                   </tr>
                 ))}
               </tbody>
