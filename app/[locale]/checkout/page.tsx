@@ -60,7 +60,7 @@ export default async function CheckoutPage({ params, searchParams }: LocaleParam
       </section>
       {blocked ? (
         <p role="alert" className="mt-6 rounded-lg bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-          {t("checkout.errors.subscriptionActive")} <Link href={pathFor("/pricing", locale)} className="font-semibold underline">{t("checkout.toPricing")}</Link>
+          {t("checkout.subscriptionActive")} <Link href={pathFor("/pricing", locale)} className="font-semibold underline">{t("checkout.toPricing")}</Link>
         </p>
       ) : (
         <ClientMessages namespaces={["billing"]}>

@@ -1,9 +1,11 @@
+import { AppError } from "@/server/errors";
 import { env } from "@/env";
 import { isSameOriginRequest } from "@/server/http/csp";
 import { listGallery } from "@/server/generation/list-gallery";
 import { uploadImage } from "@/server/generation/upload-image";
 import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
-import { apiUser, errorResponse, unauthorized } from "@/web/api";
+import { errorResponse } from "@/server/http/error-answer";
+import { apiUser } from "@/web/api";
 
 export const dynamic = "force-dynamic";
 
@@ -16,20 +18,20 @@ export async function POST(request: Request) {
     host: request.headers.get("host"),
     appUrl: env().appUrl,
   });
-  if (!sameOrigin) return Response.json({ error: { code: "FORBIDDEN", details: {} } }, { status: 403 });
+  if (!sameOrigin) return errorResponse(new AppError("FORBIDDEN"), request);
   const user = await apiUser(request);
-  if (!user) return unauthorized();
+  if (!user) return errorResponse(new AppError("UNAUTHORIZED"), request);
   try {
     await hitRateLimit({ rule: "upload", subject: user.id });
     const image = await uploadImage({ userId: user.id, body: request.body });
     return Response.json({ image }, { status: 201, headers: { "cache-control": "no-store" } });
   } catch (error) {
-    return errorResponse(error);
+    return errorResponse(error, request);
   }
 }
 
 export async function GET(request: Request) {
   const user = await apiUser(request);
-  if (!user) return unauthorized();
+  if (!user) return errorResponse(new AppError("UNAUTHORIZED"), request);
   return Response.json({ images: await listGallery({ userId: user.id }) }, { headers: { "cache-control": "no-store" } });
 }

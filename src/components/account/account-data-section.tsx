@@ -13,7 +13,6 @@ import { deleteMyAccount } from "@/web/actions/account";
 export function AccountDataSection({ hasPassword, homeHref }: { hasPassword: boolean; homeHref: string }) {
   const t = useTranslations("settings");
   const tAuth = useTranslations("auth");
-  const tErrors = useTranslations("errors");
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -34,7 +33,7 @@ export function AccountDataSection({ hasPassword, homeHref }: { hasPassword: boo
         window.location.assign(`${homeHref}?account-deleted`);
         return;
       }
-      setError(result.error === "rateLimited" ? tErrors("RATE_LIMITED") : tAuth(result.error === "wrongCurrentPassword" ? "wrongCurrentPassword" : "unexpected"));
+      setError(result.message);
     } catch {
       setError(tAuth("unexpected"));
     } finally {

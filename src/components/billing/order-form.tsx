@@ -48,7 +48,7 @@ export function OrderForm(props: { productId: string; locale: string; termsHref:
       </div>
       {state.error ? (
         <p id="order-error" role="alert" className="rounded-lg bg-red-50 p-3 text-red-800 dark:bg-red-950 dark:text-red-200">
-          {t(`errors.${state.error}`)}
+          {state.error}
         </p>
       ) : null}
       {props.sandbox ? <p className="text-sm text-gray-700 dark:text-gray-300">{t("sandboxNote")}</p> : null}

@@ -17,7 +17,7 @@ export async function startCheckout(
   ctx: BillingContext,
   input: { userId: string; productId: ProductId; withdrawalConsent: boolean; locale: Locale },
 ): Promise<{ url: string; orderId: string }> {
-  if (!input.withdrawalConsent) throw new AppError("INVALID_INPUT", { field: "withdrawalConsent" });
+  if (!input.withdrawalConsent) throw new AppError("INVALID_INPUT", { field: "withdrawalConsent", reason: "withdrawalConsent" });
   const product = findProduct(input.productId);
   const current = await getSubscriptionState(ctx.db, input.userId);
   if (product.kind === "subscription" && current?.active) throw new AppError("CONFLICT", { reason: "subscriptionActive" });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Handle } from "@/server/db/client";
 import { testDatabases } from "~/tests/support/databases";
-import { errorResponse } from "@/web/api";
+import { errorResponse } from "@/server/http/error-answer";
 import { hitRateLimit, rateLimits } from "./hit-rate-limit";
 
 describe.each(testDatabases())("product rate limits on $name", ({ open }) => {
@@ -22,7 +22,7 @@ describe.each(testDatabases())("product rate limits on $name", ({ open }) => {
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(refused.reason.details.retryAfter).toBeGreaterThan(0);
     expect(refused.reason.details.retryAfter).toBeLessThanOrEqual(rateLimits.generate.windowMs / 1000);
-    expect(errorResponse(refused.reason).headers.get("retry-after")).toBe(String(refused.reason.details.retryAfter));
+    expect(errorResponse(refused.reason, new Request("http://localhost/api/batches")).headers.get("retry-after")).toBe(String(refused.reason.details.retryAfter));
     await expect(hitRateLimit({ db: handle.db, rule: "generate", subject: "user-b" })).resolves.toBeUndefined();
     await expect(hitRateLimit({ db: handle.db, rule: "upload", subject: "user-a" })).resolves.toBeUndefined();
   });

@@ -9,13 +9,16 @@ import { billingContext } from "@/server/billing/billing-context";
 import { handlePaymentEvent } from "@/server/billing/handle-payment-event";
 import { billingPortalUrl, cancelSubscription, changePlan, resumeSubscription } from "@/server/billing/manage-subscription";
 import { startCheckout } from "@/server/billing/start-checkout";
-import { isAppError } from "@/server/errors";
+import { getLocale } from "next-intl/server";
+import { AppError, isAppError } from "@/server/errors";
+import { errorAnswer } from "@/server/http/error-answer";
 import { log } from "@/server/log";
 import { sandboxTester } from "@/server/payments/sandbox-provider";
 import type { ProviderEvent } from "@/server/payments/provider-event";
 import { getSessionUser } from "@/web/session";
 
-export type CheckoutFormState = { error?: "withdrawalConsent" | "subscriptionActive" | "unavailable" | "unauthorized" };
+/** The order form's state: the translated reason it was refused, if it was. */
+export type CheckoutFormState = { error?: string };
 
 function localeOf(form: FormData): Locale {
   const value = form.get("locale");
@@ -24,18 +27,16 @@ function localeOf(form: FormData): Locale {
 
 /** The order form's "Zamawiam i płacę": places the order and sends the buyer to the provider's checkout. */
 export async function placeOrder(_state: CheckoutFormState, form: FormData): Promise<CheckoutFormState> {
-  const user = await getSessionUser();
-  if (!user) return { error: "unauthorized" };
-  const productId = form.get("product");
-  if (!isProductId(productId)) return { error: "unavailable" };
+  const locale = localeOf(form);
   let url: string;
   try {
-    ({ url } = await startCheckout(await billingContext(), { userId: user.id, productId, withdrawalConsent: form.get("withdrawalConsent") === "on", locale: localeOf(form) }));
+    const user = await getSessionUser();
+    if (!user) throw new AppError("UNAUTHORIZED");
+    const productId = form.get("product");
+    if (!isProductId(productId)) throw new AppError("NOT_FOUND");
+    ({ url } = await startCheckout(await billingContext(), { userId: user.id, productId, withdrawalConsent: form.get("withdrawalConsent") === "on", locale }));
   } catch (error) {
-    if (isAppError(error, "INVALID_INPUT")) return { error: "withdrawalConsent" };
-    if (isAppError(error, "CONFLICT")) return { error: "subscriptionActive" };
-    log.error("billing.checkout_failed", { error, productId });
-    return { error: "unavailable" };
+    return { error: errorAnswer(error, { locale, context: "billing.checkout" }).message };
   }
   redirect(url);
 }
@@ -52,7 +53,8 @@ async function manage(action: "cancel" | "resume" | "changePlan", planId?: strin
     else if (isPlanId(planId)) await changePlan(ctx, { userId: user.id, planId });
     else return { ok: false };
   } catch (error) {
-    if (!isAppError(error)) log.error("billing.manage_failed", { action, error });
+    // The modal shows the specification's own failure text; the answer is made for its logging of our faults.
+    errorAnswer(error, { locale: (await getLocale()) as Locale, context: "billing.manage" });
     return { ok: false };
   }
   // The header's crown and status are part of every page's layout.

@@ -1,20 +1,25 @@
-import { headers } from "next/headers";
-import { getAuth } from "@/server/auth/auth";
 import { exportAccountData } from "@/server/accounts/export-account-data";
+import { AppError } from "@/server/errors";
+import { errorResponse } from "@/server/http/error-answer";
+import { apiUser } from "@/web/api";
 
 export const dynamic = "force-dynamic";
 
-export async function GET() {
-  const auth = await getAuth();
-  const session = await auth.api.getSession({ headers: await headers() });
-  if (!session) return Response.json({ error: "unauthorized" }, { status: 401 });
-  const data = await exportAccountData({ userId: session.user.id });
-  if (!data) return Response.json({ error: "not found" }, { status: 404 });
-  return new Response(JSON.stringify(data, null, 2), {
-    headers: {
-      "content-type": "application/json; charset=utf-8",
-      "content-disposition": `attachment; filename="aranzer-data-${new Date().toISOString().slice(0, 10)}.json"`,
-      "cache-control": "no-store",
-    },
-  });
+/** The GDPR export (art. 15 and 20): everything we hold about the signed-in person, as a JSON download. */
+export async function GET(request: Request) {
+  try {
+    const user = await apiUser(request);
+    if (!user) throw new AppError("UNAUTHORIZED");
+    const data = await exportAccountData({ userId: user.id });
+    if (!data) throw new AppError("NOT_FOUND");
+    return new Response(JSON.stringify(data, null, 2), {
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "content-disposition": `attachment; filename="aranzer-data-${new Date().toISOString().slice(0, 10)}.json"`,
+        "cache-control": "no-store",
+      },
+    });
+  } catch (error) {
+    return errorResponse(error, request, "account.export");
+  }
 }

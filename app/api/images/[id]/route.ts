@@ -1,13 +1,14 @@
 import { AppError } from "@/server/errors";
 import { getImageFile } from "@/server/generation/get-image-file";
-import { apiUser, errorResponse } from "@/web/api";
+import { errorResponse } from "@/server/http/error-answer";
+import { apiUser } from "@/web/api";
 
 export const dynamic = "force-dynamic";
 
 /** One of the user's images: 404 for anyone else (and for visitors), 410 once its hour has passed. */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const user = await apiUser(request);
-  if (!user) return errorResponse(new AppError("NOT_FOUND"));
+  if (!user) return errorResponse(new AppError("NOT_FOUND"), request);
   try {
     const file = await getImageFile({ userId: user.id, imageId: (await params).id });
     const secondsLeft = Math.max(0, Math.floor((file.expiresAt.getTime() - Date.now()) / 1000));
@@ -22,6 +23,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
       },
     });
   } catch (error) {
-    return errorResponse(error);
+    return errorResponse(error, request);
   }
 }

@@ -1,7 +1,8 @@
 import { AppError } from "@/server/errors";
 import { getBatch } from "@/server/generation/get-batch";
 import { streamBatchEvents } from "@/server/generation/stream-batch-events";
-import { apiUser, errorResponse } from "@/web/api";
+import { errorResponse } from "@/server/http/error-answer";
+import { apiUser } from "@/web/api";
 
 export const dynamic = "force-dynamic";
 
@@ -11,12 +12,12 @@ export const dynamic = "force-dynamic";
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const user = await apiUser(request);
-  if (!user) return errorResponse(new AppError("NOT_FOUND"));
+  if (!user) return errorResponse(new AppError("NOT_FOUND"), request);
   const batchId = (await params).id;
   try {
     await getBatch({ userId: user.id, batchId });
   } catch (error) {
-    return errorResponse(error);
+    return errorResponse(error, request);
   }
   const afterSeq = Number(request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after") ?? 0);
   return new Response(streamBatchEvents({ batchId, afterSeq: Number.isFinite(afterSeq) ? afterSeq : 0, signal: request.signal }), {

@@ -1,0 +1,66 @@
+import "server-only";
+import { createTranslator } from "next-intl";
+import type { Locale } from "@/config/routes";
+import { catalogs } from "@/i18n/catalogs";
+import { errorStatus, isAppError, type ErrorCode } from "@/server/errors";
+import { imageRejections, type ImageRejection } from "@/schemas/generation";
+import { log } from "@/server/log";
+
+/** The reasons a domain error may name that have a sentence of their own (`errors.reasons` in messages/*.json). */
+type ErrorReason = keyof (typeof catalogs)["pl"]["errors"]["reasons"];
+
+/** What a person and a client see of a failure: the code, its HTTP status, the details and a translated sentence. */
+export type ErrorAnswer = {
+  code: ErrorCode | "INTERNAL";
+  status: number;
+  details: Record<string, string | number>;
+  message: string;
+};
+
+/**
+ * The one mapping from a thrown error to an answer, for route handlers and server actions alike. A domain
+ * error (AppError) keeps its code and status; its message is `errors.reasons.<details.reason>` when the
+ * domain named a reason that has one (an upload's `upload.errors.<reason>`), else `errors.<code>`, filled
+ * with the details. Anything else is a fault of ours: logged with `context`, answered as INTERNAL (500) with
+ * the generic sentence, never with its own message (it may hold internals).
+ */
+export function errorAnswer(error: unknown, options: { locale: Locale; context: string }): ErrorAnswer {
+  const t = createTranslator({ locale: options.locale, messages: catalogs[options.locale], namespace: "errors" });
+  if (!isAppError(error)) {
+    log.error(`${options.context}.unexpected`, { error });
+    return { code: "INTERNAL", status: 500, details: {}, message: t("generic") };
+  }
+  return { code: error.code, status: errorStatus[error.code], details: error.details, message: messageOf(error.code, error.details, options.locale) };
+}
+
+function messageOf(code: ErrorCode, details: Record<string, string | number>, locale: Locale): string {
+  const messages = catalogs[locale];
+  const reason = typeof details.reason === "string" ? details.reason : null;
+  if (code === "INVALID_IMAGE" && reason && (imageRejections as readonly string[]).includes(reason)) {
+    return createTranslator({ locale, messages, namespace: "upload.errors" })(reason as ImageRejection);
+  }
+  const t = createTranslator({ locale, messages, namespace: "errors" });
+  if (reason && Object.hasOwn(messages.errors.reasons, reason)) return t(`reasons.${reason as ErrorReason}`, details);
+  return t(code, details);
+}
+
+/** The locale of an API call: the page it came from (same-origin requests send their full Referer), else Polish. */
+export function requestLocale(request: Request): Locale {
+  const referer = request.headers.get("referer");
+  if (!referer) return "pl";
+  try {
+    return /^\/en(?:\/|$)/.test(new URL(referer).pathname) ? "en" : "pl";
+  } catch {
+    return "pl";
+  }
+}
+
+/** A route handler's error: `{ error: { code, details, message } }` with the code's status; a 429 says when to come back. */
+export function errorResponse(error: unknown, request: Request, context = "api"): Response {
+  const answer = errorAnswer(error, { locale: requestLocale(request), context });
+  const headers: Record<string, string> = { "cache-control": "no-store" };
+  // RFC 9110 Retry-After, as the auth library's own 429s send it.
+  if (answer.code === "RATE_LIMITED") headers["Retry-After"] = String(answer.details.retryAfter ?? 60);
+  const { code, details, message } = answer;
+  return Response.json({ error: { code, details, message } }, { status: answer.status, headers });
+}
