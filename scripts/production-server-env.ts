@@ -13,5 +13,7 @@ export function productionServerEnv(port: number, dataDir: string): Record<strin
     DATA_DIR: dataDir,
     // As `npm start` runs it: glibc's per-thread malloc arenas would keep what libvips' threads freed.
     MALLOC_ARENA_MAX: "2",
+    // The editor preview is on, with a token only tests know (tests/e2e/blog.spec.ts opens drafts with it).
+    PREVIEW_TOKEN: "e2e-preview-token-0123456789abcdef",
   };
 }

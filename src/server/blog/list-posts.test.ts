@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { listPosts } from "./list-posts";
+import { FIXTURE_COVER, writeFixtureCover } from "./test-fixture";
 
 const mode = vi.hoisted(() => ({ nodeEnv: "test" as "test" | "production" }));
 vi.mock("@/env", () => ({ env: () => ({ NODE_ENV: mode.nodeEnv }) }));
@@ -13,6 +14,7 @@ beforeEach(async () => {
   root = await mkdtemp(path.join(tmpdir(), "blog-"));
   vi.spyOn(process, "cwd").mockReturnValue(root);
   mode.nodeEnv = "test";
+  await writeFixtureCover(root);
 });
 
 afterEach(async () => {
@@ -26,12 +28,17 @@ async function write(file: string, text: string) {
   await writeFile(full, text, "utf8");
 }
 
-function post(fields: Record<string, string | boolean>, body = "Treść wpisu.") {
-  const lines = Object.entries(fields).map(([key, value]) => `${key}: ${typeof value === "string" ? JSON.stringify(value) : value}`);
+type Fields = Record<string, string | boolean | string[] | undefined>;
+
+/** A post file from fields; an undefined field is left out. */
+function post(fields: Fields, body = "Treść wpisu.") {
+  const lines = Object.entries(fields)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key}: ${typeof value === "boolean" ? value : JSON.stringify(value)}`);
   return `---\n${lines.join("\n")}\n---\n\n${body}\n`;
 }
 
-const base = { title: "Tytuł", description: "Opis", locale: "pl", draft: false };
+const base: Fields = { title: "Tytuł", description: "Opis", locale: "pl", tags: ["tips"], cover: FIXTURE_COVER.src, coverAlt: "Salon", draft: false };
 
 describe("listPosts", () => {
   it("lists a language's posts newest first and hides drafts", async () => {
@@ -54,7 +61,7 @@ describe("listPosts", () => {
     const body = Array.from({ length: 450 }, (_, i) => `słowo${i}`).join(" ");
     await write(
       "pl/poradniki/oswietlenie.md",
-      `---\ntitle: Światło\ndescription: Opis\ndate: 2026-11-20\nlocale: pl\nslug: poradniki/oswietlenie\ntranslationKey: lighting\ncover: /blog/covers/light.webp\n---\n\n${body}\n`,
+      `---\ntitle: Światło\ndescription: Opis\ndate: 2026-11-20\nlocale: pl\nslug: poradniki/oswietlenie\ntranslationKey: lighting\ntags: [lighting, tips]\ncover: ${FIXTURE_COVER.src}\ncoverAlt: Jasny salon\n---\n\n${body}\n`,
     );
     const [first] = await listPosts({ locale: "pl" });
     expect(first).toEqual({
@@ -64,7 +71,8 @@ describe("listPosts", () => {
       locale: "pl",
       slug: ["poradniki", "oswietlenie"],
       translationKey: "lighting",
-      cover: "/blog/covers/light.webp",
+      tags: ["lighting", "tips"],
+      cover: { src: FIXTURE_COVER.src, alt: "Jasny salon", width: FIXTURE_COVER.width, height: FIXTURE_COVER.height },
       draft: false,
       markdown: body,
       readingMinutes: 2,
@@ -72,8 +80,8 @@ describe("listPosts", () => {
   });
 
   it("accepts the slug as a YAML list", async () => {
-    await write("pl/x.md", `---\ntitle: T\ndescription: D\ndate: 2026-01-01\nlocale: pl\nslug: [a, b-c]\ntranslationKey: k\n---\nx`);
-    expect((await listPosts({ locale: "pl" }))[0]?.slug).toEqual(["a", "b-c"]);
+    await write("pl/x.md", `---\ntitle: T\ndescription: D\ndate: 2026-01-01\nlocale: pl\nslug: [a, b-c]\ntranslationKey: k\ntags: [tips]\ndraft: true\n---\nx`);
+    expect((await listPosts({ locale: "pl", includeDrafts: true }))[0]?.slug).toEqual(["a", "b-c"]);
   });
 
   it("returns nothing for a language without a folder", async () => {
@@ -119,9 +127,43 @@ describe("listPosts", () => {
     await expect(listPosts({ locale: "pl" })).rejects.toThrow(/bare\.md: must start with a YAML frontmatter block/);
   });
 
-  it("rejects a cover that is not a site path", async () => {
-    await write("pl/c.md", post({ ...base, date: "2026-01-01", slug: "c", translationKey: "c", cover: "//evil.example/x.png" }));
-    await expect(listPosts({ locale: "pl" })).rejects.toThrow(/c\.md[\s\S]*cover/);
+  const one = (fields: Fields) => post({ ...base, date: "2026-01-01", slug: "c", translationKey: "c", ...fields });
+
+  it.each<[string, Fields, RegExp]>([
+    ["a published post without a cover", { cover: undefined, coverAlt: undefined }, /cover: a published post needs a cover/],
+    ["a cover without coverAlt", { coverAlt: undefined }, /coverAlt: coverAlt is required with a cover/],
+    ["a blank coverAlt", { coverAlt: " " }, /coverAlt:/],
+    ["coverAlt without a cover", { cover: undefined, draft: true }, /coverAlt: coverAlt without a cover/],
+    ["a cover that is not a site path", { cover: "//evil.example/x.webp" }, /cover: cover must be a site path/],
+    ["a cover that is not an image file name", { cover: "/covers/x.gif" }, /cover: cover must be a site path/],
+    ["a cover outside public/", { cover: "/../package.webp" }, /cover: cover must not leave public/],
+    ["no tags", { tags: undefined }, /tags:/],
+    ["an empty tag list", { tags: [] }, /tags: tags must list at least one tag/],
+    ["four tags", { tags: ["styles", "photos", "lighting", "tips"] }, /tags: tags must list at most 3 tags/],
+    ["an unknown tag", { tags: ["lighting", "kitchens"] }, /tags\.1: each tag must be one of styles, photos/],
+    ["a repeated tag", { tags: ["tips", "tips"] }, /tags: tags must not repeat/],
+    ["tags as one string", { tags: "tips" }, /tags:/],
+  ])("rejects %s", async (_, fields, message) => {
+    await write("pl/c.md", one(fields));
+    const error = (await listPosts({ locale: "pl" }).catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(Error);
+    expect(error.message).toContain(`Blog post ${path.join("content/blog/pl/c.md")}: invalid frontmatter`);
+    expect(error.message).toMatch(message);
+  });
+
+  it("rejects a cover whose file is missing or is not an image", async () => {
+    await write("pl/c.md", one({ cover: "/covers/nie-ma.webp" }));
+    await expect(listPosts({ locale: "pl" })).rejects.toThrow(`Blog post ${path.join("content/blog/pl/c.md")}: cover /covers/nie-ma.webp does not exist under public/`);
+
+    await writeFile(path.join(root, "public/covers/text.webp"), "not an image", "utf8");
+    await write("pl/c.md", one({ cover: "/covers/text.webp" }));
+    await expect(listPosts({ locale: "pl" })).rejects.toThrow(/c\.md: cover \/covers\/text\.webp is not a readable image/);
+  });
+
+  it("lets a draft go without a cover", async () => {
+    await write("pl/c.md", one({ cover: undefined, coverAlt: undefined, draft: true }));
+    const [draft] = await listPosts({ locale: "pl", includeDrafts: true });
+    expect(draft?.cover).toBeNull();
   });
 
   it("caches a folder in production and re-reads it otherwise", async () => {

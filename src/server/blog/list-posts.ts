@@ -1,10 +1,11 @@
 import "server-only";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
+import sharp from "sharp";
 import type { Locale } from "@/config/routes";
 import { env } from "@/env";
-import { postFrontmatterSchema, type Post } from "./post-schema";
+import { postFrontmatterSchema, type Post, type PostCover } from "./post-schema";
 
 const WORDS_PER_MINUTE = 200;
 
@@ -14,8 +15,9 @@ const cache = new Map<string, Promise<Post[]>>();
 /**
  * The posts of one language, newest first. Drafts are left out unless `includeDrafts` (editor preview).
  * Throws, naming the file, when a post's frontmatter is invalid, when its `locale` differs from its
- * folder, or when two posts share a slug or a translationKey: a broken post should stop the build,
- * not vanish from the blog.
+ * folder, when its cover is not an image under public/, or when two posts share a slug or a
+ * translationKey: a broken post should stop the build (the Open Graph images are rendered at build
+ * time from every post, see app/api/og), not vanish from the blog.
  */
 export async function listPosts({ locale, includeDrafts = false }: { locale: Locale; includeDrafts?: boolean }): Promise<Post[]> {
   const posts = await loadFolder(locale);
@@ -78,12 +80,31 @@ async function readPost(file: string, folderLocale: Locale): Promise<Post> {
     const issues = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(frontmatter)"}: ${issue.message}`);
     throw new Error(`Blog post ${shown}: invalid frontmatter:\n${issues.join("\n")}`);
   }
-  const frontmatter = result.data;
+  const { cover, coverAlt, ...frontmatter } = result.data;
   if (frontmatter.locale !== folderLocale) {
     throw new Error(`Blog post ${shown}: frontmatter locale "${frontmatter.locale}" does not match its folder "${folderLocale}"`);
   }
   const markdown = parsed.content.trim();
-  return { ...frontmatter, markdown, readingMinutes: readingMinutes(markdown) };
+  return {
+    ...frontmatter,
+    cover: cover && coverAlt ? await readCover(cover, coverAlt, shown) : null,
+    markdown,
+    readingMinutes: readingMinutes(markdown),
+  };
+}
+
+/** The cover's size from its file under public/ (only the header is read). */
+async function readCover(src: string, alt: string, shown: string): Promise<PostCover> {
+  const file = path.join(process.cwd(), "public", src);
+  if (!(await stat(file).then((found) => found.isFile(), () => false))) {
+    throw new Error(`Blog post ${shown}: cover ${src} does not exist under public/`);
+  }
+  try {
+    const { autoOrient } = await sharp(file).metadata();
+    return { src, alt, width: autoOrient.width, height: autoOrient.height };
+  } catch (error) {
+    throw new Error(`Blog post ${shown}: cover ${src} is not a readable image: ${(error as Error).message}`);
+  }
 }
 
 function readingMinutes(markdown: string): number {

@@ -1,0 +1,27 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { env } from "@/env";
+import { isPreviewToken, PREVIEW_COOKIE, PREVIEW_MAX_AGE, previewCookieValue, previewRedirectPath } from "@/server/blog/preview";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * The editor preview's door: `?token=<PREVIEW_TOKEN>&to=/blog/draft-slug` sets the preview cookie and
+ * opens the page with `preview` and `staging`; `?exit=1&to=...` removes the cookie. Off (404) when
+ * PREVIEW_TOKEN is not set.
+ */
+export function GET(request: NextRequest) {
+  const { PREVIEW_TOKEN: token, appUrl, secureCookies } = env();
+  const params = request.nextUrl.searchParams;
+  const headers = { "cache-control": "no-store" };
+  if (!token) return new NextResponse("Not found\n", { status: 404, headers: { ...headers, "content-type": "text/plain; charset=utf-8" } });
+
+  const exit = params.has("exit");
+  if (!exit && !isPreviewToken(params.get("token"), token)) {
+    return new NextResponse("Wrong preview token\n", { status: 403, headers: { ...headers, "content-type": "text/plain; charset=utf-8" } });
+  }
+  const response = NextResponse.redirect(new URL(previewRedirectPath(params.get("to"), { exit }), appUrl), { status: 303, headers });
+  const cookie = { name: PREVIEW_COOKIE, httpOnly: true, sameSite: "lax" as const, secure: secureCookies, path: "/" };
+  if (exit) response.cookies.set({ ...cookie, value: "", maxAge: 0 });
+  else response.cookies.set({ ...cookie, value: previewCookieValue(token), maxAge: PREVIEW_MAX_AGE });
+  return response;
+}
