@@ -21,9 +21,17 @@ describe("same-origin check", () => {
 
 describe("CSP", () => {
   it("allows scripts only with the nonce, and eval only in development", () => {
-    expect(contentSecurityPolicy({ nonce: "abc", dev: false })).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic';");
-    expect(contentSecurityPolicy({ nonce: "abc", dev: true })).toContain("'unsafe-eval'");
-    expect(contentSecurityPolicy({ nonce: "abc", dev: false })).toContain("frame-ancestors 'none'");
+    expect(contentSecurityPolicy({ nonce: "abc", dev: false, tagManager: false })).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic';");
+    expect(contentSecurityPolicy({ nonce: "abc", dev: true, tagManager: false })).toContain("'unsafe-eval'");
+    expect(contentSecurityPolicy({ nonce: "abc", dev: false, tagManager: false })).toContain("frame-ancestors 'none'");
+  });
+  it("names Google's hosts only when a Tag Manager container is configured", () => {
+    expect(contentSecurityPolicy({ nonce: "abc", dev: false, tagManager: false })).not.toMatch(/google/);
+    const csp = contentSecurityPolicy({ nonce: "abc", dev: false, tagManager: true });
+    expect(csp).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic' https://*.googletagmanager.com;");
+    expect(csp).toContain("img-src 'self' data: blob: https://*.google-analytics.com https://*.googletagmanager.com;");
+    expect(csp).toMatch(/connect-src 'self' [^;]*https:\/\/\*\.analytics\.google\.com/);
+    expect(csp).toContain("default-src 'self';");
   });
 });
 

@@ -1,13 +1,28 @@
-/** The Content-Security-Policy of every page: scripts only with this request's nonce, nothing framed. */
-export function contentSecurityPolicy(options: { nonce: string; dev: boolean }): string {
+/**
+ * Google's hosts for a Tag Manager container with Google Analytics 4 (developers.google.com/tag-platform/
+ * security/guides/csp). Browsers that know 'strict-dynamic' ignore the script hosts and trust what the
+ * nonce-carrying loader adds; the list is for those that do not.
+ */
+const tagManagerHosts = {
+  script: " https://*.googletagmanager.com",
+  img: " https://*.google-analytics.com https://*.googletagmanager.com",
+  connect: " https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com",
+};
+
+/**
+ * The Content-Security-Policy of every page: scripts only with this request's nonce, nothing framed.
+ * Google's hosts are allowed only when a Tag Manager container is configured (`tagManager`).
+ */
+export function contentSecurityPolicy(options: { nonce: string; dev: boolean; tagManager: boolean }): string {
+  const google = options.tagManager ? tagManagerHosts : { script: "", img: "", connect: "" };
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}${google.script}`,
     // Inline style attributes come from React and the UI libraries; they cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${google.img}`,
     "font-src 'self'",
-    `connect-src 'self'${options.dev ? " ws:" : ""}`,
+    `connect-src 'self'${options.dev ? " ws:" : ""}${google.connect}`,
     "frame-ancestors 'none'",
     "form-action 'self'",
     "base-uri 'self'",
