@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Metadata } from "next";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { hasLocale } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
@@ -9,6 +9,7 @@ import { catalogs } from "@/i18n/catalogs";
 import { theme } from "@/config/theme";
 import { resolveTheme, themeCss } from "@/config/palettes";
 import { colorModeScript, ColorModeProvider } from "@/components/color-mode";
+import { Consent, consentLabels, consentModeScript } from "@/components/consent";
 import { LazyToaster } from "@/components/ui/lazy-toaster";
 import { Header } from "@/components/layout/header";
 import { Footer } from "@/components/layout/footer";
@@ -17,6 +18,8 @@ import { LayoutLabelsProvider } from "@/components/layout/layout-labels-context"
 import { WelcomeModal } from "@/components/layout/lazy-parts";
 import { getCurrentAccount } from "@/web/current-account";
 import { layoutLabels, welcomeDialog } from "@/web/layout-labels";
+import { CONSENT_COOKIE, parseConsent } from "@/config/consent";
+import { env } from "@/env";
 import "../globals.css";
 
 
@@ -36,12 +39,16 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   const messages = catalogs[locale];
   const account = await getCurrentAccount();
+  // Without a Tag Manager container nothing needs consent: no banner, no tag code.
+  const gtmId = env().GTM_ID;
+  const consent = gtmId ? parseConsent((await cookies()).get(CONSENT_COOKIE)?.value, new Date()) : null;
 
   return (
     <html lang={locale} suppressHydrationWarning>
       <head>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: colorModeScript }} />
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeStyle }} />
+        {gtmId ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: consentModeScript({ analytics: consent?.analytics ?? false }) }} /> : null}
       </head>
       <body className="flex min-h-dvh flex-col font-sans">
         <LayoutLabelsProvider labels={layoutLabels(locale, messages)}>
@@ -53,6 +60,8 @@ export default async function LocaleLayout({ children, params }: { children: Rea
               >
                 {messages.nav.skipToContent}
               </a>
+              {/* Early in the document, so keyboard and screen-reader users meet the question first; shown at the bottom. */}
+              {gtmId ? <Consent gtmId={gtmId} choice={consent} labels={consentLabels(locale, messages)} /> : null}
               <Header locale={locale} account={account} />
               <main id="main" className="flex flex-1 flex-col">
                 {children}

@@ -17,6 +17,8 @@ export type MarkdownProps = {
   externalLinkHint: string;
   /** The site's own address; absolute links to it stay in the same tab. */
   siteUrl?: string;
+  /** Known sizes of images in the text by their address, so their boxes are reserved before they load. */
+  imageSizes?: Record<string, { width: number; height: number }>;
   className?: string;
 };
 
@@ -26,7 +28,7 @@ const COMMENT_ELEMENTS = ["p", "a", "em", "strong", "code", "pre", "ul", "ol", "
 /** Comment links are the reader's, not ours: no ranking credit, no window.opener, no referrer. */
 const COMMENT_REL = "nofollow ugc noopener noreferrer";
 
-export function Markdown({ children, variant, externalLinkHint, siteUrl, className }: MarkdownProps) {
+export function Markdown({ children, variant, externalLinkHint, siteUrl, imageSizes, className }: MarkdownProps) {
   const isComment = variant === "comment";
   const siteOrigin = originOf(siteUrl);
   function MarkdownLink(props: Props<"a">) {
@@ -53,7 +55,7 @@ export function Markdown({ children, variant, externalLinkHint, siteUrl, classNa
         skipHtml={!isComment}
         allowedElements={isComment ? COMMENT_ELEMENTS : undefined}
         unwrapDisallowed={isComment}
-        components={{ ...(isComment ? commentComponents : contentComponents), a: MarkdownLink }}
+        components={{ ...(isComment ? commentComponents : { ...contentComponents, img: sizedImage(imageSizes) }), a: MarkdownLink }}
       >
         {children}
       </ReactMarkdown>
@@ -168,20 +170,6 @@ const contentComponents: Components = {
   h5: styled("h5", `${HEADING} mt-6 mb-2 text-base`),
   h6: styled("h6", `${HEADING} mt-6 mb-2 text-base`),
   hr: styled("hr", "my-10 border-gray-200 dark:border-gray-800"),
-  img: function MarkdownImage(props: Props<"img">) {
-    const { src, alt, title } = props;
-    return (
-      // eslint-disable-next-line @next/next/no-img-element -- a markdown image has no known size for next/image
-      <img
-        src={typeof src === "string" ? src : undefined}
-        alt={alt ?? ""}
-        title={title}
-        loading="lazy"
-        decoding="async"
-        className="my-6 h-auto max-w-full rounded-lg"
-      />
-    );
-  },
   table: function MarkdownTable(props: Props<"table">) {
     // A wide table scrolls by itself on a phone; focusable so it can be scrolled from the keyboard too.
     return (
@@ -262,4 +250,25 @@ function slugify(text: string): string {
     .replace(/[^a-z0-9\s-]/g, "")
     .trim()
     .replace(/[\s-]+/g, "-");
+}
+
+/** A content image, with its width and height when the page knows them (no layout shift as it loads). */
+function sizedImage(sizes: MarkdownProps["imageSizes"]) {
+  return function MarkdownImage(props: Props<"img">) {
+    const { src, alt, title } = props;
+    const size = typeof src === "string" ? sizes?.[src] : undefined;
+    return (
+      // eslint-disable-next-line @next/next/no-img-element -- markdown images are site files already sized for the text
+      <img
+        src={typeof src === "string" ? src : undefined}
+        alt={alt ?? ""}
+        title={title}
+        width={size?.width}
+        height={size?.height}
+        loading="lazy"
+        decoding="async"
+        className="my-6 h-auto max-w-full rounded-lg"
+      />
+    );
+  };
 }

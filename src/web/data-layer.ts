@@ -1,13 +1,16 @@
 "use client";
 
-type DataLayerWindow = Window & { dataLayer?: Record<string, unknown>[] };
+import { DATA_LAYER } from "@/config/consent";
+
+type DataLayerWindow = Window & { [DATA_LAYER]?: unknown[] };
 
 /**
- * Pushes an event to the analytics data layer (the specification's default name `dataLayer`). The tag
- * manager reads it only after the visitor consents; until then events wait in the array.
+ * Pushes an event to the analytics data layer, the array that the consent script starts and Tag Manager
+ * reads (src/config/consent.ts). Tag Manager loads only after the visitor consents to analytics; until
+ * then events wait in the array, and without consent they never leave the page.
  */
 export function pushDataLayer(event: Record<string, unknown>) {
   const w = window as DataLayerWindow;
-  w.dataLayer = w.dataLayer ?? [];
-  w.dataLayer.push(event);
+  w[DATA_LAYER] = w[DATA_LAYER] ?? [];
+  w[DATA_LAYER].push(event);
 }

@@ -4,13 +4,14 @@ import { legalNav, publicNav } from "@/config/navigation";
 import { pathFor, type Locale } from "@/config/routes";
 import { site } from "@/config/site";
 import { env } from "@/env";
+import { CookieSettingsButton } from "@/components/consent";
 import { SocialLinks } from "./social-links";
 import { LogoMark } from "./logo";
 
 export async function Footer({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: "footer" });
   const tNav = await getTranslations({ locale, namespace: "nav" });
-  const email = env().CONTACT_EMAIL;
+  const { CONTACT_EMAIL: email, GTM_ID } = env();
   const linkClass = "inline-flex min-h-6 items-center text-gray-700 underline-offset-4 hover:text-gray-900 hover:underline dark:text-gray-300 dark:hover:text-white";
   return (
     <footer className="border-t border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900">
@@ -50,6 +51,12 @@ export async function Footer({ locale }: { locale: Locale }) {
                 </Link>
               </li>
             ))}
+            {/* Only analytics asks for consent; without a Tag Manager container there is nothing to set. */}
+            {GTM_ID ? (
+              <li>
+                <CookieSettingsButton className={`${linkClass} cursor-pointer`}>{t("cookieSettings")}</CookieSettingsButton>
+              </li>
+            ) : null}
             <li>
               <a className={linkClass} href={`mailto:${email}`}>
                 {t("contact", { email })}

@@ -58,7 +58,7 @@ describe("listPosts", () => {
   });
 
   it("returns the typed post: date as YYYY-MM-DD, slug as segments, body and reading time", async () => {
-    const body = Array.from({ length: 450 }, (_, i) => `słowo${i}`).join(" ");
+    const body = `${Array.from({ length: 450 }, (_, i) => `słowo${i}`).join(" ")}\n\n![Salon](${FIXTURE_COVER.src})`;
     await write(
       "pl/poradniki/oswietlenie.md",
       `---\ntitle: Światło\ndescription: Opis\ndate: 2026-11-20\nlocale: pl\nslug: poradniki/oswietlenie\ntranslationKey: lighting\ntags: [lighting, tips]\ncover: ${FIXTURE_COVER.src}\ncoverAlt: Jasny salon\n---\n\n${body}\n`,
@@ -76,7 +76,16 @@ describe("listPosts", () => {
       draft: false,
       markdown: body,
       readingMinutes: 2,
+      imageSizes: { [FIXTURE_COVER.src]: { width: FIXTURE_COVER.width, height: FIXTURE_COVER.height } },
     });
+  });
+
+  it("refuses a post whose text shows a site image that does not exist", async () => {
+    await write(
+      "pl/zly-obraz.md",
+      `---\ntitle: T\ndescription: O\ndate: 2026-11-20\nlocale: pl\nslug: zly-obraz\ntranslationKey: bad-image\ntags: [tips]\ncover: ${FIXTURE_COVER.src}\ncoverAlt: A\n---\n\n![x](/styles/nie-ma.webp)\n`,
+    );
+    await expect(listPosts({ locale: "pl" })).rejects.toThrow(/\/styles\/nie-ma\.webp does not exist under public/);
   });
 
   it("accepts the slug as a YAML list", async () => {

@@ -90,10 +90,25 @@ async function readPost(file: string, folderLocale: Locale): Promise<Post> {
     cover: cover && coverAlt ? await readCover(cover, coverAlt, shown) : null,
     markdown,
     readingMinutes: readingMinutes(markdown),
+    imageSizes: await readInlineImageSizes(markdown, shown),
   };
 }
 
-/** The cover's size from its file under public/ (only the header is read). */
+/**
+ * The size of every site image the text shows (`![alt](/styles/boho.webp)`), so the page reserves its
+ * box before it arrives (no layout shift). A missing file stops the build like a missing cover.
+ */
+async function readInlineImageSizes(markdown: string, shown: string): Promise<Post["imageSizes"]> {
+  const sizes: Post["imageSizes"] = {};
+  for (const [, src] of markdown.matchAll(/!\[[^\]]*\]\((\/[^)\s]+)/g)) {
+    if (!src || sizes[src]) continue;
+    const { width, height } = await readCover(src, "", shown);
+    sizes[src] = { width, height };
+  }
+  return sizes;
+}
+
+/** The size of a cover (or an inline image) from its file under public/ (only the header is read). */
 async function readCover(src: string, alt: string, shown: string): Promise<PostCover> {
   const file = path.join(process.cwd(), "public", src);
   if (!(await stat(file).then((found) => found.isFile(), () => false))) {

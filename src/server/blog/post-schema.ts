@@ -86,4 +86,6 @@ export type Post = Omit<PostFrontmatter, "cover" | "coverAlt"> & {
   markdown: string;
   /** At about 200 words a minute, at least 1. */
   readingMinutes: number;
+  /** Width and height of each site image in the text, by its path. */
+  imageSizes: Record<string, { width: number; height: number }>;
 };

@@ -48,6 +48,7 @@ export function fixturePost(overrides: Partial<Post> & Pick<Post, "slug">): Post
     tags: ["tips"],
     cover: { src: FIXTURE_COVER.src, alt: "Pokój", width: FIXTURE_COVER.width, height: FIXTURE_COVER.height },
     draft: false,
+    imageSizes: {},
     markdown: "x",
     readingMinutes: 1,
     ...overrides,

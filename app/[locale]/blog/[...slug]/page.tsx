@@ -96,7 +96,7 @@ export default async function BlogPostPage(props: Props) {
             className="mt-6 aspect-video w-full rounded-2xl bg-gray-100 object-cover dark:bg-gray-800"
           />
         ) : null}
-        <Markdown variant="content" externalLinkHint={tLegal("newTab")} siteUrl={env().appUrl} className="mt-8">
+        <Markdown variant="content" externalLinkHint={tLegal("newTab")} siteUrl={env().appUrl} imageSizes={post.imageSizes} className="mt-8">
           {post.markdown}
         </Markdown>
       </article>

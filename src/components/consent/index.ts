@@ -1,0 +1,3 @@
+export { Consent, CookieSettingsButton } from "./lazy";
+export { consentLabels } from "./consent-labels";
+export { consentModeScript } from "./consent-mode-script";
