@@ -15,5 +15,7 @@ export function productionServerEnv(port: number, dataDir: string): Record<strin
     MALLOC_ARENA_MAX: "2",
     // The editor preview is on, with a token only tests know (tests/e2e/blog.spec.ts opens drafts with it).
     PREVIEW_TOKEN: "e2e-preview-token-0123456789abcdef",
+    // The comment moderator of tests/e2e/comments.spec.ts.
+    ADMIN_EMAILS: "comments-moderator@example.test",
   };
 }

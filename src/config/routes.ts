@@ -32,6 +32,8 @@ export const routes = {
   "/subscription-success": { pl: "/subscription-success", en: "/subscription-success", access: "public", indexable: false },
   "/checkout": { pl: "/zamowienie", en: "/checkout", access: "user", indexable: false },
   "/test-subscriptions": { pl: "/subskrypcje-testowe", en: "/test-subscriptions", access: "user", indexable: false },
+  /** The comment moderators' queue; other signed-in users get a 404. */
+  "/moderation": { pl: "/moderacja", en: "/moderation", access: "user", indexable: false },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routes;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Handle } from "@/server/db/client";
-import { profile, session, tokenLedger, user } from "@/server/db/schema";
+import { comment, commentReport, profile, session, tokenLedger, user } from "@/server/db/schema";
 import { grantTokens } from "@/server/tokens/grant-tokens";
 import { getBalance } from "@/server/tokens/get-balance";
 import { installDatabase, insertUser, testDatabases } from "~/tests/support/databases";
@@ -64,6 +64,41 @@ describe.each(testDatabases())("accounts on $name", ({ open }) => {
     expect(data?.profile.id).toBe(userId);
     expect(data?.tokenLedger).toEqual([expect.objectContaining({ kind: "grant", amount: 3, balanceAfter: 3 })]);
     expect(JSON.stringify(data)).not.toContain("password");
+  });
+
+  it("exports the user's comments with any moderators' reasons, and the reports they filed", async () => {
+    const userId = await insertUser(handle);
+    const other = await insertUser(handle);
+    const [own] = await handle.db
+      .insert(comment)
+      .values({ thread: "pl:export", authorId: userId, body: "Ukryty", status: "hidden", moderationGround: "terms", moderationReason: "Nie na temat" })
+      .returning();
+    const [theirs] = await handle.db.insert(comment).values({ thread: "pl:export", authorId: other, body: "Cudzy" }).returning();
+    await handle.db.insert(commentReport).values({ commentId: theirs!.id, reason: "spam", reporterId: userId });
+    const data = await exportAccountData({ userId });
+    expect(data?.comments).toEqual([expect.objectContaining({ id: own!.id, thread: "pl:export", body: "Ukryty", status: "hidden", moderationReason: "Nie na temat" })]);
+    expect(data?.commentReports).toEqual([expect.objectContaining({ commentId: theirs!.id, reason: "spam" })]);
+  });
+
+  it("deletes the user's comments; one with replies stays as a placeholder without text or author", async () => {
+    const userId = await insertUser(handle);
+    const other = await insertUser(handle);
+    const [answered] = await handle.db.insert(comment).values({ thread: "pl:delete", authorId: userId, body: "Z odpowiedzią" }).returning();
+    const [reply] = await handle.db.insert(comment).values({ thread: "pl:delete", parentId: answered!.id, authorId: other, body: "Odpowiedź" }).returning();
+    await handle.db.insert(comment).values({ thread: "pl:delete", parentId: reply!.id, authorId: userId, body: "Moja odpowiedź" });
+    await handle.db.insert(comment).values({ thread: "pl:delete", authorId: userId, body: "Bez odpowiedzi" });
+    await handle.db.insert(commentReport).values({ commentId: answered!.id, reason: "spam" });
+    await deleteAccount({ userId });
+    const left = await handle.db.select().from(comment).where(eq(comment.thread, "pl:delete"));
+    // The own reply and the comment nobody answered are gone.
+    expect(left.map((c) => [c.id, c.status, c.body, c.authorId]).sort()).toEqual(
+      [
+        [answered!.id, "deleted", "", null],
+        [reply!.id, "published", "Odpowiedź", other],
+      ].sort(),
+    );
+    const [report] = await handle.db.select().from(commentReport).where(eq(commentReport.commentId, answered!.id));
+    expect(report).toMatchObject({ resolution: "authorDeleted", resolvedAt: expect.any(Date) });
   });
 
   it("deletes everything of the user but keeps payment entries of the ledger", async () => {

@@ -6,6 +6,7 @@ import { getStorage } from "@/server/storage/get-storage";
 import { log } from "@/server/log";
 import { billingContext } from "@/server/billing/billing-context";
 import { endSubscriptionsOfAccount } from "@/server/billing/end-subscriptions-of-account";
+import { eraseCommentsOfUser } from "@/server/comments/erase-comments-of-user";
 
 /** Ledger kinds that record money changing hands; accounting law keeps these after the account is gone. */
 const retainedKinds = ["purchase", "renewal"] as const;
@@ -16,6 +17,8 @@ const retainedKinds = ["purchase", "renewal"] as const;
  * payment entries are kept under the now-dangling id with no e-mail attached. Photos and results go too:
  * rows by cascade, objects here (the sweeper only knows objects by their rows). Live subscriptions are
  * ended at the provider first; payment records (payment, ledger purchases) are kept as accounting asks.
+ * Comments go too; one that others replied to stays as a "comment deleted" placeholder without text or
+ * author, so their replies keep their place.
  */
 export async function deleteAccount(options: { userId: string }): Promise<void> {
   const db = await getDb();
@@ -27,6 +30,7 @@ export async function deleteAccount(options: { userId: string }): Promise<void> 
     await tx
       .delete(tokenLedger)
       .where(and(eq(tokenLedger.userId, options.userId), notInArray(tokenLedger.kind, [...retainedKinds])));
+    await eraseCommentsOfUser(tx, options.userId);
     // Password-reset tokens store the user id as their value.
     await tx.delete(verification).where(or(inArray(verification.identifier, [u.email]), eq(verification.value, options.userId)));
     await tx.delete(user).where(eq(user.id, options.userId));

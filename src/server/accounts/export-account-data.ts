@@ -4,11 +4,13 @@ import { getDb } from "@/server/db/client";
 import { account, batch, checkoutOrder, image, profile, session, subscription, user, visualization } from "@/server/db/schema";
 import { listPayments } from "@/server/billing/list-payments";
 import { listLedger } from "@/server/tokens/list-ledger";
+import { listCommentsOfUser } from "@/server/comments/list-comments-of-user";
 
 /**
  * Everything stored about the user, for GDPR Art. 15 and 20. Secrets (password hash, OAuth tokens,
  * session tokens) are described, not copied. Photos and results of the last hour are listed with the
- * URLs that download them (they are deleted within the hour). Comments join when their area lands.
+ * URLs that download them (they are deleted within the hour). Comments come with any moderators'
+ * statement of reasons, and the reports the user filed about others' comments.
  */
 export async function exportAccountData(options: { userId: string }) {
   const db = await getDb();
@@ -60,6 +62,6 @@ export async function exportAccountData(options: { userId: string }) {
     subscriptions,
     orders,
     payments: await listPayments(db, options.userId),
-    comments: [] as unknown[],
+    ...(await listCommentsOfUser(db, options.userId)),
   };
 }

@@ -13,6 +13,10 @@ import { AppError } from "@/server/errors";
 export const rateLimits = {
   upload: { max: 30, windowMs: 60_000 },
   generate: { max: 20, windowMs: 60_000 },
+  /** Comments per user: enough for a conversation, too few for a flood. */
+  comment: { max: 5, windowMs: 10 * 60_000 },
+  /** Reports per user or, for visitors, per client address. */
+  commentReport: { max: 10, windowMs: 10 * 60_000 },
 } as const;
 
 /**

@@ -22,6 +22,7 @@ import type { Post } from "@/server/blog/post-schema";
 import { pageMetadata } from "@/web/metadata";
 import { ogPostImagePath } from "@/web/og/og-pages";
 import { pageLocale } from "@/web/page-params";
+import { CommentSection } from "@/components/comments/comment-section";
 import { isPreview } from "../preview";
 
 type Props = { params: Promise<{ locale: string; slug: string[] }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -101,10 +102,7 @@ export default async function BlogPostPage(props: Props) {
         </Markdown>
       </article>
 
-      {/*
-        COMMENTS: the post's comment thread goes here, directly below the article and above "Read next"
-        (the comments helper's component, given `locale` and `post`). Nothing else is to be inserted here.
-      */}
+      <CommentSection locale={locale} post={{ locale: post.locale, translationKey: post.translationKey, slug: post.slug, draft: post.draft }} />
 
       {related.length > 0 ? (
         <section aria-labelledby="related-heading" className="mx-auto mt-16 max-w-6xl border-t border-gray-200 pt-10 dark:border-gray-800">

@@ -3,3 +3,4 @@ export * from "./profile";
 export * from "./tokens";
 export * from "./generation";
 export * from "./billing";
+export * from "./comments";

@@ -1,0 +1,253 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Handle } from "@/server/db/client";
+import { comment, commentReport } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { writeBlogFixture } from "@/server/blog/test-fixture";
+import { installDatabase, insertUser, testDatabases } from "~/tests/support/databases";
+import { commentRules } from "./comment-rules";
+import { createComment } from "./create-comment";
+import { deleteComment } from "./delete-comment";
+import { editComment } from "./edit-comment";
+import { listModerationQueue } from "./list-moderation-queue";
+import { listThread, type CommentNode } from "./list-thread";
+import { moderateComment } from "./moderate-comment";
+import { reportComment } from "./report-comment";
+
+const MODERATOR_EMAIL = "moderator@example.test";
+let root: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "aranzer-comments-"));
+  process.env.DATA_DIR = dataDir; // the .eml outbox of the moderators' decisions
+  process.env.ADMIN_EMAILS = ` ${MODERATOR_EMAIL.toUpperCase()} , other@example.test`;
+  root = await writeBlogFixture({
+    "pl/wpis.md": "locale: pl\nslug: poradniki/wpis\ntranslationKey: post",
+    "en/post.md": "locale: en\nslug: post\ntranslationKey: post",
+    "pl/szkic.md": "locale: pl\nslug: szkic\ntranslationKey: draft-post\ndraft: true",
+  });
+  // The blog reads content/blog under the working directory.
+  vi.spyOn(process, "cwd").mockReturnValue(root);
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await rm(root, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const post = { locale: "pl" as const, slug: ["poradniki", "wpis"] };
+const thread = "pl:post";
+
+async function refusal(promise: Promise<unknown>): Promise<{ code: string; details: Record<string, string | number> }> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return { code: (error as AppError).code, details: (error as AppError).details };
+}
+
+function shape(nodes: CommentNode[]): unknown[] {
+  return nodes.map((n) => ({ state: n.state, body: n.body, replies: shape(n.replies) }));
+}
+
+async function outbox() {
+  const dir = path.join(dataDir, "mail");
+  const files = await readdir(dir).catch(() => [] as string[]);
+  return Promise.all(files.map((file) => readFile(path.join(dir, file), "utf8")));
+}
+
+describe.each(testDatabases())("comments on $name", ({ open }) => {
+  let handle: Handle;
+  beforeAll(async () => {
+    handle = await open();
+    installDatabase(handle);
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  /** A fresh thread for one test: the fixture has one post per language, so tests clear it first. */
+  async function clearThread() {
+    await handle.db.delete(commentReport);
+    await handle.db.update(comment).set({ parentId: null });
+    await handle.db.delete(comment);
+  }
+
+  it("posts comments and replies three levels deep and reads them back as a tree, per language", async () => {
+    await clearThread();
+    const [ala, ola] = [await insertUser(handle), await insertUser(handle)];
+    const top = await createComment({ userId: ala, ...post, body: "  **Pierwszy**\r\n\r\nkomentarz  " });
+    const second = await createComment({ userId: ola, ...post, parentId: top.id, body: "Drugi poziom" });
+    const third = await createComment({ userId: ala, ...post, parentId: second.id, body: "Trzeci poziom" });
+    await createComment({ userId: ola, ...post, parentId: third.id, body: "Czwarty poziom" });
+    await createComment({ userId: ola, locale: "en", slug: ["post"], body: "English thread" });
+    expect(top.thread).toBe(thread);
+
+    const seen = await listThread({ thread, viewerId: ola });
+    expect(seen.count).toBe(4);
+    expect(shape(seen.comments)).toEqual([
+      {
+        state: "published",
+        body: "**Pierwszy**\n\nkomentarz",
+        replies: [{ state: "published", body: "Drugi poziom", replies: [{ state: "published", body: "Trzeci poziom", replies: [{ state: "published", body: "Czwarty poziom", replies: [] }] }] }],
+      },
+    ]);
+    expect(seen.comments[0]).toMatchObject({ mine: false, editableUntil: null });
+    expect(seen.comments[0]!.replies[0]).toMatchObject({ mine: true, editableUntil: expect.any(Date) });
+    expect((await listThread({ thread: "en:post", viewerId: null })).count).toBe(1);
+  });
+
+  it("refuses empty and overlong texts, missing or draft posts, and parents from elsewhere", async () => {
+    const userId = await insertUser(handle);
+    expect(await refusal(createComment({ userId, ...post, body: " \n\t " }))).toMatchObject({ code: "INVALID_INPUT", details: { reason: "empty" } });
+    expect(await refusal(createComment({ userId, ...post, body: "a".repeat(commentRules.maxLength + 1) }))).toMatchObject({
+      code: "INVALID_INPUT",
+      details: { reason: "tooLong", max: commentRules.maxLength },
+    });
+    // The limit counts characters as a reader does: 2000 emoji are 4000 UTF-16 units but 2000 characters.
+    await createComment({ userId, ...post, body: "🛋".repeat(commentRules.maxLength) });
+    expect(await refusal(createComment({ userId, locale: "pl", slug: ["nie-ma"], body: "x" }))).toMatchObject({ code: "NOT_FOUND", details: { reason: "post" } });
+    expect(await refusal(createComment({ userId, locale: "pl", slug: ["szkic"], body: "x" }))).toMatchObject({ code: "NOT_FOUND", details: { reason: "post" } });
+    const english = await createComment({ userId, locale: "en", slug: ["post"], body: "x" });
+    expect(await refusal(createComment({ userId, ...post, parentId: english.id, body: "x" }))).toMatchObject({ code: "NOT_FOUND" });
+    expect(await refusal(createComment({ userId, ...post, parentId: "not-a-uuid'; drop table comment;--", body: "x" }))).toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("lets the author edit within the window, marked as edited, and nobody else", async () => {
+    const [author, other] = [await insertUser(handle), await insertUser(handle)];
+    const { id } = await createComment({ userId: author, ...post, body: "Przed" });
+    expect(await refusal(editComment({ userId: other, commentId: id, body: "Cudze" }))).toMatchObject({ code: "FORBIDDEN", details: { reason: "notYours" } });
+    await editComment({ userId: author, commentId: id, body: "Po" });
+    const [row] = await handle.db.select().from(comment).where(eq(comment.id, id));
+    expect(row).toMatchObject({ body: "Po", editedAt: expect.any(Date) });
+
+    await handle.db
+      .update(comment)
+      .set({ createdAt: new Date(Date.now() - commentRules.editWindowMs - 1000) })
+      .where(eq(comment.id, id));
+    expect(await refusal(editComment({ userId: author, commentId: id, body: "Za późno" }))).toMatchObject({
+      code: "CONFLICT",
+      details: { reason: "editWindow", minutes: 15 },
+    });
+    const node = (await listThread({ thread, viewerId: author })).comments.find((c) => c.id === id);
+    expect(node).toMatchObject({ body: "Po", editableUntil: null });
+  });
+
+  it("deletes a comment without replies; one with replies leaves a placeholder that goes with its last reply", async () => {
+    await clearThread();
+    const [author, other] = [await insertUser(handle), await insertUser(handle)];
+    const lone = await createComment({ userId: author, ...post, body: "Sam" });
+    expect(await refusal(deleteComment({ userId: other, commentId: lone.id }))).toMatchObject({ code: "FORBIDDEN" });
+    expect(await deleteComment({ userId: author, commentId: lone.id })).toEqual({ placeholder: false });
+    expect((await listThread({ thread, viewerId: null })).comments).toEqual([]);
+
+    const parent = await createComment({ userId: author, ...post, body: "Rodzic" });
+    const reply = await createComment({ userId: other, ...post, parentId: parent.id, body: "Odpowiedź" });
+    expect(await deleteComment({ userId: author, commentId: parent.id })).toEqual({ placeholder: true });
+    const seen = await listThread({ thread, viewerId: author });
+    expect(shape(seen.comments)).toEqual([{ state: "deleted", body: null, replies: [{ state: "published", body: "Odpowiedź", replies: [] }] }]);
+    expect(seen.comments[0]).toMatchObject({ authorCode: null, mine: false });
+    expect(seen.count).toBe(1);
+    expect(await refusal(createComment({ userId: other, ...post, parentId: parent.id, body: "Do usuniętego" }))).toMatchObject({ code: "NOT_FOUND" });
+    expect(await refusal(deleteComment({ userId: author, commentId: parent.id }))).toMatchObject({ code: "NOT_FOUND" });
+
+    await deleteComment({ userId: other, commentId: reply.id });
+    expect(await handle.db.select().from(comment).where(eq(comment.thread, thread))).toEqual([]);
+  });
+
+  it("limits each user to five comments in ten minutes, saying when to try again", async () => {
+    const userId = await insertUser(handle);
+    for (let i = 0; i < 5; i++) await createComment({ userId, ...post, body: `Komentarz ${i}` });
+    const refused = await refusal(createComment({ userId, ...post, body: "Szósty" }));
+    expect(refused.code).toBe("RATE_LIMITED");
+    expect(Number(refused.details.retryAfter)).toBeGreaterThan(590);
+    // Refused texts do not count.
+    const other = await insertUser(handle);
+    for (let i = 0; i < 6; i++) await refusal(createComment({ userId: other, ...post, body: "" }));
+    await createComment({ userId: other, ...post, body: "Pierwszy prawdziwy" });
+  });
+
+  it("takes reports from anyone, explained where the law asks, limited per address", async () => {
+    const author = await insertUser(handle);
+    const reader = await insertUser(handle);
+    const { id } = await createComment({ userId: author, ...post, body: "Zgłoszony" });
+    const visitor = { reporterId: null, clientAddress: "203.0.113.7" };
+    expect(await refusal(reportComment({ ...visitor, commentId: id, reason: "nonsense", details: "" }))).toMatchObject({ details: { reason: "reason" } });
+    expect(await refusal(reportComment({ ...visitor, commentId: id, reason: "illegal", details: " " }))).toMatchObject({ details: { reason: "detailsRequired" } });
+    expect(await refusal(reportComment({ ...visitor, commentId: id, reason: "spam", details: "", reporterEmail: "nie-adres" }))).toMatchObject({ details: { reason: "email" } });
+    await reportComment({ ...visitor, commentId: id, reason: "spam", details: "", reporterEmail: " Visitor@Example.test " });
+    await reportComment({ reporterId: reader, clientAddress: "198.51.100.1", commentId: id, reason: "harassment", details: "Obraża innych" });
+    await reportComment({ reporterId: reader, clientAddress: "198.51.100.1", commentId: id, reason: "harassment", details: "Jeszcze raz" });
+    const reports = await handle.db.select().from(commentReport).where(eq(commentReport.commentId, id));
+    expect(reports.map((r) => [r.reason, r.reporterEmail, r.reporterId])).toEqual([
+      ["spam", "visitor@example.test", null],
+      ["harassment", null, reader],
+    ]);
+    expect(await refusal(reportComment({ ...visitor, commentId: "00000000-0000-4000-8000-000000000000", reason: "spam", details: "" }))).toMatchObject({ code: "NOT_FOUND" });
+
+    // Ten per address in ten minutes; two are counted already (the report, and the one about a missing comment).
+    for (let i = 0; i < 8; i++) await reportComment({ ...visitor, commentId: id, reason: "spam", details: "" });
+    expect((await refusal(reportComment({ ...visitor, commentId: id, reason: "spam", details: "" }))).code).toBe("RATE_LIMITED");
+  });
+
+  it("lets only moderators decide; a hidden comment and its reason are shown to its author alone", async () => {
+    await clearThread();
+    const moderatorId = await insertUser(handle, { email: MODERATOR_EMAIL });
+    const moderator = { id: moderatorId, email: MODERATOR_EMAIL, emailVerified: true };
+    const [author, replier, reporter] = [await insertUser(handle), await insertUser(handle), await insertUser(handle)];
+    const hidden = await createComment({ userId: author, ...post, body: "Do ukrycia" });
+    await createComment({ userId: replier, ...post, parentId: hidden.id, body: "Odpowiedź" });
+    const removed = await createComment({ userId: author, ...post, body: "Do usunięcia" });
+    const kept = await createComment({ userId: author, ...post, body: "W porządku" });
+    for (const target of [hidden, removed, kept]) {
+      await reportComment({ reporterId: reporter, clientAddress: "192.0.2.1", commentId: target.id, reason: "other", details: `Zgłoszenie ${target.id}` });
+    }
+    await reportComment({ reporterId: null, clientAddress: "192.0.2.2", reporterEmail: "visitor@example.test", commentId: hidden.id, reason: "spam", details: "" });
+
+    const queue = await listModerationQueue();
+    expect(queue.map((item) => [item.comment.body, item.reports.length])).toEqual([
+      ["Do ukrycia", 2],
+      ["Do usunięcia", 1],
+      ["W porządku", 1],
+    ]);
+    expect(queue[0]!.reports[1]).toMatchObject({ reporterEmail: "visitor@example.test", signedIn: false });
+
+    const notModerator = { id: reporter, email: "reader@example.test", emailVerified: true };
+    expect(await refusal(moderateComment({ moderator: notModerator, commentId: hidden.id, action: "hide", ground: "terms", reason: "x" }))).toMatchObject({ code: "FORBIDDEN" });
+    expect(await refusal(moderateComment({ moderator: { ...moderator, emailVerified: false }, commentId: hidden.id, action: "dismiss" }))).toMatchObject({ code: "FORBIDDEN" });
+    expect(await refusal(moderateComment({ moderator, commentId: hidden.id, action: "hide", ground: "terms", reason: " " }))).toMatchObject({ details: { reason: "empty" } });
+    expect(await refusal(moderateComment({ moderator, commentId: hidden.id, action: "hide", ground: "whim", reason: "x" }))).toMatchObject({ details: { reason: "ground" } });
+
+    await moderateComment({ moderator, commentId: hidden.id, action: "hide", ground: "terms", reason: "Reklama bez związku z wpisem." });
+    await moderateComment({ moderator, commentId: removed.id, action: "remove", ground: "illegal", reason: "Dane osobowe innej osoby." });
+    await moderateComment({ moderator, commentId: kept.id, action: "dismiss" });
+    expect(await listModerationQueue()).toEqual([]);
+    expect(await refusal(moderateComment({ moderator, commentId: hidden.id, action: "remove", ground: "terms", reason: "Znowu" }))).toMatchObject({ code: "CONFLICT" });
+
+    const forAuthor = await listThread({ thread, viewerId: author });
+    expect(forAuthor.comments.map((c) => [c.state, c.body, c.moderation?.action, c.moderation?.reason])).toEqual([
+      ["withheld", "Do ukrycia", "hidden", "Reklama bez związku z wpisem."],
+      ["withheld", null, "removed", "Dane osobowe innej osoby."],
+      ["published", "W porządku", undefined, undefined],
+    ]);
+    const forOthers = await listThread({ thread, viewerId: replier });
+    // Hidden with a reply: a placeholder, without text, author or reason. Removed without replies: gone.
+    expect(shape(forOthers.comments)).toEqual([
+      { state: "withheld", body: null, replies: [{ state: "published", body: "Odpowiedź", replies: [] }] },
+      { state: "published", body: "W porządku", replies: [] },
+    ]);
+    expect(forOthers.comments[0]).toMatchObject({ authorCode: null, moderation: null });
+    const [removedRow] = await handle.db.select().from(comment).where(eq(comment.id, removed.id));
+    expect(removedRow!.body).toBe("");
+
+    const mails = await outbox();
+    const about = (text: string) => mails.filter((m) => m.includes(text));
+    expect(about("Reklama bez zwi").length).toBeGreaterThan(0); // the author's statement of reasons
+    expect(mails.some((m) => /To: visitor@example\.test/.test(m))).toBe(true); // the visitor who left an address
+  });
+});
