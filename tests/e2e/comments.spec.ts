@@ -130,10 +130,18 @@ test.describe("comments", () => {
     // The queue is for moderators only.
     const stranger = await signedInPage(browser, uniqueEmail("cm-stranger"));
     expect((await stranger.goto("/moderacja"))?.status()).toBe(404);
+    await stranger.goto("/");
+    await stranger.getByRole("button", { name: "Menu konta" }).click();
+    await expect(stranger.getByRole("menuitem", { name: "Profil i subskrypcja" })).toBeVisible();
+    await expect(stranger.getByRole("menuitem", { name: "Moderacja komentarzy" })).toHaveCount(0);
     await stranger.context().close();
 
     const moderator = await signedInPage(browser, MODERATOR);
-    await moderator.goto("/moderacja");
+    // Moderators find the queue in their account menu; nobody else has it there.
+    await moderator.goto("/");
+    await moderator.getByRole("button", { name: "Menu konta" }).click();
+    await moderator.getByRole("menuitem", { name: "Moderacja komentarzy" }).click();
+    await expect(moderator).toHaveURL(/\/moderacja$/);
     const item = moderator.getByRole("article").filter({ hasText: "drugiego poziomu" });
     await expect(item).toContainText("Spam lub reklama");
     await expect(item).toContainText("osoba niezalogowana, zglaszajacy@example.test");

@@ -93,6 +93,21 @@ test("the public generator shows the chosen example at once and keeps it in the 
   await expect(page.getByRole("button", { name: "Załóż konto" })).toBeVisible();
 });
 
+test("the public generator in English on a phone: the result above the choices, nothing sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/en/generator");
+  const result = page.getByRole("slider", { name: "Before and after: Industrial" });
+  await expect(result).toBeVisible();
+  const resultTop = (await result.locator("..").boundingBox())!.y;
+  expect(resultTop).toBeLessThan((await page.getByRole("group", { name: "Room photo" }).boundingBox())!.y);
+  await choose(page, page.getByRole("radio", { name: /^Japandi/ }));
+  await expect(page.getByRole("slider", { name: "Before and after: Japandi" })).toBeVisible();
+  await expect(page.getByText("These examples are previews made locally, without AI.")).toBeVisible();
+  await expectImagesLoaded(page, "figure img");
+  await expectNoSidewaysScroll(page);
+  await expect(page.getByRole("link", { name: "Sign up and get 3 free visualizations" })).toHaveAttribute("href", "/en/login?tab=register");
+});
+
 test.describe("without scripts", () => {
   test.use({ javaScriptEnabled: false });
 

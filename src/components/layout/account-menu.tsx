@@ -1,6 +1,6 @@
 "use client";
 
-import { Coins, Crown, LogOut, UserRound } from "lucide-react";
+import { Coins, Crown, LogOut, ShieldCheck, UserRound } from "lucide-react";
 import { Avatar } from "@/components/ui/avatar";
 import { DropdownMenu } from "@/components/ui/dropdown-menu";
 import { signOutAndGo } from "./sign-out";
@@ -12,6 +12,8 @@ export type AccountMenuData = {
   tokensLabel: string;
   pricingHref: string;
   profileHref: string;
+  /** Only for comment moderators (ADMIN_EMAILS): their queue. */
+  moderation: { label: string; href: string } | null;
   loginHref: string;
   homeHref: string;
   labels: { menuLabel: string; activeSubscriber: string; profile: string; logout: string };
@@ -45,6 +47,7 @@ export function AccountMenu({ data }: { data: AccountMenuData }) {
         [
           { label: data.tokensLabel, href: data.pricingHref, icon: <Coins aria-hidden="true" className="size-4" /> },
           { label: t.profile, href: data.profileHref, icon: <UserRound aria-hidden="true" className="size-4" /> },
+          ...(data.moderation ? [{ label: data.moderation.label, href: data.moderation.href, icon: <ShieldCheck aria-hidden="true" className="size-4" /> }] : []),
         ],
         [{ label: t.logout, icon: <LogOut aria-hidden="true" className="size-4" />, onSelect: () => void signOutAndGo(data.loginHref) }],
       ]}

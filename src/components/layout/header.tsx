@@ -12,6 +12,7 @@ import { LogoMark } from "./logo";
 import { LanguageSwitch } from "./language-switch";
 import type { AccountMenuData } from "./account-menu";
 import { AccountMenu } from "./lazy-parts";
+import { isModerator } from "@/server/comments/is-moderator";
 import { MobileMenu } from "./mobile-menu";
 
 /** What the account menu shows, computed on the server so the client gets ready strings. */
@@ -27,6 +28,10 @@ async function accountMenuData(account: AccountSummary, locale: Locale): Promise
     tokensLabel: t("tokens", { count: account.balance }),
     pricingHref: pathFor("/pricing", locale),
     profileHref: pathFor("/settings/profile", locale),
+    moderation:
+      account.email && isModerator({ email: account.email, emailVerified: account.emailVerified })
+        ? { label: (await getTranslations({ locale, namespace: "moderation" }))("title"), href: pathFor("/moderation", locale) }
+        : null,
     loginHref: pathFor("/login", locale),
     homeHref: pathFor("/", locale),
     labels: { menuLabel: t("menuLabel"), activeSubscriber: t("activeSubscriber"), profile: t("profile"), logout: t("logout") },

@@ -1,7 +1,7 @@
 "use client";
 
 import { Link } from "@/components/link";
-import { Coins, Crown, LogOut, UserRound } from "lucide-react";
+import { Coins, Crown, LogOut, ShieldCheck, UserRound } from "lucide-react";
 import { Modal } from "@/components/ui/modal";
 import { Avatar } from "@/components/ui/avatar";
 import { ColorModeSwitch } from "@/components/color-mode";
@@ -55,6 +55,14 @@ export function MobileMenuDialog({ locale, links, account, open, onOpenChange }:
                   {account.labels.profile}
                 </Link>
               </li>
+              {account.moderation ? (
+                <li>
+                  <Link href={account.moderation.href} className={item} onClick={close}>
+                    <ShieldCheck aria-hidden="true" className="size-5" />
+                    {account.moderation.label}
+                  </Link>
+                </li>
+              ) : null}
               <li>
                 <button type="button" className={item} onClick={() => void signOutAndGo(account.homeHref)}>
                   <LogOut aria-hidden="true" className="size-5" />
