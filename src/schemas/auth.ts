@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/config/tokens";
+import type { Messages } from "@/i18n/catalogs";
 
 /**
  * Form schemas shared by the browser (instant field errors) and the server. Messages are keys under
@@ -43,14 +44,18 @@ export const passwordChangeSchema = z
   .object({ currentPassword: z.string().min(1, "required"), newPassword: password, confirmPassword: z.string().min(1, "required") })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "passwordsDontMatch" });
 
-export type FieldErrors = Record<string, string>;
+/** A key under `auth.*` in messages/*.json: the schemas' messages are such keys. */
+export type AuthMessageKey = keyof Messages["auth"];
+
+export type FieldErrors = Record<string, AuthMessageKey>;
 
 /** Zod issues as { field: messageKey }, the first issue of each field. */
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
+    // Every message of these schemas is written as an auth message key (the messages check covers them).
+    out[key] ??= issue.message as AuthMessageKey;
   }
   return out;
 }

@@ -1,11 +1,12 @@
 "use client";
 import { createAuthClient } from "better-auth/react";
+import type { AuthMessageKey } from "@/schemas/auth";
 
 /** The browser side of better-auth; talks to /api/auth on the same origin. */
 export const authClient = createAuthClient();
 
 /** better-auth error codes → keys under `auth.*` in messages/*.json. */
-export function authErrorKey(error: { code?: string; status?: number } | null | undefined): string {
+export function authErrorKey(error: { code?: string; status?: number } | null | undefined): AuthMessageKey {
   switch (error?.code) {
     case "INVALID_EMAIL_OR_PASSWORD":
       return "wrongCredentials";

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/forms/form";
 import { TextField } from "@/components/forms/text-field";
-import { fieldErrors, nameFromEmail, newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema, type FieldErrors } from "@/schemas/auth";
+import { fieldErrors, nameFromEmail, newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema, type AuthMessageKey, type FieldErrors } from "@/schemas/auth";
 import { tabQuery, type LoginTab } from "./login-tab";
 import { authClient, authErrorKey, fieldErrorKeys, retryAfterSeconds } from "@/web/auth-client";
 
@@ -48,7 +48,7 @@ function TabLink({ href, onSwitch, className, children, current }: { href: strin
   );
 }
 
-type Notice = { kind: "error" | "success"; key: string; values?: Record<string, string | number> };
+type Notice = { kind: "error" | "success"; key: AuthMessageKey; values?: Record<string, string | number> };
 
 function formValues(event: FormEvent<HTMLFormElement>): Record<string, string> {
   return Object.fromEntries([...new FormData(event.currentTarget).entries()].map(([k, v]) => [k, String(v)]));

@@ -46,8 +46,8 @@ export function CommentForm(props: {
   const error = refusalText(t, state, KNOWN);
   // After a refusal the form shows what was typed; React resets a form to these defaults after each submission.
   const text = state.status === "error" ? (state.values.body ?? "") : props.mode === "edit" ? (props.defaultBody ?? "") : "";
-  const label = { new: "form.newLabel", reply: "form.replyLabel", edit: "form.editLabel" }[props.mode];
-  const submit = { new: "form.newSubmit", reply: "form.replySubmit", edit: "form.editSubmit" }[props.mode];
+  const label = ({ new: "form.newLabel", reply: "form.replyLabel", edit: "form.editLabel" } as const)[props.mode];
+  const submit = ({ new: "form.newSubmit", reply: "form.replySubmit", edit: "form.editSubmit" } as const)[props.mode];
   return (
     <Form action={action} className="space-y-2">
       {Object.entries(props.fields).map(([name, value]) => (

@@ -25,7 +25,7 @@ export function ModerationDecisions({ children }: { children: ReactNode }) {
   const announce = useAnnounce();
   const [state, action, pending] = useActionState<CommentFormState, FormData>(submitModeration, { status: "idle" });
   useOnResult(state, (result) => {
-    if (result.status !== "done") return;
+    if (result.status !== "done" || !isDecision(result.outcome)) return;
     announce(t(`done.${result.outcome}`));
     document.getElementById(QUEUE_ID)?.focus();
   });
@@ -102,4 +102,8 @@ export function ModerationForm({ commentId, reasonMaxLength }: { commentId: stri
       </div>
     </Form>
   );
+}
+
+function isDecision(outcome: string | undefined): outcome is "hide" | "remove" | "dismiss" {
+  return outcome === "hide" || outcome === "remove" || outcome === "dismiss";
 }

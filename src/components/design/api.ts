@@ -1,7 +1,10 @@
 import type { BatchDto, CreateBatchRequest, ImageDto } from "@/schemas/generation";
 
-/** What the browser learns from one call: a value, the server's error ({ error: { code, details } }), or no answer. */
-export type ApiError = { ok: false; kind: "error"; status: number; code: string; details: Record<string, unknown> };
+/**
+ * What the browser learns from one call: a value, the server's error ({ error: { code, details, message } },
+ * the message translated by the server: src/server/http/error-answer.ts), or no answer.
+ */
+export type ApiError = { ok: false; kind: "error"; status: number; code: string; details: Record<string, unknown>; message?: string };
 export type NoAnswer = { ok: false; kind: "network" };
 export type Aborted = { ok: false; kind: "aborted" };
 
@@ -10,10 +13,11 @@ export type CreateBatchOutcome = { ok: true; batch: BatchDto; balance: number } 
 
 function parseError(status: number, text: string): ApiError {
   try {
-    const body = JSON.parse(text) as { error?: { code?: unknown; details?: unknown } };
+    const body = JSON.parse(text) as { error?: { code?: unknown; details?: unknown; message?: unknown } };
     if (body.error && typeof body.error.code === "string") {
       const details = body.error.details && typeof body.error.details === "object" ? (body.error.details as Record<string, unknown>) : {};
-      return { ok: false, kind: "error", status, code: body.error.code, details };
+      const message = typeof body.error.message === "string" ? body.error.message : undefined;
+      return { ok: false, kind: "error", status, code: body.error.code, details, message };
     }
   } catch {
     // Not our JSON (a proxy's error page): falls through to a generic error.

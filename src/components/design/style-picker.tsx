@@ -3,6 +3,7 @@
 import { useId } from "react";
 import { useTranslations } from "next-intl";
 import { MAX_STYLES_PER_BATCH, RECOMMENDED_STYLES } from "@/config/generation";
+import type { StyleId } from "@/config/styles";
 import { PlainImage } from "@/components/generations/plain-image";
 import { useCatalogNames } from "@/components/generations/catalog-names";
 import type { StyleOption } from "./choice";
@@ -48,7 +49,9 @@ export function StylePicker({ styles, selected, onChange }: Props) {
         {styles.map((style) => {
           const checked = selected.includes(style.id);
           const inputId = `${base}-${style.id}`;
-          const description = tStyles.has(`${style.id}.description`) ? tStyles(`${style.id}.description`) : "";
+          // A style the messages do not describe (yet) shows without a description.
+          const key = `${style.id as StyleId}.description` as const;
+          const description = tStyles.has(key) ? tStyles(key) : "";
           return (
             <div
               key={style.id}

@@ -1,18 +1,20 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { imageRejections, type ImageRejection } from "@/schemas/generation";
 import type { ApiError } from "./api";
 
-/** The translated sentence for a server error: upload.errors.<reason> for a refused image, errors.<code> otherwise. */
-export function useErrorText(): (error: Pick<ApiError, "code" | "details">) => string {
+/**
+ * The sentence for a server error: the one the server translated (every route answers with it), else
+ * upload.errors.<reason> for a refused image, else the generic one (an answer that is not ours, e.g. a proxy's).
+ */
+export function useErrorText(): (error: Pick<ApiError, "code" | "details" | "message">) => string {
   const tErrors = useTranslations("errors");
   const tUpload = useTranslations("upload");
-  return ({ code, details }) => {
-    if (code === "INVALID_IMAGE") {
-      const key = `errors.${String(details.reason ?? "")}`;
-      return tUpload.has(key) ? tUpload(key) : tErrors("INVALID_IMAGE");
-    }
-    if (code !== "INSUFFICIENT_TOKENS" && tErrors.has(code)) return tErrors(code);
+  return ({ code, details, message }) => {
+    if (message) return message;
+    const reason = details.reason;
+    if (code === "INVALID_IMAGE" && imageRejections.includes(reason as ImageRejection)) return tUpload(`errors.${reason as ImageRejection}`);
     return tErrors("generic");
   };
 }
