@@ -12,8 +12,8 @@ import type { StyleId } from "./styles";
 export const showcaseStyleIds = ["scandinavian", "japandi", "industrial", "boho", "modern-classic", "glamour"] as const satisfies readonly StyleId[];
 export type ShowcaseStyleId = (typeof showcaseStyleIds)[number];
 
-/** Each image exists at these widths (srcset); the larger is what the slider shows on a desktop. */
-export const showcaseWidths = [640, 1024] as const;
+/** Each image exists at these widths (srcset): 768 covers a phone at about 2× (Lighthouse's Moto G: 412 px × 1.75), 1024 a desktop slot. */
+export const showcaseWidths = [640, 768, 1024] as const;
 
 /** The before/after pairs on the landing page, the first one being its largest image. */
 export const landingPairs = [
