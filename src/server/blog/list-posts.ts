@@ -1,7 +1,7 @@
 import "server-only";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import matter from "gray-matter";
+import { readMarkdownFile } from "@/server/content/read-markdown-file";
 import sharp from "sharp";
 import type { Locale } from "@/config/routes";
 import { env } from "@/env";
@@ -65,26 +65,11 @@ async function readFolder(dir: string, locale: Locale): Promise<Post[]> {
 }
 
 async function readPost(file: string, folderLocale: Locale): Promise<Post> {
-  const source = await readFile(file, "utf8");
-  const shown = displayPath(file);
-  // gray-matter evaluates `---js` frontmatter; only YAML is accepted.
-  if (!/^---\r?\n/.test(source)) throw new Error(`Blog post ${shown}: must start with a YAML frontmatter block (---)`);
-  let parsed: matter.GrayMatterFile<string>;
-  try {
-    parsed = matter(source, { language: "yaml" });
-  } catch (error) {
-    throw new Error(`Blog post ${shown}: frontmatter is not valid YAML: ${(error as Error).message}`);
-  }
-  const result = postFrontmatterSchema.safeParse(parsed.data);
-  if (!result.success) {
-    const issues = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(frontmatter)"}: ${issue.message}`);
-    throw new Error(`Blog post ${shown}: invalid frontmatter:\n${issues.join("\n")}`);
-  }
-  const { cover, coverAlt, ...frontmatter } = result.data;
+  const { file: shown, frontmatter: data, body: markdown } = await readMarkdownFile(file, { kind: "Blog post", schema: postFrontmatterSchema });
+  const { cover, coverAlt, ...frontmatter } = data;
   if (frontmatter.locale !== folderLocale) {
     throw new Error(`Blog post ${shown}: frontmatter locale "${frontmatter.locale}" does not match its folder "${folderLocale}"`);
   }
-  const markdown = parsed.content.trim();
   return {
     ...frontmatter,
     cover: cover && coverAlt ? await readCover(cover, coverAlt, shown) : null,

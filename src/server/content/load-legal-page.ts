@@ -1,7 +1,6 @@
 import "server-only";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
-import matter from "gray-matter";
+import { readMarkdownFile } from "./read-markdown-file";
 import { z } from "zod";
 import type { Locale } from "@/config/routes";
 import { env } from "@/env";
@@ -105,23 +104,8 @@ function parseFile(absolute: string): Promise<ParsedFile> {
   return pending;
 }
 
-async function readParsed(absolute: string): Promise<ParsedFile> {
-  const file = path.relative(process.cwd(), absolute) || absolute;
-  const source = await readFile(absolute, "utf8");
-  // gray-matter evaluates `---js` frontmatter; only YAML is accepted.
-  if (!/^---\r?\n/.test(source)) throw new Error(`Legal page ${file}: must start with a YAML frontmatter block (---)`);
-  let parsed: matter.GrayMatterFile<string>;
-  try {
-    parsed = matter(source, { language: "yaml" });
-  } catch (error) {
-    throw new Error(`Legal page ${file}: frontmatter is not valid YAML: ${(error as Error).message}`);
-  }
-  const result = frontmatterSchema.safeParse(parsed.data);
-  if (!result.success) {
-    const issues = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(frontmatter)"}: ${issue.message}`);
-    throw new Error(`Legal page ${file}: invalid frontmatter:\n${issues.join("\n")}`);
-  }
-  return { file, frontmatter: result.data, body: parsed.content.trim() };
+function readParsed(absolute: string): Promise<ParsedFile> {
+  return readMarkdownFile(absolute, { kind: "Legal page", schema: frontmatterSchema });
 }
 
 /** An address typed on several lines must not break a sentence or a table row. */
