@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import en from "../../messages/en.json";
 import ErrorPage from "../../app/[locale]/error";
 import { LayoutLabelsProvider } from "@/components/layout/layout-labels-context";
-import { withLayoutLabels } from "@/components/layout/test-layout-labels";
+import { withLayoutLabels } from "~/tests/support/layout-labels";
 import { layoutLabels } from "@/web/layout-labels";
 
 afterEach(cleanup);

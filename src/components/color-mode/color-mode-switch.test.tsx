@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { withLayoutLabels } from "@/components/layout/test-layout-labels";
+import { withLayoutLabels } from "~/tests/support/layout-labels";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { COLOR_MODE_STORAGE_KEY } from "./color-mode-script";
 import { ColorModeProvider } from "./color-mode-provider";

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BatchDto, ImageDto } from "@/schemas/generation";
-import { withMessages } from "@/components/generations/test-messages";
+import { withMessages } from "~/tests/support/messages";
 import { DesignStudio, type DesignStudioProps } from "./design-studio";
 
 const refresh = vi.fn();

@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BatchDto, BatchEvent, ImageDto } from "@/schemas/generation";
 import { LiveResults } from "./live-results";
-import { withMessages } from "./test-messages";
+import { withMessages } from "~/tests/support/messages";
 
 /** A stand-in for the browser's EventSource: the test pushes events; it records what was opened and closed. */
 class FakeEventSource {

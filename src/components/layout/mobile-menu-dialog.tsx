@@ -8,8 +8,12 @@ import { ColorModeSwitch } from "@/components/color-mode";
 import { LanguageSwitch } from "./language-switch";
 import { SocialLinksClient } from "./social-links-client";
 import { signOutAndGo } from "./sign-out";
-import type { MobileMenuProps } from "./mobile-menu";
+import type { Locale } from "@/config/routes";
+import type { AccountMenuData } from "./account-menu";
 import { useLayoutLabels } from "./layout-labels-context";
+
+/** What the header hands the phone menu: its links and, when signed in, the account menu's data. */
+export type MobileMenuProps = { locale: Locale; links: { href: string; label: string }[]; account: AccountMenuData | null };
 
 export function MobileMenuDialog({ locale, links, account, open, onOpenChange }: MobileMenuProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useLayoutLabels().nav;

@@ -3,11 +3,8 @@
 import { useState } from "react";
 import dynamic from "next/dynamic";
 import { Menu } from "lucide-react";
-import type { Locale } from "@/config/routes";
-import type { AccountMenuData } from "./account-menu";
 import { useLayoutLabels } from "./layout-labels-context";
-
-export type MobileMenuProps = { locale: Locale; links: { href: string; label: string }[]; account: AccountMenuData | null };
+import type { MobileMenuProps } from "./mobile-menu-dialog";
 
 // The dialog's code loads on the first tap, not with every page.
 const MobileMenuDialog = dynamic(() => import("./mobile-menu-dialog").then((m) => m.MobileMenuDialog), { ssr: false });

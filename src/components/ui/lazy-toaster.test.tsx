@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from "@testing-library/react";
-import { withLayoutLabels } from "@/components/layout/test-layout-labels";
+import { withLayoutLabels } from "~/tests/support/layout-labels";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LazyToaster } from "./lazy-toaster";
 import { toast } from "./toast";

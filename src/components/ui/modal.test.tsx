@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { withLayoutLabels } from "@/components/layout/test-layout-labels";
+import { withLayoutLabels } from "~/tests/support/layout-labels";
 import { useState, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfirmModal, Modal, type ConfirmModalProps } from "./modal";

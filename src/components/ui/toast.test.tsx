@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from "@testing-library/react";
-import { withLayoutLabels } from "@/components/layout/test-layout-labels";
+import { withLayoutLabels } from "~/tests/support/layout-labels";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "./toast";
 import { Toaster } from "./toaster";

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { buildRssFeed, escapeXml, rssFeedPath } from "./build-rss-feed";
-import { fixturePost } from "./test-fixture";
+import { fixturePost } from "~/tests/support/blog-fixture";
 
 const appUrl = "https://aranzer.example";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findRelatedPosts } from "./find-related-posts";
-import { fixturePost } from "./test-fixture";
+import { fixturePost } from "~/tests/support/blog-fixture";
 
 const post = fixturePost({ slug: ["swiatlo"], tags: ["lighting", "tips"], date: "2026-05-01" });
 

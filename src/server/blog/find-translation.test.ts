@@ -2,7 +2,7 @@ import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it, vi } from "vitest";
 import { findTranslation } from "./find-translation";
 import { getPost } from "./get-post";
-import { writeBlogFixture } from "./test-fixture";
+import { writeBlogFixture } from "~/tests/support/blog-fixture";
 
 let root: string;
 

@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getPost } from "./get-post";
-import { writeBlogFixture } from "./test-fixture";
+import { writeBlogFixture } from "~/tests/support/blog-fixture";
 
 let root: string;
 

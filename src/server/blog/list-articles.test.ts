@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { listArticles } from "./list-articles";
-import { writeBlogFixture } from "./test-fixture";
+import { writeBlogFixture } from "~/tests/support/blog-fixture";
 
 let root: string;
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { listPosts } from "./list-posts";
-import { FIXTURE_COVER, writeFixtureCover } from "./test-fixture";
+import { FIXTURE_COVER, writeFixtureCover } from "~/tests/support/blog-fixture";
 
 const mode = vi.hoisted(() => ({ nodeEnv: "test" as "test" | "production" }));
 vi.mock("@/env", () => ({ env: () => ({ NODE_ENV: mode.nodeEnv }) }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { paginatePosts, POSTS_PER_PAGE } from "./paginate-posts";
-import { fixturePost } from "./test-fixture";
+import { fixturePost } from "~/tests/support/blog-fixture";
 
 const posts = Array.from({ length: 14 }, (_, i) => fixturePost({ slug: [`p${i}`] }));
 const slugs = (page: ReturnType<typeof paginatePosts>) => page?.posts.map((post) => post.slug[0]);

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { Handle } from "@/server/db/client";
 import { comment, commentReport } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { writeBlogFixture } from "@/server/blog/test-fixture";
+import { writeBlogFixture } from "~/tests/support/blog-fixture";
 import { installDatabase, insertUser, testDatabases } from "~/tests/support/databases";
 import { commentRules } from "./comment-rules";
 import { createComment } from "./create-comment";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { NextIntlClientProvider } from "next-intl";
 import { catalogs } from "@/i18n/catalogs";
-import { withLayoutLabels } from "@/components/layout/test-layout-labels";
+import { withLayoutLabels } from "./layout-labels";
 
 /** Styles for unit tests, so they do not depend on the catalogue's exact ids (messages styles.<id>). */
 export const testStyles = {

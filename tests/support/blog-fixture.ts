@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import type { Post } from "./post-schema";
+import type { Post } from "@/server/blog/post-schema";
 
 /** The cover every fixture post gets unless its lines name another: a 160 × 90 image written under public/. */
 export const FIXTURE_COVER = { src: "/covers/fixture.webp", width: 160, height: 90 } as const;
