@@ -12,9 +12,9 @@ import { pathFor } from "@/config/routes";
 import { landingPairs, showcaseIsAi } from "@/config/showcase";
 import { styles } from "@/config/styles";
 import { env } from "@/env";
-import { pageMetadata } from "@/web/metadata";
-import { pageLocale, type LocaleParams } from "@/web/page-params";
-import { getSessionUser } from "@/web/session";
+import { pageMetadata } from "@/web/server/metadata";
+import { pageLocale, type LocaleParams } from "@/web/server/page-params";
+import { getSessionUser } from "@/web/server/session";
 
 export async function generateMetadata({ params }: LocaleParams) {
   const locale = await pageLocale(params);

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { catalogs } from "@/i18n/catalogs";
-import { layoutLabels } from "@/web/layout-labels";
+import { layoutLabels } from "@/web/server/layout-labels";
 import { LayoutLabelsProvider } from "@/components/layout/layout-labels-context";
 
 /** For unit tests of client components that read the layout's labels: the Polish ones, as the layout builds them. */

@@ -6,7 +6,7 @@ import en from "../../messages/en.json";
 import ErrorPage from "../../app/[locale]/error";
 import { LayoutLabelsProvider } from "@/components/layout/layout-labels-context";
 import { withLayoutLabels } from "~/tests/support/layout-labels";
-import { layoutLabels } from "@/web/layout-labels";
+import { layoutLabels } from "@/web/server/layout-labels";
 
 afterEach(cleanup);
 

@@ -13,8 +13,8 @@ import { rssFeedPath } from "@/server/blog/build-rss-feed";
 import { listPosts } from "@/server/blog/list-posts";
 import { paginatePosts } from "@/server/blog/paginate-posts";
 import { parseListQuery } from "@/server/blog/parse-list-query";
-import { pageMetadata } from "@/web/metadata";
-import { pageLocale } from "@/web/page-params";
+import { pageMetadata } from "@/web/server/metadata";
+import { pageLocale } from "@/web/server/page-params";
 import { isPreview } from "./preview";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -3,13 +3,13 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { OrderForm } from "@/components/billing/order-form";
 import { Link } from "@/components/link";
-import { ClientMessages } from "@/web/client-messages";
+import { ClientMessages } from "@/web/server/client-messages";
 import { findProduct, formatPrice, isProductId, vatOf } from "@/config/plans";
 import { pathFor } from "@/config/routes";
-import { pageMetadata } from "@/web/metadata";
-import { pageLocale, type LocaleParams } from "@/web/page-params";
-import { requireUser } from "@/web/session";
-import { getCurrentAccount } from "@/web/current-account";
+import { pageMetadata } from "@/web/server/metadata";
+import { pageLocale, type LocaleParams } from "@/web/server/page-params";
+import { requireUser } from "@/web/server/session";
+import { getCurrentAccount } from "@/web/server/current-account";
 import { configuredPaymentProvider } from "@/server/payments/get-payment-provider";
 
 export async function generateMetadata({ params }: LocaleParams) {

@@ -1,10 +1,10 @@
 import { getTranslations } from "next-intl/server";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { ConfirmRedirect } from "@/components/auth/confirm-redirect";
-import { ClientMessages } from "@/web/client-messages";
-import { pageMetadata } from "@/web/metadata";
-import { pageLocale, type LocaleParams } from "@/web/page-params";
-import { requireUser } from "@/web/session";
+import { ClientMessages } from "@/web/server/client-messages";
+import { pageMetadata } from "@/web/server/metadata";
+import { pageLocale, type LocaleParams } from "@/web/server/page-params";
+import { requireUser } from "@/web/server/session";
 
 export async function generateMetadata({ params }: LocaleParams) {
   const locale = await pageLocale(params);

@@ -1,14 +1,14 @@
 import { getNow, getTranslations } from "next-intl/server";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { DesignStudio } from "@/components/design/design-studio";
-import { ClientMessages } from "@/web/client-messages";
+import { ClientMessages } from "@/web/server/client-messages";
 import { libraryPhotos } from "@/config/library";
 import { styles } from "@/config/styles";
 import { pathFor } from "@/config/routes";
 import { site } from "@/config/site";
-import { pageMetadata } from "@/web/metadata";
-import { pageLocale, type LocaleParams } from "@/web/page-params";
-import { requireUser } from "@/web/session";
+import { pageMetadata } from "@/web/server/metadata";
+import { pageLocale, type LocaleParams } from "@/web/server/page-params";
+import { requireUser } from "@/web/server/session";
 import { getBalance } from "@/server/tokens/get-balance";
 import { listGallery } from "@/server/generation/list-gallery";
 import { getEngineInfo } from "@/server/generation/get-engine-info";

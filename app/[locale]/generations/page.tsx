@@ -4,12 +4,12 @@ import { ImageOff } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { RecentBatches } from "@/components/generations/recent-batches";
-import { ClientMessages } from "@/web/client-messages";
+import { ClientMessages } from "@/web/server/client-messages";
 import { pathFor } from "@/config/routes";
 import { site } from "@/config/site";
-import { pageMetadata } from "@/web/metadata";
-import { pageLocale, type LocaleParams } from "@/web/page-params";
-import { requireUser } from "@/web/session";
+import { pageMetadata } from "@/web/server/metadata";
+import { pageLocale, type LocaleParams } from "@/web/server/page-params";
+import { requireUser } from "@/web/server/session";
 import { listRecentBatches } from "@/server/generation/list-recent-batches";
 
 export async function generateMetadata({ params }: LocaleParams) {

@@ -9,9 +9,9 @@ import { pathFor } from "@/config/routes";
 import { isShowcaseStyle, landingPairs, showcase, showcaseIsAi, showcasePhotos, showcaseStyleIds } from "@/config/showcase";
 import { findStyle, styles as allStyles } from "@/config/styles";
 import { FREE_TOKENS } from "@/config/tokens";
-import { pageMetadata } from "@/web/metadata";
-import { pageLocale, type LocaleParams } from "@/web/page-params";
-import { getSessionUser } from "@/web/session";
+import { pageMetadata } from "@/web/server/metadata";
+import { pageLocale, type LocaleParams } from "@/web/server/page-params";
+import { getSessionUser } from "@/web/server/session";
 
 export async function generateMetadata({ params }: LocaleParams) {
   const locale = await pageLocale(params);

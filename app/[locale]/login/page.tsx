@@ -1,13 +1,13 @@
 import { getTranslations } from "next-intl/server";
 import { LoginPanel } from "@/components/auth/login-panel";
 import { loginTabOf } from "@/components/auth/login-tab";
-import { ClientMessages } from "@/web/client-messages";
+import { ClientMessages } from "@/web/server/client-messages";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { pathFor } from "@/config/routes";
 import { env } from "@/env";
-import { pageMetadata } from "@/web/metadata";
-import { pageLocale } from "@/web/page-params";
-import { requireAnonymous } from "@/web/require-anonymous";
+import { pageMetadata } from "@/web/server/metadata";
+import { pageLocale } from "@/web/server/page-params";
+import { requireAnonymous } from "@/web/server/require-anonymous";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

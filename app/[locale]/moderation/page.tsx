@@ -8,10 +8,10 @@ import { env } from "@/env";
 import { findPostOfThread } from "@/server/comments/find-post-of-thread";
 import { isModerator } from "@/server/comments/is-moderator";
 import { listModerationQueue } from "@/server/comments/list-moderation-queue";
-import { ClientMessages } from "@/web/client-messages";
-import { pageMetadata } from "@/web/metadata";
-import { pageLocale, type LocaleParams } from "@/web/page-params";
-import { requireUser } from "@/web/session";
+import { ClientMessages } from "@/web/server/client-messages";
+import { pageMetadata } from "@/web/server/metadata";
+import { pageLocale, type LocaleParams } from "@/web/server/page-params";
+import { requireUser } from "@/web/server/session";
 
 export async function generateMetadata({ params }: LocaleParams) {
   const locale = await pageLocale(params);

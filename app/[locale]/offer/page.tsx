@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { pathFor } from "@/config/routes";
 import { env } from "@/env";
-import { pageMetadata } from "@/web/metadata";
-import { pageLocale, type LocaleParams } from "@/web/page-params";
+import { pageMetadata } from "@/web/server/metadata";
+import { pageLocale, type LocaleParams } from "@/web/server/page-params";
 
 export async function generateMetadata({ params }: LocaleParams) {
   const locale = await pageLocale(params);

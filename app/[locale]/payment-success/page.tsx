@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { CheckoutResultPage } from "@/components/billing/checkout-result-page";
-import { pageMetadata } from "@/web/metadata";
-import { pageLocale, type LocaleParams } from "@/web/page-params";
+import { pageMetadata } from "@/web/server/metadata";
+import { pageLocale, type LocaleParams } from "@/web/server/page-params";
 
 export async function generateMetadata({ params }: LocaleParams) {
   const locale = await pageLocale(params);

@@ -4,13 +4,13 @@ import { Check } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { ChangePlanButton } from "@/components/billing/change-plan-button";
-import { ClientMessages } from "@/web/client-messages";
+import { ClientMessages } from "@/web/server/client-messages";
 import { formatPrice, plans, tokenPacks } from "@/config/plans";
 import { pathFor } from "@/config/routes";
-import { pageMetadata } from "@/web/metadata";
-import { pageLocale, type LocaleParams } from "@/web/page-params";
-import { getCurrentAccount } from "@/web/current-account";
-import { formatSubscriptionDate } from "@/web/format-subscription-date";
+import { pageMetadata } from "@/web/server/metadata";
+import { pageLocale, type LocaleParams } from "@/web/server/page-params";
+import { getCurrentAccount } from "@/web/server/current-account";
+import { formatSubscriptionDate } from "@/web/shared/format-subscription-date";
 
 export async function generateMetadata({ params }: LocaleParams) {
   const locale = await pageLocale(params);

@@ -1,6 +1,6 @@
 import { LegalPageView, legalDocument } from "@/components/legal-page-view";
-import { pageMetadata } from "@/web/metadata";
-import { pageLocale, type LocaleParams } from "@/web/page-params";
+import { pageMetadata } from "@/web/server/metadata";
+import { pageLocale, type LocaleParams } from "@/web/server/page-params";
 
 export async function generateMetadata({ params }: LocaleParams) {
   const locale = await pageLocale(params);

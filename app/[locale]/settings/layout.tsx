@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { PageContainer } from "@/components/layout/page-header";
 import { SettingsNav } from "@/components/account/settings-nav";
 import { pathFor } from "@/config/routes";
-import { pageLocale } from "@/web/page-params";
+import { pageLocale } from "@/web/server/page-params";
 
 export default async function SettingsLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const locale = await pageLocale(params);

@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { pathFor } from "@/config/routes";
-import { pageLocale, type LocaleParams } from "@/web/page-params";
+import { pageLocale, type LocaleParams } from "@/web/server/page-params";
 
 export default async function SettingsPage({ params }: LocaleParams) {
   const locale = await pageLocale(params);

@@ -6,13 +6,13 @@ import { Form } from "@/components/forms/form";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { pathFor } from "@/config/routes";
 import { findProduct, formatPrice, isProductId } from "@/config/plans";
-import { pageMetadata } from "@/web/metadata";
-import { pageLocale, type LocaleParams } from "@/web/page-params";
-import { requireUser } from "@/web/session";
+import { pageMetadata } from "@/web/server/metadata";
+import { pageLocale, type LocaleParams } from "@/web/server/page-params";
+import { requireUser } from "@/web/server/session";
 import { sandboxAction } from "@/web/actions/billing";
 import { getDb } from "@/server/db/client";
 import { sandboxTester } from "@/server/payments/sandbox-provider";
-import { formatSubscriptionDate } from "@/web/format-subscription-date";
+import { formatSubscriptionDate } from "@/web/shared/format-subscription-date";
 
 export async function generateMetadata({ params }: LocaleParams) {
   const locale = await pageLocale(params);

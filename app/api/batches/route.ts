@@ -4,7 +4,7 @@ import { createBatch } from "@/server/generation/create-batch";
 import { getEngineInfo } from "@/server/generation/get-engine-info";
 import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
 import { errorResponse } from "@/server/http/error-answer";
-import { apiUser } from "@/web/api";
+import { apiUser } from "@/web/server/api";
 
 export const dynamic = "force-dynamic";
 

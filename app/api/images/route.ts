@@ -5,7 +5,7 @@ import { listGallery } from "@/server/generation/list-gallery";
 import { uploadImage } from "@/server/generation/upload-image";
 import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
 import { errorResponse } from "@/server/http/error-answer";
-import { apiUser } from "@/web/api";
+import { apiUser } from "@/web/server/api";
 
 export const dynamic = "force-dynamic";
 

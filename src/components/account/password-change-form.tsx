@@ -7,7 +7,7 @@ import { toast } from "@/components/ui/toast";
 import { Form } from "@/components/forms/form";
 import { TextField } from "@/components/forms/text-field";
 import { fieldErrors, passwordChangeSchema, type FieldErrors } from "@/schemas/auth";
-import { authClient, authErrorKey, fieldErrorKeys, retryAfterSeconds } from "@/web/auth-client";
+import { authClient, authErrorKey, fieldErrorKeys, retryAfterSeconds } from "@/web/client/auth-client";
 
 export function PasswordChangeForm({ hasPassword }: { hasPassword: boolean }) {
   const t = useTranslations("settings");

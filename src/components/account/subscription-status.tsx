@@ -1,9 +1,9 @@
 import { Link } from "@/components/link";
 import { getTranslations } from "next-intl/server";
-import { formatSubscriptionDate } from "@/web/format-subscription-date";
+import { formatSubscriptionDate } from "@/web/shared/format-subscription-date";
 import { Button } from "@/components/ui/button";
 import { SubscriptionActions } from "@/components/billing/subscription-actions";
-import { ClientMessages } from "@/web/client-messages";
+import { ClientMessages } from "@/web/server/client-messages";
 import { pathFor, type Locale } from "@/config/routes";
 import type { AccountSummary } from "@/server/accounts/get-account-summary";
 import { subscriptionStatusKey } from "@/server/billing/subscription-state";

@@ -6,7 +6,7 @@ import { Gift } from "lucide-react";
 import { Modal } from "@/components/ui/modal";
 import { Button } from "@/components/ui/button";
 import { markWelcomeModalShown } from "@/web/actions/account";
-import { pushDataLayer } from "@/web/data-layer";
+import { pushDataLayer } from "@/web/client/data-layer";
 
 export type Welcome = {
   userId: string;

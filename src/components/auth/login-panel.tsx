@@ -9,7 +9,7 @@ import { Form } from "@/components/forms/form";
 import { TextField } from "@/components/forms/text-field";
 import { fieldErrors, nameFromEmail, newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema, type AuthMessageKey, type FieldErrors } from "@/schemas/auth";
 import { tabQuery, type LoginTab } from "./login-tab";
-import { authClient, authErrorKey, fieldErrorKeys, retryAfterSeconds } from "@/web/auth-client";
+import { authClient, authErrorKey, fieldErrorKeys, retryAfterSeconds } from "@/web/client/auth-client";
 
 type Mode = "signIn" | "signUp" | "forgot" | "reset" | "sent";
 

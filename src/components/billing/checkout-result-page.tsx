@@ -2,9 +2,9 @@ import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/link";
 import { Button } from "@/components/ui/button";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
-import { ClientMessages } from "@/web/client-messages";
+import { ClientMessages } from "@/web/server/client-messages";
 import { pathFor, type Locale } from "@/config/routes";
-import { getSessionUser } from "@/web/session";
+import { getSessionUser } from "@/web/server/session";
 import { CheckoutStatus } from "./checkout-status";
 
 /** The one body of /subscription-success and /payment-success: verify the session, then say what was added. */

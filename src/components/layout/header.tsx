@@ -1,6 +1,6 @@
 import { Link } from "@/components/link";
 import { getTranslations } from "next-intl/server";
-import { formatSubscriptionDate } from "@/web/format-subscription-date";
+import { formatSubscriptionDate } from "@/web/shared/format-subscription-date";
 import { publicNav, userNav } from "@/config/navigation";
 import { pathFor, type Locale } from "@/config/routes";
 import { site } from "@/config/site";

@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { env } from "@/env";
-import { getSessionUser } from "@/web/session";
+import { getSessionUser } from "@/web/server/session";
 import { markWelcomeShown } from "@/server/accounts/mark-welcome-shown";
 import { getLocale } from "next-intl/server";
 import type { Locale } from "@/config/routes";

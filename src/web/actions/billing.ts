@@ -15,7 +15,7 @@ import { errorAnswer } from "@/server/http/error-answer";
 import { log } from "@/server/log";
 import { sandboxTester } from "@/server/payments/sandbox-provider";
 import type { ProviderEvent } from "@/server/payments/provider-event";
-import { getSessionUser } from "@/web/session";
+import { getSessionUser } from "@/web/server/session";
 
 /** The order form's state: the translated reason it was refused, if it was. */
 export type CheckoutFormState = { error?: string };

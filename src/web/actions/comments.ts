@@ -10,7 +10,7 @@ import { deleteComment } from "@/server/comments/delete-comment";
 import { editComment } from "@/server/comments/edit-comment";
 import { moderateComment } from "@/server/comments/moderate-comment";
 import { reportComment } from "@/server/comments/report-comment";
-import { getSessionUser } from "@/web/session";
+import { getSessionUser } from "@/web/server/session";
 
 export type CommentError =
   | "empty"

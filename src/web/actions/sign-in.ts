@@ -5,7 +5,7 @@ import { RETURN_TO_COOKIE } from "@/config/cookies";
 import { isLocale, pathFor, safeReturnPath, type Locale } from "@/config/routes";
 import { grantFreeTokens } from "@/server/accounts/grant-free-tokens";
 import { setProfileLocale } from "@/server/accounts/set-profile-locale";
-import { getSessionUser } from "@/web/session";
+import { getSessionUser } from "@/web/server/session";
 
 /**
  * The last step of every sign-in (password, e-mail link, Google): remembers the language for e-mails,

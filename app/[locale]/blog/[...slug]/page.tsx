@@ -19,9 +19,9 @@ import { findTranslation } from "@/server/blog/find-translation";
 import { getPost } from "@/server/blog/get-post";
 import { listPosts } from "@/server/blog/list-posts";
 import type { Post } from "@/server/blog/post-schema";
-import { pageMetadata } from "@/web/metadata";
-import { ogPostImagePath } from "@/web/og/og-pages";
-import { pageLocale } from "@/web/page-params";
+import { pageMetadata } from "@/web/server/metadata";
+import { ogPostImagePath } from "@/web/server/og/og-pages";
+import { pageLocale } from "@/web/server/page-params";
 import { CommentSection } from "@/components/comments/comment-section";
 import { isPreview } from "../preview";
 

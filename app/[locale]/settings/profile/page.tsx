@@ -3,11 +3,11 @@ import { PageHeader } from "@/components/layout/page-header";
 import { SubscriptionStatus } from "@/components/account/subscription-status";
 import { PasswordChangeForm } from "@/components/account/password-change-form";
 import { AccountDataSection } from "@/components/account/account-data-section";
-import { ClientMessages } from "@/web/client-messages";
+import { ClientMessages } from "@/web/server/client-messages";
 import { pathFor } from "@/config/routes";
-import { pageMetadata } from "@/web/metadata";
-import { pageLocale, type LocaleParams } from "@/web/page-params";
-import { requireUser } from "@/web/session";
+import { pageMetadata } from "@/web/server/metadata";
+import { pageLocale, type LocaleParams } from "@/web/server/page-params";
+import { requireUser } from "@/web/server/session";
 import { getAccountSummary } from "@/server/accounts/get-account-summary";
 import { redirect } from "next/navigation";
 

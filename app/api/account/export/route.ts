@@ -1,7 +1,7 @@
 import { exportAccountData } from "@/server/accounts/export-account-data";
 import { AppError } from "@/server/errors";
 import { errorResponse } from "@/server/http/error-answer";
-import { apiUser } from "@/web/api";
+import { apiUser } from "@/web/server/api";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { getBatch } from "@/server/generation/get-batch";
 import { errorResponse } from "@/server/http/error-answer";
-import { apiUser } from "@/web/api";
+import { apiUser } from "@/web/server/api";
 import { AppError } from "@/server/errors";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { AppError } from "@/server/errors";
 import { getImageFile } from "@/server/generation/get-image-file";
 import { errorResponse } from "@/server/http/error-answer";
-import { apiUser } from "@/web/api";
+import { apiUser } from "@/web/server/api";
 
 export const dynamic = "force-dynamic";
 

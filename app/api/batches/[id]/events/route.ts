@@ -2,7 +2,7 @@ import { AppError } from "@/server/errors";
 import { getBatch } from "@/server/generation/get-batch";
 import { streamBatchEvents } from "@/server/generation/stream-batch-events";
 import { errorResponse } from "@/server/http/error-answer";
-import { apiUser } from "@/web/api";
+import { apiUser } from "@/web/server/api";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import { AppError } from "@/server/errors";
 import { billingContext } from "@/server/billing/billing-context";
 import { verifyCheckout } from "@/server/billing/verify-checkout";
 import { errorResponse } from "@/server/http/error-answer";
-import { apiUser } from "@/web/api";
+import { apiUser } from "@/web/server/api";
 
 /** GET: the state of the caller's checkout (the success pages poll it while the payment is verified). */
 export async function GET(request: Request, { params }: { params: Promise<{ sessionId: string }> }) {

@@ -3,11 +3,11 @@ import { blogTags } from "@/config/blog-tags";
 import { catalogs } from "@/i18n/catalogs";
 import { getPost } from "@/server/blog/get-post";
 import { listPosts } from "@/server/blog/list-posts";
-import { ogPageImagePath, ogPageKeyOf, ogPageTitles, ogPostImagePath, type OgPageKey } from "@/web/og/og-pages";
-import { renderOgImage } from "@/web/og/render-og-image";
+import { ogPageImagePath, ogPageKeyOf, ogPageTitles, ogPostImagePath, type OgPageKey } from "@/web/server/og/og-pages";
+import { renderOgImage } from "@/web/server/og/render-og-image";
 
 /**
- * Open Graph images of the public pages and the published posts (addresses from src/web/og/og-pages.ts),
+ * Open Graph images of the public pages and the published posts (addresses from src/web/server/og/og-pages.ts),
  * drawn at build time. Listing the posts here also makes `next build` read every post file, so a broken
  * frontmatter or a missing cover stops the build.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import en from "../../messages/en.json";
-import pl from "../../messages/pl.json";
+import en from "../../../messages/en.json";
+import pl from "../../../messages/pl.json";
 import type { AccountSummary } from "@/server/accounts/get-account-summary";
 import { layoutLabels, welcomeDialog, type LayoutLabels } from "./layout-labels";
 

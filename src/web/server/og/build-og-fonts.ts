@@ -1,7 +1,7 @@
 /**
- * Builds src/web/og/fonts/inter-{400,700}.ttf: Inter 4 (SIL OFL, from the `inter-ui` package, as the
+ * Builds src/web/server/og/fonts/inter-{400,700}.ttf: Inter 4 (SIL OFL, from the `inter-ui` package, as the
  * site's own font) pinned to one weight and to display size, cut to OG_FONT_RANGES, with kerning only.
- * Satori reads TrueType, not woff2. Run `node --conditions=react-server --import tsx src/web/og/build-og-fonts.ts`
+ * Satori reads TrueType, not woff2. Run `node --conditions=react-server --import tsx src/web/server/og/build-og-fonts.ts`
  * after changing the ranges; the output is committed, and og-font.test.ts compares it with a fresh build.
  */
 import { readFileSync, writeFileSync } from "node:fs";

@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { pathFor, type Locale, type StaticRouteKey } from "@/config/routes";
 import { env } from "@/env";
-import { OG_SIZE, ogPageImagePath } from "@/web/og/og-pages";
+import { OG_SIZE, ogPageImagePath } from "@/web/server/og/og-pages";
 
 /**
  * Title, description, canonical URL and hreflang alternates of a page in both languages, and what a
- * shared link shows: Open Graph and Twitter cards with the page's generated image (src/web/og).
+ * shared link shows: Open Graph and Twitter cards with the page's generated image (src/web/server/og).
  */
 export async function pageMetadata(options: {
   locale: Locale;

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
-import { pick } from "./pick";
+import { pick } from "@/web/shared/pick";
 
 /**
  * Gives the client components below it next-intl and the message namespaces they read. Only pages with

@@ -23,7 +23,7 @@ export const OG_FONT_RANGES: readonly (readonly [number, number])[] = [
 ];
 
 export function ogFontFile(weight: (typeof OG_FONT_WEIGHTS)[number]): string {
-  return path.join(process.cwd(), "src/web/og/fonts", `inter-${weight}.ttf`);
+  return path.join(process.cwd(), "src/web/server/og/fonts", `inter-${weight}.ttf`);
 }
 
 export type OgFont = { name: string; data: ArrayBuffer; weight: (typeof OG_FONT_WEIGHTS)[number]; style: "normal" };
