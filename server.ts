@@ -80,5 +80,20 @@ async function shutdown(signal: string) {
     process.exit(0);
   }
 }
+// `kill -USR2 <pid>` logs where the memory is: the JS heap (Next's caches, our modules), ArrayBuffers (the
+// embedded database's WebAssembly memory, image buffers) and the rest of RSS (V8's code, native libraries
+// such as libvips, malloc). bench/memory.ts reads it.
+process.on("SIGUSR2", () => {
+  const mb = (bytes: number) => Math.round(bytes / 1048576);
+  const usage = process.memoryUsage();
+  line({
+    event: "server.memory",
+    rssMb: mb(usage.rss),
+    heapUsedMb: mb(usage.heapUsed),
+    heapTotalMb: mb(usage.heapTotal),
+    externalMb: mb(usage.external),
+    arrayBuffersMb: mb(usage.arrayBuffers),
+  });
+});
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));

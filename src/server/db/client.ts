@@ -42,16 +42,23 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   let client: InstanceType<typeof PGlite>;
   if (options.dataDir === "memory") {
-    client = await PGlite.create();
+    client = await PGlite.create(PGLITE_OPTIONS);
   } else {
     const dir = path.resolve(options.dataDir, "db");
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, PGLITE_OPTIONS);
   }
   const db = drizzle(client, { schema, casing: "snake_case" });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
 }
+
+/**
+ * PostgreSQL's default 128 MB of shared buffers become resident WebAssembly memory that never shrinks; the
+ * embedded database holds a few megabytes, and the operating system caches its files anyway. 16 MB took the
+ * restarted server about 100 MB lower (docs/benchmarks.md, "Memory").
+ */
+const PGLITE_OPTIONS = { postgresqlconf: ["shared_buffers=16MB"] };
 
 // One handle per process, shared by the proxy and the app bundles (they are separate module graphs),
 // because two PGlite instances on one directory silently lose writes.
