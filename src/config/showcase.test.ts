@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { libraryPhotos } from "./library";
-import { landingPairs, showcase, showcaseSrc, showcaseStyleIds, showcaseWidths } from "./showcase";
+import { isShowcasePhoto, isShowcaseStyle, landingPairs, showcase, showcaseSrc, showcaseStyleIds, showcaseWidths } from "./showcase";
 
 const file = (src: string) => path.join(process.cwd(), "public", src);
 
@@ -23,6 +23,12 @@ describe("the showcase", () => {
         }
       }
     }
+  });
+
+  it("takes only its own photo ids from a query string", () => {
+    expect(isShowcasePhoto("kitchen")).toBe(true);
+    for (const hostile of ["__proto__", "constructor", "toString", "../kitchen", ""]) expect(isShowcasePhoto(hostile), hostile).toBe(false);
+    expect(isShowcaseStyle("__proto__")).toBe(false);
   });
 
   it("uses showcase styles and photos on the landing page", () => {

@@ -49,5 +49,10 @@ export function isShowcaseStyle(value: string): value is ShowcaseStyleId {
 
 /** The library photos that have examples, in the library's order. */
 export function showcasePhotos(): LibraryPhoto[] {
-  return libraryPhotos.filter((photo) => photo.id in showcase.photos);
+  return libraryPhotos.filter((photo) => isShowcasePhoto(photo.id));
+}
+
+/** Whether a photo id (e.g. from a query string) has examples; own keys only, so `__proto__` is not one. */
+export function isShowcasePhoto(value: string): boolean {
+  return Object.hasOwn(showcase.photos, value);
 }

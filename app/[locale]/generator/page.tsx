@@ -6,7 +6,7 @@ import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { ExamplePicker, type ExamplePhoto, type ExampleStyle } from "@/components/landing/example-picker";
 import { showcaseTexts } from "@/components/landing/showcase-texts";
 import { pathFor } from "@/config/routes";
-import { isShowcaseStyle, landingPairs, showcase, showcaseIsAi, showcasePhotos, showcaseStyleIds } from "@/config/showcase";
+import { isShowcasePhoto, isShowcaseStyle, landingPairs, showcaseIsAi, showcasePhotos, showcaseStyleIds } from "@/config/showcase";
 import { findStyle, styles as allStyles } from "@/config/styles";
 import { FREE_TOKENS } from "@/config/tokens";
 import { pageMetadata } from "@/web/server/metadata";
@@ -47,7 +47,7 @@ export default async function GeneratorPage({ params, searchParams }: Props) {
   }
   // A shared or bookmarked address opens its pair; anything else opens the landing page's first example.
   const fallback = landingPairs[0];
-  const photoId = typeof query.photo === "string" && query.photo in showcase.photos ? query.photo : fallback.photoId;
+  const photoId = typeof query.photo === "string" && isShowcasePhoto(query.photo) ? query.photo : fallback.photoId;
   const styleId = typeof query.style === "string" && isShowcaseStyle(query.style) ? query.style : fallback.styleId;
 
   return (
