@@ -52,7 +52,7 @@ const server = createServer((req, res) => {
   if (refuseMalformedRequest(req, res, isPublicFile)) return;
   if (servePrecompressed(req, res)) return;
   compress(req, res, () => {
-    hydrateAfterFirstPaint(res);
+    if (config.HYDRATE_AFTER_FIRST_PAINT) hydrateAfterFirstPaint(res);
     void handle(req, res);
   });
 });

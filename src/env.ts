@@ -81,6 +81,11 @@ const schema = z.object({
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** How long photos and results live (the specification's hour); shorter only for tests. */
   IMAGE_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(3600),
+  /**
+   * `true` makes pages load their scripts only after the first paint. Off by default: on a mid-range phone it
+   * left taps dead for longer and gained no earlier paint (decision record 0004; bench/hydration.ts).
+   */
+  HYDRATE_AFTER_FIRST_PAINT: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   /** `false` in web processes when `npm run worker` processes do the work (needs DATABASE_URL). */
   IN_PROCESS_WORKER: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   /** Who takes payments: `sandbox` (a local test checkout, no money moves) or `stripe` (needs its keys). */

@@ -18,30 +18,21 @@ test.describe("layout", () => {
     await expect(footer.getByText(/© \d{4} Aranżer/)).toBeVisible();
   });
 
-  test("a page is painted before its scripts run, then hydrates, under the nonce policy, compressed", async ({ page }) => {
+  test("a page hydrates under the nonce policy without errors, and its document is compressed", async ({ page }) => {
     const problems: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
     });
     page.on("pageerror", (error) => problems.push(String(error)));
     await page.goto("/cennik"); // the fixture waits for hydration
-    const { firstContentfulPaint, scriptStarts } = await page.evaluate(() => ({
-      firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
-      scriptStarts: performance
-        .getEntriesByType("resource")
-        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === "script" && entry.name.includes("/_next/static/"))
-        .map((entry) => entry.startTime),
-    }));
-    expect(scriptStarts.length).toBeGreaterThan(0);
-    for (const start of scriptStarts) expect(start).toBeGreaterThanOrEqual(firstContentfulPaint);
     expect(problems).toEqual([]);
 
     const response = await page.request.get("/cennik", { headers: { "accept-encoding": "br" } });
     expect(response.headers()["content-encoding"]).toBe("br");
     const html = await response.text();
+    // Next's own script tags, with this response's nonce (HYDRATE_AFTER_FIRST_PAINT is off by default).
     const head = html.slice(0, html.indexOf("</head>"));
-    expect(head).not.toMatch(/<script src="\/_next\/[^"]+" async=""/);
-    expect(head).toMatch(/<script nonce="[^"]+">\(\(\)=>\{const u=\["\/_next\/static\/chunks\//);
+    expect(head).toMatch(/<script src="\/_next\/static\/chunks\/[^"]+" async="" nonce="[^"]+"><\/script>/);
   });
 
   test("a Polish page fetches one font file, uses it and keeps it cached", async ({ page }) => {

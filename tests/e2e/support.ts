@@ -11,8 +11,8 @@ import { locales, pathFor, routes, type Access, type Locale, type RouteKey, type
 // Fixture
 
 /**
- * Pages load their scripts after the first paint (src/server/http/hydrate-after-first-paint.ts), so the load
- * event can come before React has hydrated, and a click at that moment would reach a button with no handler.
+ * React hydrates a little after the load event (and later still with HYDRATE_AFTER_FIRST_PAINT), and a click
+ * at that moment would reach a button with no handler.
  * Navigations of the test's own (goto, reload, back, forward) therefore also wait until React has taken over
  * the document; pages without Next's scripts (the crawlers' plain 404) are not waited for.
  */

@@ -8,7 +8,8 @@ import type { ServerResponse } from "node:http";
  * tags out of the head and puts one inline script in their place that adds the same scripts once the
  * browser reports the first contentful paint. The page is server-rendered, so nothing a visitor can read
  * waits for them; what waits is hydration, whose scripts are now requested once the first frame is on
- * screen. Decision record 0004 has the measurements and the trade-off.
+ * screen. Off unless HYDRATE_AFTER_FIRST_PAINT=true: measured on a mid-range phone profile it kept taps dead
+ * for longer and painted no earlier (bench/hydration.ts; decision record 0004 has the figures).
  */
 
 // Next's bootstrap tags, exactly as Next 16 writes them. Anything else (inline scripts, the noModule
