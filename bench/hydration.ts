@@ -5,7 +5,8 @@
  * N cold loads each in Debian's Chromium as Lighthouse's mobile profile (412 × 823, CPU 4× slower, 150 ms round
  * trip, 1.6 Mbit/s down). On `/` a person taps the before/after picture as soon as it is on screen, and again
  * every 50 ms until the divider moves (it needs React). Reported per variant, median over loads:
- *   - first paint (FCP) and when the picture was first on screen,
+ *   - first paint (FCP), when the picture was laid out, and when its bytes had arrived (FCP and arrival on the
+ *     page's clock, the rest from the start of the navigation as the script sees it),
  *   - when a tap first worked (the first interaction that responds),
  *   - the dead-tap window: from the picture on screen to the first tap that worked.
  *
@@ -41,7 +42,7 @@ const servers = variants.map((variant) => {
   return { child, dataDir };
 });
 
-type Load = { fcp: number; visible: number; responds: number; taps: number };
+type Load = { fcp: number; visible: number; pictureLoaded: number; responds: number; taps: number };
 
 async function oneLoad(page: Page, url: string): Promise<Load> {
   const cdp = await page.context().newCDPSession(page);
@@ -69,7 +70,13 @@ async function oneLoad(page: Page, url: string): Promise<Load> {
     if (Date.now() - start > 60_000) throw new Error("no tap worked within 60 s");
   }
   const fcp = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN);
-  return { fcp, visible, responds, taps };
+  // When the picture itself had arrived (its resource timing), as the navigation's clock counts it.
+  const pictureLoaded = await page.evaluate(() => {
+    const img = document.querySelector<HTMLImageElement>("figure img");
+    const entry = img ? (performance.getEntriesByName(img.currentSrc)[0] as PerformanceResourceTiming | undefined) : undefined;
+    return entry ? entry.responseEnd : NaN;
+  });
+  return { fcp, visible, pictureLoaded, responds, taps };
 }
 
 try {
@@ -95,12 +102,12 @@ try {
     }
   }
   await browser.close();
-  console.log("\n| Scripts | First paint | Picture on screen | First tap that works | Dead-tap window | Taps lost |\n|---|---:|---:|---:|---:|---:|");
+  console.log("\n| Scripts | First paint | Picture laid out | Picture arrived | First tap that works | Dead-tap window | Taps lost |\n|---|---:|---:|---:|---:|---:|---:|");
   for (const variant of variants) {
     const rows = results.get(variant.name)!;
     const ms = (values: number[]) => `${Math.round(median(values))} ms`;
     console.log(
-      `| ${variant.name} | ${ms(rows.map((r) => r.fcp))} | ${ms(rows.map((r) => r.visible))} | ${ms(rows.map((r) => r.responds))} | ${ms(rows.map((r) => r.responds - r.visible))} | ${median(rows.map((r) => r.taps - 1))} |`,
+      `| ${variant.name} | ${ms(rows.map((r) => r.fcp))} | ${ms(rows.map((r) => r.visible))} | ${ms(rows.map((r) => r.pictureLoaded))} | ${ms(rows.map((r) => r.responds))} | ${ms(rows.map((r) => r.responds - r.visible))} | ${median(rows.map((r) => r.taps - 1))} |`,
     );
   }
 } finally {
