@@ -68,6 +68,8 @@ test.describe("with a Tag Manager container", () => {
 
     await banner(page).getByRole("button", { name: "Akceptuj wszystkie" }).click();
     await expect(banner(page)).toBeHidden();
+    // Focus goes on with the page's content, not back to the top of the document.
+    await expect(page.locator("main#main")).toBeFocused();
     await expect.poll(() => google).toEqual([GTM_URL]);
     await expect.poll(() => page.evaluate(() => (window as unknown as { fakeContainerRuns?: number }).fakeContainerRuns)).toBe(1);
     expect(await dataLayer(page)).toContainEqual(["consent", "update", expect.objectContaining({ analytics_storage: "granted", ad_storage: "denied" })]);

@@ -25,11 +25,19 @@ export function ConsentBanner({ labels }: { labels: ConsentLabels["banner"] }) {
       root.style.paddingBottom = height;
       root.style.scrollPaddingBottom = height;
     });
-    observer.observe(banner.current!);
+    const element = banner.current!;
+    observer.observe(element);
     return () => {
       observer.disconnect();
       root.style.paddingBottom = "";
       root.style.scrollPaddingBottom = "";
+      // The answer removes the banner with the button that had focus; keyboard and screen-reader users
+      // continue at the page's content rather than at the top of the document.
+      if (element.contains(document.activeElement) || document.activeElement === document.body) {
+        const main = document.getElementById("main");
+        main?.setAttribute("tabindex", "-1");
+        main?.focus({ preventScroll: true });
+      }
     };
   }, []);
 
