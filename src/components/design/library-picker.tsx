@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { PlainImage } from "@/components/generations/plain-image";
+import { CHOICE_CARD } from "@/components/ui/choice-card";
 import type { LibraryOption } from "./choice";
 
 interface Props {
@@ -22,7 +23,7 @@ export function LibraryPicker({ photos, selectedId, onSelect }: Props) {
         {photos.map((photo) => (
           <label
             key={photo.id}
-            className="group relative cursor-pointer overflow-hidden rounded-lg bg-gray-100 ring-1 ring-gray-200 has-checked:ring-3 has-checked:ring-primary-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-600 dark:bg-gray-800 dark:ring-gray-700 dark:has-checked:ring-primary-400 dark:has-focus-visible:outline-primary-400"
+            className={`${CHOICE_CARD} group relative bg-gray-100 dark:bg-gray-800`}
           >
             <input
               type="radio"

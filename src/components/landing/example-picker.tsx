@@ -3,6 +3,7 @@
 import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { PlainImage } from "@/components/generations/plain-image";
 import { Button } from "@/components/ui/button";
+import { CHOICE_CARD } from "@/components/ui/choice-card";
 import { showcase, showcaseSrc, type ShowcaseStyleId } from "@/config/showcase";
 import { ShowcaseSlider, type ShowcaseSliderTexts } from "./showcase-slider";
 
@@ -68,7 +69,7 @@ export function ExamplePicker({ photos, styles, texts, initial, labels, children
             {photos.map((photo) => (
               <label
                 key={photo.id}
-                className="cursor-pointer overflow-hidden rounded-lg bg-gray-100 ring-1 ring-gray-200 has-checked:ring-3 has-checked:ring-primary-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-600 dark:bg-gray-800 dark:ring-gray-700 dark:has-checked:ring-primary-400 dark:has-focus-visible:outline-primary-400"
+                className={`${CHOICE_CARD} bg-gray-100 dark:bg-gray-800`}
               >
                 <input
                   type="radio"
@@ -90,7 +91,7 @@ export function ExamplePicker({ photos, styles, texts, initial, labels, children
             {styles.map((style) => (
               <label
                 key={style.id}
-                className="cursor-pointer overflow-hidden rounded-lg bg-gray-100 ring-1 ring-gray-200 has-checked:ring-3 has-checked:ring-primary-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-600 dark:bg-gray-800 dark:ring-gray-700 dark:has-checked:ring-primary-400 dark:has-focus-visible:outline-primary-400"
+                className={`${CHOICE_CARD} bg-gray-100 dark:bg-gray-800`}
               >
                 <input
                   type="radio"
