@@ -2,7 +2,8 @@
  * Production entry (`npm start` builds, then runs this): Next's request handler behind a plain Node
  * HTTP server, so that every request gets one JSON log line with its status and duration, the client
  * address is known to rate limits, the build's scripts and stylesheets go out Brotli-compressed
- * (scripts/compress-static.mjs), pages load their scripts after the first paint
+ * (scripts/compress-static.mjs), shared public pages are answered from a cache
+ * (src/server/http/shared-page-cache.ts), pages can load their scripts after the first paint
  * (src/server/http/hydrate-after-first-paint.ts), and a stop signal closes the embedded database cleanly.
  */
 import { createServer } from "node:http";
@@ -13,6 +14,9 @@ import next from "next";
 import { env } from "./src/env";
 import { hydrateAfterFirstPaint } from "./src/server/http/hydrate-after-first-paint";
 import { precompressedStatic } from "./src/server/http/precompressed-static";
+import { sharedPageCache } from "./src/server/http/shared-page-cache";
+import { registerSharedPageCache } from "./src/server/http/shared-pages-changed";
+import { ignoredCookies, keyCookies, replayedCookies, SHARED_PAGE_CACHE_BYTES, SHARED_PAGE_FRESH_MS, SHARED_PAGE_MAX_URL, sharedPages } from "./src/config/page-cache";
 import { answerClientError, publicFiles, refuseMalformedRequest } from "./src/server/http/refuse-malformed-request";
 
 const config = env();
@@ -33,6 +37,28 @@ function line(fields: Record<string, unknown>) {
   process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: "info", ...fields }) + "\n");
 }
 
+// Pages every visitor without an account sees alike are answered from memory (src/server/http/shared-page-cache.ts).
+const pageCache = config.SHARED_PAGE_CACHE
+  ? sharedPageCache({
+      origin: () => {
+        const address = server.address();
+        if (address === null || typeof address === "string") throw new Error("the server is not listening on a port");
+        const host = address.address === "0.0.0.0" || address.address === "::" ? "127.0.0.1" : address.address;
+        return `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
+      },
+      sharedPages,
+      keyCookies,
+      ignoredCookies,
+      replayedCookies,
+      freshMs: SHARED_PAGE_FRESH_MS,
+      maxBytes: SHARED_PAGE_CACHE_BYTES,
+      maxUrlLength: SHARED_PAGE_MAX_URL,
+      tagManager: config.GTM_ID !== undefined,
+      log: line,
+    })
+  : null;
+if (pageCache) registerSharedPageCache(pageCache);
+
 await app.prepare();
 
 const server = createServer((req, res) => {
@@ -51,10 +77,13 @@ const server = createServer((req, res) => {
   });
   if (refuseMalformedRequest(req, res, isPublicFile)) return;
   if (servePrecompressed(req, res)) return;
-  compress(req, res, () => {
-    if (config.HYDRATE_AFTER_FIRST_PAINT) hydrateAfterFirstPaint(res);
-    void handle(req, res);
-  });
+  const render = () =>
+    compress(req, res, () => {
+      if (config.HYDRATE_AFTER_FIRST_PAINT) hydrateAfterFirstPaint(res);
+      void handle(req, res);
+    });
+  if (pageCache) void pageCache.handle(req, res, render);
+  else render();
 });
 
 server.on("clientError", answerClientError);

@@ -19,13 +19,13 @@ export function option(name: string): string | undefined {
 const root = path.resolve(import.meta.dirname, "..");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function startServer(port: number, dataDir: string): ChildProcess {
+function startServer(port: number, dataDir: string, extraEnv: Record<string, string>): ChildProcess {
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
     throw new Error("No production build in .next; run `npm run build` first (the benchmarks build nothing).");
   }
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: root,
-    env: { ...process.env, ...productionServerEnv(port, dataDir) },
+    env: { ...process.env, ...productionServerEnv(port, dataDir), ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
   console.log(`server: pid ${child.pid}, port ${port}, DATA_DIR ${dataDir}`);
@@ -58,11 +58,14 @@ async function stopServer(child: ChildProcess): Promise<void> {
   }
 }
 
-/** Runs `measure(baseURL)` against a fresh, warmed-up production server and always stops it afterwards. */
-export async function withServer<T>(port: number, pages: string[], measure: (baseURL: string) => Promise<T>): Promise<T> {
+/**
+ * Runs `measure(baseURL)` against a fresh, warmed-up production server (with `extraEnv` added to its
+ * environment) and always stops it afterwards.
+ */
+export async function withServer<T>(port: number, pages: string[], measure: (baseURL: string) => Promise<T>, extraEnv: Record<string, string> = {}): Promise<T> {
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "aranzer-bench-"));
-  const server = startServer(port, dataDir);
+  const server = startServer(port, dataDir, extraEnv);
   const onInterrupt = () => {
     if (server.exitCode === null && server.pid !== undefined) {
       try {

@@ -86,6 +86,11 @@ const schema = z.object({
    * left taps dead for longer and gained no earlier paint (decision record 0004; bench/hydration.ts).
    */
   HYDRATE_AFTER_FIRST_PAINT: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /**
+   * `false` renders every page per request: the shared public pages are otherwise answered from memory for a
+   * few seconds at a time (src/server/http/shared-page-cache.ts).
+   */
+  SHARED_PAGE_CACHE: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   /** `false` in web processes when `npm run worker` processes do the work (needs DATABASE_URL). */
   IN_PROCESS_WORKER: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   /** Who takes payments: `sandbox` (a local test checkout, no money moves) or `stripe` (needs its keys). */
@@ -95,9 +100,9 @@ const schema = z.object({
   /** Tests only: where the Stripe client sends its requests (a local fake), e.g. http://127.0.0.1:12111. */
   STRIPE_API_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
-  /** Rate limits on by default; the end-to-end tests widen them rather than switch them off. */
   /** Behind a reverse proxy that sets X-Forwarded-For; otherwise the socket address is used. */
   TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /** Rate limits on by default; the end-to-end tests widen them rather than switch them off. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
 });
 

@@ -18,7 +18,7 @@ test.describe("layout", () => {
     await expect(footer.getByText(/© \d{4} Aranżer/)).toBeVisible();
   });
 
-  test("a page hydrates under the nonce policy without errors, and its document is compressed", async ({ page }) => {
+  test("a page hydrates under its policy without errors, and its document is compressed", async ({ page }) => {
     const problems: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
@@ -30,7 +30,8 @@ test.describe("layout", () => {
     const response = await page.request.get("/cennik", { headers: { "accept-encoding": "br" } });
     expect(response.headers()["content-encoding"]).toBe("br");
     const html = await response.text();
-    // Next's own script tags, with this response's nonce (HYDRATE_AFTER_FIRST_PAINT is off by default).
+    // Next's own script tags as Next writes them (HYDRATE_AFTER_FIRST_PAINT is off by default), with the nonce of
+    // the render the cache kept.
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head).toMatch(/<script src="\/_next\/static\/chunks\/[^"]+" async="" nonce="[^"]+"><\/script>/);
   });

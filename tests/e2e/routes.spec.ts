@@ -93,21 +93,30 @@ test.describe("not found", () => {
 });
 
 test.describe("security headers", () => {
-  test("pages carry a nonce CSP and the usual headers; scripts run under it", async ({ page }) => {
+  test("shared pages come from the cache with a hash CSP, others with a nonce; the usual headers; scripts run under both", async ({ page, request }) => {
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
     });
     const response = await page.goto("/");
     const headers = response!.headers();
-    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(headers["x-page-cache"]).toMatch(/^(hit|stale)$/);
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(headers["content-security-policy"]).not.toMatch(/nonce|strict-dynamic/);
     expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["x-frame-options"]).toBe("DENY");
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    // Hydrated under the hash policy: the client router takes the click.
     await page.getByRole("link", { name: "Blog" }).first().click();
     await expect(page).toHaveURL(/\/blog$/);
     expect(errors.filter((e) => e.includes("Content Security Policy"))).toEqual([]);
+
+    // A visitor with a cookie the cache does not know (an account's session, say) gets a render of their own.
+    const own = await request.get("/", { headers: { cookie: "some-session=1" } });
+    expect(own.headers()["x-page-cache"]).toBeUndefined();
+    expect(own.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(own.headers()["x-content-type-options"]).toBe("nosniff");
   });
 
   test("the page's scripts and stylesheet arrive Brotli-compressed, with the same headers", async ({ page }) => {

@@ -99,16 +99,21 @@ export function formatAxeViolations(violations: AxeViolation[]): string {
 
 /** Runs axe (WCAG 2.0/2.1 A+AA and 2.2 AA) on the current page; fails listing rule, impact, targets and help. */
 export async function expectNoAxeViolations(page: Page, context: string, options: AxeOptions = {}): Promise<void> {
-  // A page that arrived by client navigation fades in (page-enter, 180 ms), and dialogs animate open; axe
-  // would measure the contrast of half-transparent text. Wait for the finite animations to end first.
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // A page that arrived by client navigation fades in (page-enter, 180 ms), dialogs animate open, and a
+  // button that opened under the pointer starts a colour transition; axe would measure half-way colours.
+  // Move the pointer away, then wait until no finite animation or transition has run for two frames.
+  await page.mouse.move(0, 0);
+  await page.evaluate(async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let round = 0; round < 20; round++) {
+      const running = document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((animation) => animation.playState === "running" && animation.effect?.getComputedTiming().iterations !== Infinity);
+      if (running.length === 0 && round > 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+      await nextFrame();
+    }
+  });
   // An open dialog hides the page behind it from assistive technology in an effect after it opens; until
   // then axe would judge the dimmed page under the overlay as if a reader could see it.
   await page.waitForFunction(() => {

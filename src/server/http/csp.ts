@@ -1,7 +1,7 @@
 /**
  * Google's hosts for a Tag Manager container with Google Analytics 4 (developers.google.com/tag-platform/
- * security/guides/csp). Browsers that know 'strict-dynamic' ignore the script hosts and trust what the
- * nonce-carrying loader adds; the list is for those that do not.
+ * security/guides/csp). Under a nonce, browsers that know 'strict-dynamic' ignore the script hosts and trust
+ * what the nonce-carrying loader adds; under hashes (a cached page) the hosts are what admits the loader.
  */
 const tagManagerHosts = {
   script: " https://*.googletagmanager.com",
@@ -9,15 +9,22 @@ const tagManagerHosts = {
   connect: " https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com",
 };
 
+/** How a page's own scripts are recognised: this response's nonce, or the hashes of its inline scripts. */
+export type ScriptSources = { nonce: string } | { hashes: readonly string[] };
+
 /**
  * The Content-Security-Policy of every page: scripts only with this request's nonce, nothing framed.
+ * A page served from the shared-page cache lists the hashes of the inline scripts its render carried the
+ * nonce on instead (src/server/http/shared-page-cache.ts); its script files come from 'self', which with
+ * `nosniff` on every response admits only files served as JavaScript: the build's own.
  * Google's hosts are allowed only when a Tag Manager container is configured (`tagManager`).
  */
-export function contentSecurityPolicy(options: { nonce: string; dev: boolean; tagManager: boolean }): string {
+export function contentSecurityPolicy(options: ScriptSources & { dev: boolean; tagManager: boolean }): string {
   const google = options.tagManager ? tagManagerHosts : { script: "", img: "", connect: "" };
+  const own = "nonce" in options ? `'nonce-${options.nonce}' 'strict-dynamic'` : options.hashes.map((hash) => `'sha256-${hash}'`).join(" ");
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}${google.script}`,
+    `script-src 'self' ${own}${options.dev ? " 'unsafe-eval'" : ""}${google.script}`,
     // Inline style attributes come from React and the UI libraries; they cannot run code.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${google.img}`,

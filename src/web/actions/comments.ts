@@ -10,7 +10,14 @@ import { deleteComment } from "@/server/comments/delete-comment";
 import { editComment } from "@/server/comments/edit-comment";
 import { moderateComment } from "@/server/comments/moderate-comment";
 import { reportComment } from "@/server/comments/report-comment";
+import { sharedPagesChanged } from "@/server/http/shared-pages-changed";
 import { getSessionUser } from "@/web/server/session";
+
+/** The author sees the thread anew at once, and signed-out readers get a fresh render of the post. */
+function threadChanged() {
+  refresh();
+  sharedPagesChanged();
+}
 
 export type CommentError =
   | "empty"
@@ -83,7 +90,7 @@ export async function submitComment(_state: CommentFormState, form: FormData): P
   try {
     if (!isLocale(locale)) throw new Error(`comment form without a locale: ${locale}`);
     const { id } = await createComment({ userId: user.id, locale, slug: field(form, "slug").split("/"), parentId: field(form, "parentId") || null, body: values.body });
-    refresh();
+    threadChanged();
     return { status: "done", id, at: Date.now() };
   } catch (error) {
     return refusal(error, values, "create");
@@ -97,7 +104,7 @@ export async function submitEdit(_state: CommentFormState, form: FormData): Prom
   const commentId = field(form, "commentId");
   try {
     await editComment({ userId: user.id, commentId, body: values.body });
-    refresh();
+    threadChanged();
     return { status: "done", id: commentId, at: Date.now() };
   } catch (error) {
     return refusal(error, values, "edit");
@@ -111,7 +118,7 @@ export async function submitDelete(_state: CommentFormState, form: FormData): Pr
   if (!user) return signedOut(values);
   try {
     await deleteComment({ userId: user.id, commentId: values.commentId });
-    refresh();
+    threadChanged();
     return { status: "done", id: values.commentId, at: Date.now() };
   } catch (error) {
     return refusal(error, values, "delete");
@@ -149,7 +156,7 @@ export async function submitModeration(_state: CommentFormState, form: FormData)
   const action = field(form, "action");
   try {
     await moderateComment({ moderator: user, commentId: values.commentId, action, ground: values.ground, reason: values.reason });
-    refresh();
+    threadChanged();
     return { status: "done", id: values.commentId, outcome: action, at: Date.now() };
   } catch (error) {
     return refusal(error, values, "moderate");

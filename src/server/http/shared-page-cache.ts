@@ -1,0 +1,228 @@
+import { createHash } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { matchPath } from "../../config/routes";
+import { acceptsBrotli } from "./precompressed-static";
+import { contentSecurityPolicy } from "./csp";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A cache of the pages every visitor without an account sees alike (landing, offer, pricing, blog, legal
+ * pages, sign-in), in front of Next's renderer in server.ts: a crowd after an advert is answered from memory
+ * instead of queueing behind one render per request.
+ *
+ * Pages render per request because their CSP carries a nonce. A cached copy keeps the strict policy with
+ * hashes instead: the cache fills itself by asking this server for the page, and lists the sha256 of exactly
+ * the inline scripts that render marked with its nonce — never of a script without it, so markup injected
+ * into a page (a comment, say) stays blocked as it was under the nonce.
+ *
+ * What it caches: GET and HEAD of a shared page (config/page-cache.ts) from a browser with no cookies but the
+ * key cookies and ignored analytics ones (an account's session cookie, a preview or return cookie: rendered
+ * as before), not a router request (RSC), answered 200 with HTML and no Set-Cookie but the replayed ones.
+ * Each entry is fresh for `freshMs`; after that the next visitor still gets it while one render refreshes it
+ * in the background. Visitors who arrive while the first render of a page is under way wait for that render.
+ */
+export type SharedPageCacheOptions = {
+  /** Where this server answers, for the requests that fill the cache (the address it listens on). */
+  origin: () => string;
+  sharedPages: readonly string[];
+  keyCookies: readonly string[];
+  ignoredCookies: RegExp;
+  replayedCookies: readonly string[];
+  freshMs: number;
+  maxBytes: number;
+  maxUrlLength: number;
+  tagManager: boolean;
+  now?: () => number;
+  log?: (fields: Record<string, unknown>) => void;
+};
+
+/** A request to fill the cache carries this header; it is rendered, never answered from the cache. */
+export const FILL_HEADER = "x-shared-page-fill";
+/** Says how a response was answered: `hit`, `stale` (served while a refresh runs) or absent (rendered). */
+export const CACHE_STATUS_HEADER = "x-page-cache";
+
+type Page = {
+  headers: OutgoingHttpHeaders;
+  plain: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  bytes: number;
+  storedAt: number;
+};
+
+/** Headers of the render that are not repeated: they describe one response, or are set anew. */
+const PER_RESPONSE = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "x-request-id", "content-security-policy", "set-cookie"]);
+/** Distinct addresses remembered as not cacheable (404s of a crawler's guesses) before the list starts over. */
+const MAX_REFUSED_KEYS = 1000;
+/** Requests of Next's client router: their answers differ per header (see the page's Vary) and are not cached. */
+const ROUTER_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action", "next-url"];
+
+export function sharedPageCache(options: SharedPageCacheOptions) {
+  const now = options.now ?? Date.now;
+  const shared = new Set(options.sharedPages);
+  const pages = new Map<string, Page>();
+  /** Keys whose render answered something not to cache (a 404, a redirect), until then: rendered as usual. */
+  const uncacheable = new Map<string, number>();
+  const filling = new Map<string, Promise<Page | null>>();
+  let bytes = 0;
+  /** Counts `clear()`s: a render that began before one may show what changed since, and is not kept. */
+  let generation = 0;
+
+  /** The cache key, or null when this request must be rendered for its visitor. */
+  function keyOf(req: IncomingMessage): string | null {
+    if (req.method !== "GET" && req.method !== "HEAD") return null;
+    const url = req.url ?? "";
+    if (url.length > options.maxUrlLength || !url.startsWith("/") || url.includes("_rsc=")) return null;
+    if (req.headers[FILL_HEADER] !== undefined || req.headers.authorization !== undefined) return null;
+    if (ROUTER_HEADERS.some((name) => req.headers[name] !== undefined)) return null;
+    const pathname = url.split("?")[0]!;
+    const route = matchPath(pathname);
+    if (!route || !shared.has(route.key)) return null;
+    const keyed: string[] = [];
+    for (const [name, value] of parseCookies(req.headers.cookie)) {
+      if (options.keyCookies.includes(name)) keyed.push(`${name}=${value}`);
+      else if (!options.ignoredCookies.test(name)) return null;
+    }
+    return `${url} ${keyed.sort().join("; ")}`;
+  }
+
+  function remember(key: string, page: Page) {
+    const old = pages.get(key);
+    if (old) bytes -= old.bytes;
+    pages.delete(key);
+    pages.set(key, page);
+    bytes += page.bytes;
+    for (const [oldest, entry] of pages) {
+      if (bytes <= options.maxBytes) break;
+      pages.delete(oldest);
+      bytes -= entry.bytes;
+    }
+  }
+
+  async function fill(key: string, req: IncomingMessage): Promise<Page | null> {
+    const startedIn = generation;
+    const headers: Record<string, string> = { [FILL_HEADER]: "1", "accept-encoding": "identity" };
+    for (const name of ["host", "user-agent", "accept", "accept-language", "cookie"]) {
+      const value = req.headers[name];
+      if (typeof value === "string") headers[name] = value;
+    }
+    const response = await fetch(new URL(req.url!, options.origin()), { headers, redirect: "manual" });
+    const html = Buffer.from(await response.arrayBuffer());
+    const contentType = response.headers.get("content-type") ?? "";
+    const cookies = response.headers.getSetCookie();
+    const replayable = cookies.every((cookie) => options.replayedCookies.includes(cookie.slice(0, cookie.indexOf("="))));
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    if (response.status !== 200 || !contentType.startsWith("text/html") || !replayable || !nonce) {
+      if (uncacheable.size >= MAX_REFUSED_KEYS) uncacheable.clear();
+      uncacheable.set(key, now());
+      pages.delete(key);
+      return null;
+    }
+    const pageHeaders: OutgoingHttpHeaders = {};
+    response.headers.forEach((value, name) => {
+      if (!PER_RESPONSE.has(name)) pageHeaders[name] = value;
+    });
+    if (cookies.length > 0) pageHeaders["set-cookie"] = cookies;
+    pageHeaders["content-security-policy"] = contentSecurityPolicy({ hashes: inlineScriptHashes(html.toString("utf8"), nonce), dev: false, tagManager: options.tagManager });
+    // Once per page and refresh, off the main thread; moderate levels, since a flood of distinct URLs makes
+    // every request a fill.
+    const [br, gz] = await Promise.all([
+      brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 7, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+      gzipAsync(html, { level: 6 }),
+    ]);
+    const page: Page = { headers: pageHeaders, plain: html, gzip: gz, br, bytes: html.length + gz.length + br.length, storedAt: now() };
+    if (startedIn !== generation) return null;
+    uncacheable.delete(key);
+    remember(key, page);
+    return page;
+  }
+
+  /** One render per key at a time; everyone asking meanwhile shares its outcome. */
+  function fillOnce(key: string, req: IncomingMessage): Promise<Page | null> {
+    let pending = filling.get(key);
+    if (!pending) {
+      pending = fill(key, req)
+        .catch((error: unknown) => {
+          options.log?.({ event: "page_cache.fill_failed", key, error: error instanceof Error ? error.message : String(error) });
+          return null;
+        })
+        .finally(() => filling.delete(key));
+      filling.set(key, pending);
+    }
+    return pending;
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, page: Page, status: "hit" | "stale") {
+    const accepted = String(req.headers["accept-encoding"] ?? "");
+    const [body, encoding] = acceptsBrotli(accepted) ? [page.br, "br"] : /\bgzip\b/.test(accepted) ? [page.gzip, "gzip"] : [page.plain, undefined];
+    res.writeHead(200, {
+      ...page.headers,
+      ...(encoding ? { "content-encoding": encoding } : {}),
+      "content-length": body.length,
+      [CACHE_STATUS_HEADER]: status,
+    });
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  /**
+   * Answers the request from the cache, or calls `render` to have Next answer it. Asynchronous only while a
+   * first render of the same page is under way.
+   */
+  async function handle(req: IncomingMessage, res: ServerResponse, render: () => void): Promise<void> {
+    const key = keyOf(req);
+    if (key === null) return render();
+    const refused = uncacheable.get(key);
+    if (refused !== undefined && now() - refused < options.freshMs) return render();
+    const page = pages.get(key);
+    if (page) {
+      const fresh = now() - page.storedAt < options.freshMs;
+      if (!fresh) void fillOnce(key, req);
+      return send(req, res, page, fresh ? "hit" : "stale");
+    }
+    const filled = await fillOnce(key, req);
+    if (filled) send(req, res, filled, "hit");
+    else render();
+  }
+
+  /** Forgets every page (their content changed): the next visitor of each waits for a fresh render. */
+  function clear() {
+    generation++;
+    pages.clear();
+    uncacheable.clear();
+    bytes = 0;
+  }
+
+  return { handle, clear, keyOf, size: () => ({ pages: pages.size, bytes }) };
+}
+
+function parseCookies(header: string | undefined): [string, string][] {
+  if (!header) return [];
+  return header
+    .split(";")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const at = part.indexOf("=");
+      return at < 0 ? [part, ""] : [part.slice(0, at), part.slice(at + 1)];
+    });
+}
+
+/**
+ * The base64 sha256 of each inline script that carries `nonce` (scripts with a src come from 'self'). The
+ * text between the tags is what the browser hashes: raw text, not decoded as HTML.
+ */
+export function inlineScriptHashes(html: string, nonce: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attributes = match[1]!;
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const carried = /\snonce\s*=\s*"([^"]*)"/i.exec(attributes)?.[1];
+    if (carried !== nonce) continue;
+    hashes.add(createHash("sha256").update(match[2]!, "utf8").digest("base64"));
+  }
+  return [...hashes];
+}
