@@ -33,9 +33,7 @@ export const createBatchSchema = z.object({
 });
 export type CreateBatchRequest = z.infer<typeof createBatchSchema>;
 
-/** Why an upload was refused; each has a message under upload.errors.<reason>. */
-export const imageRejections = ["empty", "tooLarge", "notImage", "unsupported", "truncated", "tooManyPixels", "animated"] as const;
-export type ImageRejection = (typeof imageRejections)[number];
+export { imageRejections, type ImageRejection } from "./image-rejections";
 
 export type ImageKind = "upload" | "result";
 export type ImageDto = {

@@ -219,14 +219,14 @@ describe("DesignStudio: Generate", () => {
     await chooseRoomAndStyles(user, "Salon", ["Skandynawski", "Boho"]);
 
     await user.click(generateButton());
-    const dialog = screen.getByRole("dialog", { name: "Wygenerować 2 wizualizacje?" });
+    const dialog = await screen.findByRole("dialog", { name: "Wygenerować 2 wizualizacje?" });
     expect(dialog.textContent).toContain("Koszt: 2 tokeny. Saldo: 10 tokenów, po wygenerowaniu: 8 tokenów.");
     await user.click(within(dialog).getByRole("button", { name: "Generuj" }));
     expect(screen.getByRole("alert").textContent).toContain("Nie udało się połączyć z serwerem");
 
     // The retry of the same choice reuses the request id, so the server cannot spend twice.
     await user.click(generateButton());
-    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Generuj" }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Generuj" }));
     expect(fetchMock).toHaveBeenCalledTimes(2);
     const [url, init] = fetchMock.mock.calls[1]!;
     expect(url).toBe("/api/batches");
@@ -238,7 +238,7 @@ describe("DesignStudio: Generate", () => {
 
     expect(screen.getByText("Na Twoim koncie: 8 tokenów.")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Wyniki" })).toBeTruthy();
-    expect(screen.getByRole("article", { name: "Skandynawski" })).toBeTruthy();
+    expect(await screen.findByRole("article", { name: "Skandynawski" })).toBeTruthy();
     expect(refresh).toHaveBeenCalled();
   });
 
@@ -248,7 +248,7 @@ describe("DesignStudio: Generate", () => {
     renderStudio({ balance: 5, initialImage: upload("img1") });
     await chooseRoomAndStyles(user, "Taras", ["Skandynawski", "Boho", "Industrialny"]);
     await user.click(generateButton());
-    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Generuj" }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Generuj" }));
     const alert = screen.getByRole("alert");
     expect(alert.textContent).toContain("Masz 1 token, a ta operacja wymaga 3 tokenów.");
     expect(within(alert).getByRole("link", { name: "Kup tokeny" })).toBeTruthy();
@@ -314,7 +314,7 @@ describe("DesignStudio: gallery", () => {
     renderStudio();
     await user.click(screen.getByRole("tab", { name: "Galeria" }));
     await user.click(screen.getByRole("button", { name: "Wybierz z galerii" }));
-    const dialog = screen.getByRole("dialog", { name: "Twoja galeria" });
+    const dialog = await screen.findByRole("dialog", { name: "Twoja galeria" });
     expect(fetchMock).toHaveBeenCalledWith("/api/images", expect.anything());
     const item = await within(dialog).findByRole("button", { name: "Wizualizacja Usunięcie za 12 minut" });
     await user.click(item);

@@ -1,19 +1,17 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Images, Library, Upload } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { ConfirmModal } from "@/components/ui/modal";
-import { LiveResults } from "@/components/generations/live-results";
 import { MAX_STYLES_PER_BATCH } from "@/config/generation";
 import { roomTypes, type RoomType } from "@/config/room-types";
 import type { BatchDto, ImageDto } from "@/schemas/generation";
 import { createBatch } from "./api";
 import { sourceOf, type ImageChoice, type LibraryOption, type StyleOption } from "./choice";
 import { DesignSummary, type Missing, type Notice } from "./design-summary";
-import { GalleryModal } from "./gallery-modal";
 import { LibraryPicker } from "./library-picker";
 import { RoomTypePicker } from "./room-type-picker";
 import { SelectedImage } from "./selected-image";
@@ -44,6 +42,14 @@ export interface DesignStudioProps {
 
 const RESULTS_ID = "design-results";
 
+// Parts needed only after a click (Generate, the gallery) or once results arrive. Their code (the dialog
+// library, the live results) is fetched then, so it does not stand between the page and its first tick.
+const loadConfirmModal = () => import("@/components/ui/modal").then((m) => m.ConfirmModal);
+const loadLiveResults = () => import("@/components/generations/live-results").then((m) => m.LiveResults);
+const ConfirmModal = dynamic(loadConfirmModal, { ssr: false });
+const LiveResults = dynamic(loadLiveResults, { ssr: false });
+const GalleryModal = dynamic(() => import("./gallery-modal").then((m) => m.GalleryModal), { ssr: false });
+
 /** The design page: choose an image, a room type and styles; Generate; watch the results arrive. */
 export function DesignStudio(props: DesignStudioProps) {
   const t = useTranslations("design");
@@ -58,6 +64,9 @@ export function DesignStudio(props: DesignStudioProps) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [galleryOpen, setGalleryOpen] = useState(false);
+  // A dialog is mounted from its first opening on (and stays, so closing it can return the focus).
+  const [confirmUsed, setConfirmUsed] = useState(false);
+  const [galleryUsed, setGalleryUsed] = useState(false);
   const [batches, setBatches] = useState<BatchDto[]>([]);
   const sourceHeading = useRef<HTMLHeadingElement>(null);
   // A request whose outcome is unknown (no answer, a server error) keeps its id, so retrying the same
@@ -142,6 +151,14 @@ export function DesignStudio(props: DesignStudioProps) {
 
   const cost = styles.length;
   const missing: Missing[] = [...(choice ? [] : ["image" as const]), ...(roomType ? [] : ["room" as const]), ...(cost > 0 ? [] : ["styles" as const])];
+  const ready = missing.length === 0;
+
+  // Generate is the next click once everything is chosen: fetch its dialog and the results' code now.
+  useEffect(() => {
+    if (!ready) return;
+    void loadConfirmModal();
+    void loadLiveResults();
+  }, [ready]);
 
   function reset() {
     setChoice(null);
@@ -151,12 +168,13 @@ export function DesignStudio(props: DesignStudioProps) {
   }
 
   function onGenerate() {
-    if (missing.length > 0) return;
+    if (!ready) return;
     if (balance < cost) {
       setNotice({ type: "insufficient", balance, attempted: cost });
       return;
     }
     setNotice(null);
+    setConfirmUsed(true);
     setConfirmOpen(true);
   }
 
@@ -267,7 +285,15 @@ export function DesignStudio(props: DesignStudioProps) {
                   panel: (
                     <div className="space-y-3">
                       <p className="text-sm text-gray-700 dark:text-gray-300">{t("galleryLead")}</p>
-                      <Button variant="outline" color="gray" leadingIcon={<Images />} onClick={() => setGalleryOpen(true)}>
+                      <Button
+                        variant="outline"
+                        color="gray"
+                        leadingIcon={<Images />}
+                        onClick={() => {
+                          setGalleryUsed(true);
+                          setGalleryOpen(true);
+                        }}
+                      >
                         {t("galleryOpen")}
                       </Button>
                     </div>
@@ -306,24 +332,28 @@ export function DesignStudio(props: DesignStudioProps) {
         </section>
       )}
 
-      <GalleryModal
-        open={galleryOpen}
-        onOpenChange={setGalleryOpen}
-        initial={props.gallery}
-        selectedId={choice?.type === "image" ? choice.image.id : null}
-        onChoose={(image) => {
-          setChoice({ type: "image", image });
-          upload.clear();
-        }}
-      />
-      <ConfirmModal
-        open={confirmOpen}
-        onOpenChange={setConfirmOpen}
-        title={t("confirmTitle", { count: cost })}
-        description={t("confirmText", { cost: tokens(cost), balance: tokens(balance), after: tokens(Math.max(0, balance - cost)) })}
-        confirmLabel={t("generate")}
-        onConfirm={confirm}
-      />
+      {galleryUsed && (
+        <GalleryModal
+          open={galleryOpen}
+          onOpenChange={setGalleryOpen}
+          initial={props.gallery}
+          selectedId={choice?.type === "image" ? choice.image.id : null}
+          onChoose={(image) => {
+            setChoice({ type: "image", image });
+            upload.clear();
+          }}
+        />
+      )}
+      {confirmUsed && (
+        <ConfirmModal
+          open={confirmOpen}
+          onOpenChange={setConfirmOpen}
+          title={t("confirmTitle", { count: cost })}
+          description={t("confirmText", { cost: tokens(cost), balance: tokens(balance), after: tokens(Math.max(0, balance - cost)) })}
+          confirmLabel={t("generate")}
+          onConfirm={confirm}
+        />
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { imageRejections, type ImageRejection } from "@/schemas/generation";
+import { imageRejections, type ImageRejection } from "@/schemas/image-rejections";
 import type { ApiError } from "./api";
 
 /**
