@@ -76,6 +76,25 @@ describe("shared-page cache", () => {
     expect(second.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("renders from the key alone: a visitor's Host or User-Agent cannot change what others get", async () => {
+    const { base } = await start((req, res, nonce) => {
+      res.writeHead(200, { "content-type": "text/html", "content-security-policy": `script-src 'nonce-${nonce}'` });
+      res.end(`${req.headers.host} ${req.headers["user-agent"] ?? "-"}`);
+    });
+    const { request } = await import("node:http");
+    const poisoned = await new Promise<string>((resolve, reject) => {
+      const req = request(`${base}/`, { headers: { host: "evil.example", "user-agent": "Evil" } }, (res) => {
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        res.on("end", () => resolve(body));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(poisoned).not.toMatch(/evil|Evil/);
+    expect(await (await fetch(`${base}/`)).text()).toBe(poisoned);
+  });
+
   it("lets a crowd arriving before the first render share that one render", async () => {
     const { base, renders } = await start();
     const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/`)));

@@ -105,11 +105,10 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
 
   async function fill(key: string, req: IncomingMessage): Promise<Page | null> {
     const startedIn = generation;
-    const headers: Record<string, string> = { [FILL_HEADER]: "1", "accept-encoding": "identity" };
-    for (const name of ["host", "user-agent", "accept", "accept-language", "cookie"]) {
-      const value = req.headers[name];
-      if (typeof value === "string") headers[name] = value;
-    }
+    // Only what the key holds goes along (its cookies): a page rendered from anything else the visitor sent
+    // (Host, User-Agent) could be poisoned by one visitor for everyone.
+    const headers: Record<string, string> = { [FILL_HEADER]: "1", accept: "text/html", "accept-encoding": "identity" };
+    if (typeof req.headers.cookie === "string") headers.cookie = req.headers.cookie;
     const response = await fetch(new URL(req.url!, options.origin()), { headers, redirect: "manual" });
     const html = Buffer.from(await response.arrayBuffer());
     const contentType = response.headers.get("content-type") ?? "";
