@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { FakeReplicate } from "../fakes/replicate";
 import { startExtraServer, type ExtraServer } from "./extra-server";
 import { expect, expectNoAxeViolations, registerAndConfirm, test, uniqueEmail } from "./support";
 
@@ -138,5 +139,45 @@ test.describe("generation", () => {
       await page.waitForTimeout(Math.max(0, new Date(last.expiresAt).getTime() - Date.now()) + 500);
       for (const { url } of gallery.images) expect((await page.request.get(`${server.baseURL}${url}`)).status()).toBe(410);
     });
+  });
+});
+
+// The same design page with a real AI engine's configuration: Replicate, with its local fake standing in
+// (tests/fakes/replicate.ts follows its documented contract). Issue 12: "the same design page produces real
+// redesigns with live progress".
+test.describe("generation with Replicate", () => {
+  let server: ExtraServer;
+  const replicate = new FakeReplicate();
+  test.beforeAll(async () => {
+    replicate.scenario = { ...FakeReplicate.defaults(), startingMs: 200, processingMs: 4000, progressLogs: true };
+    const apiUrl = await replicate.start();
+    server = await startExtraServer({ GENERATION_PROVIDER: "replicate", REPLICATE_API_TOKEN: replicate.token, REPLICATE_API_URL: apiUrl });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await replicate.stop();
+  });
+
+  test("two styles come back as redesigns, with progress on the way and no local-preview label", async ({ page }) => {
+    test.setTimeout(120_000);
+    await registerAndConfirm(page, uniqueEmail("replicate"), { baseURL: server.baseURL, dataDir: server.dataDir });
+    await expect(page.getByText("Silnik AI nie jest podłączony")).toHaveCount(0);
+
+    await page.getByRole("tab", { name: "Biblioteka" }).click();
+    await choose(page, page.getByRole("tabpanel").getByRole("radio", { name: "Sypialnia" }));
+    await choose(page, page.getByRole("checkbox", { name: "Skandynawski" }));
+    await choose(page, page.getByRole("checkbox", { name: "Japandi" }));
+    await page.getByRole("button", { name: "Generuj" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Generuj" }).click();
+
+    // Replicate's progress (its logs, read while the prediction runs) reaches the page.
+    await expect(page.getByRole("progressbar", { name: "Postęp: Skandynawski" })).toBeVisible({ timeout: 30_000 });
+    for (const style of ["Skandynawski", "Japandi"]) {
+      await expect(page.getByRole("img", { name: `Sypialnia, styl ${style}`, exact: true })).toBeVisible({ timeout: 60_000 });
+    }
+    await expect(page.getByText("Podgląd bez AI")).toHaveCount(0);
+    await expect(page.getByText("Na Twoim koncie: 1 token.")).toBeVisible();
+    const models = replicate.requests.filter((r) => r.method === "POST" && r.path.includes("/predictions")).map((r) => r.path);
+    expect(models).toHaveLength(2);
   });
 });

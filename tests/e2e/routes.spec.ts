@@ -134,7 +134,7 @@ test.describe("security headers", () => {
     }
   });
 
-  test("links in view are not prefetched (every page is rendered per request)", async ({ page }) => {
+  test("links in view are not prefetched (router requests render per request, past the page cache)", async ({ page }) => {
     const prefetches: string[] = [];
     page.on("request", (request) => {
       if (new URL(request.url()).searchParams.has("_rsc")) prefetches.push(request.url());
