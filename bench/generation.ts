@@ -93,6 +93,9 @@ const INSTRUMENT = (resultAlt: string) => `(() => {
   const consider = (img) => {
     if (seen.has(img) || !img.alt.endsWith(${JSON.stringify(resultAlt)}) || !img.src) return;
     seen.add(img);
+    // Results lazy-load (the comparison slider's default) and sit below the fold here: load each at once, as
+    // scrolled into view, so what is timed is the server, the network and the decode, not the scroll position.
+    img.loading = "eager";
     const url = img.src;
     img.decode().then(
       () => bench.images.push({ url, t: performance.now() }),

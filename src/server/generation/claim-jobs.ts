@@ -3,29 +3,72 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db/client";
 import { executeRows } from "@/server/db/execute-rows";
 
-export type ClaimedJob = { visualizationId: string; claimToken: string; attempts: number };
+/** A job as claimed, with what running it needs from its visualization, batch and source photo. */
+export type ClaimedJob = {
+  visualizationId: string;
+  claimToken: string;
+  attempts: number;
+  batchId: string;
+  userId: string;
+  styleId: string;
+  roomType: string;
+  /** Null once the photo's row is gone (deleted with its hour). */
+  source: { storageKey: string; width: number; height: number; expiresAt: Date } | null;
+};
+
+type Row = {
+  visualization_id: string;
+  claim_token: string;
+  attempts: number;
+  batch_id: string;
+  user_id: string;
+  style_id: string;
+  room_type: string;
+  storage_key: string | null;
+  width: number | null;
+  height: number | null;
+  expires_at: Date | string | null;
+};
 
 /**
  * Takes up to `limit` jobs that are due (queued and past run_after) or abandoned (running with an
  * expired lease), in one short statement: SKIP LOCKED lets concurrent workers take different rows
- * instead of waiting on each other. Each claim gets a fresh token and counts one attempt.
+ * instead of waiting on each other. Each claim gets a fresh token and counts one attempt. The same
+ * statement reads each job's visualization, batch and photo, so a job starts without another round trip.
  */
 export async function claimJobs(options: { db: DbOrTx; limit: number; leaseMs: number }): Promise<ClaimedJob[]> {
   if (options.limit <= 0) return [];
-  const rows = await executeRows<{ visualization_id: string; claim_token: string; attempts: number }>(options.db, sql`
-    update generation_job j
-       set state = 'running',
-           attempts = j.attempts + 1,
-           lease_until = now() + ${options.leaseMs} * interval '1 millisecond',
-           claim_token = gen_random_uuid()::text
-      from (select visualization_id from generation_job
-             where (state = 'queued' and run_after <= now()) or (state = 'running' and lease_until < now())
-             order by run_after
-             limit ${options.limit}
-             for update skip locked) due
-     where j.visualization_id = due.visualization_id
-    returning j.visualization_id, j.claim_token, j.attempts`);
-  return rows.map((r) => ({ visualizationId: r.visualization_id, claimToken: r.claim_token, attempts: Number(r.attempts) }));
+  const rows = await executeRows<Row>(options.db, sql`
+    with claimed as (
+      update generation_job j
+         set state = 'running',
+             attempts = j.attempts + 1,
+             lease_until = now() + ${options.leaseMs} * interval '1 millisecond',
+             claim_token = gen_random_uuid()::text
+        from (select visualization_id from generation_job
+               where (state = 'queued' and run_after <= now()) or (state = 'running' and lease_until < now())
+               order by run_after
+               limit ${options.limit}
+               for update skip locked) due
+       where j.visualization_id = due.visualization_id
+      returning j.visualization_id, j.claim_token, j.attempts
+    )
+    select c.visualization_id, c.claim_token, c.attempts, v.batch_id, v.user_id, v.style_id, b.room_type,
+           i.storage_key, i.width, i.height, i.expires_at
+      from claimed c
+      join visualization v on v.id = c.visualization_id
+      join batch b on b.id = v.batch_id
+      left join image i on i.id = b.source_image_id`);
+  return rows.map((r) => ({
+    visualizationId: r.visualization_id,
+    claimToken: r.claim_token,
+    attempts: Number(r.attempts),
+    batchId: r.batch_id,
+    userId: r.user_id,
+    styleId: r.style_id,
+    roomType: r.room_type,
+    source: r.storage_key === null ? null : { storageKey: r.storage_key, width: Number(r.width), height: Number(r.height), expiresAt: new Date(r.expires_at!) },
+  }));
 }
 
 /** Extends a held lease; false when the claim was lost (another worker took the job after expiry). */

@@ -1,22 +1,23 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { env } from "@/env";
 import { SOURCE_MIN_REMAINING_SHARE } from "@/config/generation";
 import { findStyle } from "@/config/styles";
 import { getDb, type Db } from "@/server/db/client";
 import { batch, generationJob, image, visualization } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { publish } from "@/server/realtime/signals";
+import { isAiEngine } from "@/config/engines";
+import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import { getBalance } from "@/server/tokens/get-balance";
 import { spendTokens } from "@/server/tokens/spend-tokens";
 import type { BatchDto, CreateBatchRequest } from "@/schemas/generation";
-import { appendBatchEvent } from "./append-batch-event";
+import { appendBatchEvents } from "./append-batch-events";
 import { getBatch } from "./get-batch";
 import { importLibraryPhoto } from "./import-library-photo";
 import { newId } from "./new-id";
-import type { ImageRow } from "./dto";
+import { toBatchDto, toVisualizationDto, type ImageRow } from "./dto";
 
 /**
  * One Generate click: in one transaction, spend one token per style (the ledger refuses a short balance
@@ -50,10 +51,10 @@ export async function createBatch(options: {
       // The same click again: its batch committed together with the spend we just found.
       const [existing] = await tx.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), eq(batch.requestId, request.requestId)));
       if (!existing) throw new AppError("CONFLICT");
-      return { batchId: existing.id, balance: spent.balance, created: false };
+      return { batchId: existing.id, balance: spent.balance, batch: null };
     }
     const now = new Date();
-    await tx.insert(batch).values({
+    const [created] = await tx.insert(batch).values({
       id: batchId,
       userId,
       sourceImageId: source.id,
@@ -63,20 +64,22 @@ export async function createBatch(options: {
       createdAt: now,
       // A batch goes with its photo: its page shows the original next to the results.
       expiresAt: new Date(Math.min(now.getTime() + env().IMAGE_TTL_SECONDS * 1000, source.expiresAt.getTime())),
-    });
+    }).returning();
     const rows = request.styles.map((styleId, position) => ({ id: newId(), batchId, userId, position, styleId }));
-    await tx.insert(visualization).values(rows);
+    const visualizations = await tx.insert(visualization).values(rows).returning();
     await tx.insert(generationJob).values(rows.map((row) => ({ visualizationId: row.id })));
-    for (const row of rows) await appendBatchEvent(tx, batchId, { type: "queued", visualizationId: row.id });
-    return { batchId, balance: spent.balance, created: true };
+    await appendBatchEvents(tx, batchId, rows.map((row) => ({ type: "queued", visualizationId: row.id })));
+    // Delivered to the workers and event streams of other processes at commit, without a round trip after it.
+    await tx.execute(sql`select ${notifyOnCommit("jobs", sql`'*'`)}, ${notifyOnCommit("batch", sql`${batchId}`)}`);
+    // What was just written is the answer: reading it back after the commit took three more round trips.
+    const dto = toBatchDto(created!, source, isAiEngine(options.engineId), visualizations.sort((a, b) => a.position - b.position).map((v) => toVisualizationDto(v, null)));
+    return { batchId, balance: spent.balance, batch: dto };
   });
 
-  if (outcome.created) {
-    await publish(db, "jobs", "*");
-    await publish(db, "batch", outcome.batchId);
-  }
-  const dto = await getBatch({ db, userId, batchId: outcome.batchId });
-  return { batch: dto, balance: outcome.balance };
+  if (!outcome.batch) return { batch: await getBatch({ db, userId, batchId: outcome.batchId }), balance: outcome.balance };
+  signalHere("jobs", "*");
+  signalHere("batch", batchId);
+  return { batch: outcome.batch, balance: outcome.balance };
 }
 
 async function resolveSource(options: { db: Db; storage: ImageStorage; userId: string; request: CreateBatchRequest }): Promise<ImageRow> {

@@ -4,8 +4,8 @@ import sharp from "sharp";
 import { and, eq, sql } from "drizzle-orm";
 import { ENGINE_TIMEOUT_MS, JOB_LEASE_MS, PROGRESS_INTERVAL_MS, RESULT_WEBP, RETRY_POLICY, UPLOAD_MAX_PIXELS } from "@/config/generation";
 import type { RoomType } from "@/config/room-types";
-import type { Db, Tx } from "@/server/db/client";
-import { batch, generationJob, image, visualization } from "@/server/db/schema";
+import type { Db } from "@/server/db/client";
+import { generationJob, visualization } from "@/server/db/schema";
 import { log } from "@/server/log";
 import { EngineError, type Engine, type EngineErrorKind } from "@/server/providers/engine";
 import { buildPrompt } from "@/server/providers/build-prompt";
@@ -13,13 +13,14 @@ import { publish } from "@/server/realtime/signals";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
 import type { FailureReason } from "@/schemas/generation";
-import { appendBatchEvent } from "./append-batch-event";
+import { appendBatchEvents } from "./append-batch-events";
 import { backoffDelay, type RetryPolicy } from "./backoff-delay";
 import { renewLease, type ClaimedJob } from "./claim-jobs";
 import { newId } from "./new-id";
-import { toImageDto } from "./dto";
+import type { ImageRow } from "./dto";
+import { writeJobStep } from "./write-job-step";
 
-export type JobOutcome = "succeeded" | "failed" | "retry" | "released" | "lost" | "gone";
+export type JobOutcome = "succeeded" | "failed" | "retry" | "released" | "lost";
 
 export type RunJobOptions = {
   db: Db;
@@ -28,6 +29,8 @@ export type RunJobOptions = {
   job: ClaimedJob;
   /** Aborted when the worker stops: the job is handed back to the queue, not failed. */
   stopSignal: AbortSignal;
+  /** How the source photo is read (the worker's cache, readSourceCached); straight from storage by default. */
+  readSource?: (storageKey: string) => Promise<Buffer | null>;
   leaseMs?: number;
   timeoutMs?: number;
   retry?: RetryPolicy;
@@ -47,30 +50,22 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
   const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   const retry = options.retry ?? RETRY_POLICY;
 
-  const [row] = await db
-    .select({ visualization, batch, lastError: generationJob.lastError })
-    .from(visualization)
-    .innerJoin(batch, eq(batch.id, visualization.batchId))
-    .innerJoin(generationJob, eq(generationJob.visualizationId, visualization.id))
-    .where(eq(visualization.id, job.visualizationId));
-  if (!row) return "gone";
-  const { visualization: vis, batch: owner } = row;
-  const context = { visualizationId: vis.id, batchId: owner.id, style: vis.styleId, attempt: job.attempts };
+  const { source, styleId } = job;
+  const roomType = job.roomType as RoomType;
+  const context = { visualizationId: job.visualizationId, batchId: job.batchId, style: styleId, attempt: job.attempts };
 
   // Only crashed workers (leases that ran out) get a job this far: transient failures stop at maxAttempts below.
-  if (job.attempts > retry.maxAttempts) return fail(options, owner.id, "internal", `abandoned ${job.attempts - 1} times`);
+  if (job.attempts > retry.maxAttempts) return fail(options, "internal", `abandoned ${job.attempts - 1} times`);
 
-  const started = await guarded(db, job, async (tx) => {
-    if (vis.status !== "queued") return;
-    await tx.update(visualization).set({ status: "running", progress: null }).where(eq(visualization.id, vis.id));
-    await appendBatchEvent(tx, owner.id, { type: "running", visualizationId: vis.id, progress: null });
-  });
-  if (!started) return "lost";
-  if (vis.status === "queued") await publish(db, "batch", owner.id);
-
-  const [source] = owner.sourceImageId ? await db.select().from(image).where(eq(image.id, owner.sourceImageId)) : [];
-  const sourceBytes = source && source.expiresAt > new Date() ? await options.storage.get(source.storageKey) : null;
-  if (!source || !sourceBytes) return fail(options, owner.id, "expired", "source image gone");
+  // The photo is read while the start is written: two round trips at once instead of one after the other.
+  const readSource = options.readSource ?? ((key: string) => options.storage.get(key));
+  const sourceRead = source && source.expiresAt > new Date() ? readSource(source.storageKey) : Promise.resolve(null);
+  // Not awaited when the claim turns out to be lost: its failure must not go unhandled then.
+  sourceRead.catch(() => undefined);
+  const started = await writeJobStep(db, job, { type: "start" });
+  if (!started.held) return "lost";
+  const sourceBytes = await sourceRead;
+  if (!source || !sourceBytes) return fail(options, "expired", "source image gone");
 
   // Claimed while the worker was being stopped: hand it back rather than start a call nobody will wait for.
   if (options.stopSignal.aborted) return release(db, job);
@@ -96,7 +91,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
       (error: unknown) => log.warn("generation.lease_renew_failed", { ...context, error }),
     );
   }, Math.max(50, Math.floor(leaseMs / 3)));
-  const progress = progressWriter(db, job, owner.id, vis.id);
+  const progress = progressWriter(db, job);
 
   const began = Date.now();
   // Each engine call's start; its end is generation.succeeded or generation.attempt_failed: the queue's wait, and what each worker ran when.
@@ -107,34 +102,24 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
       image: sourceBytes,
       width: source.width,
       height: source.height,
-      roomType: owner.roomType as RoomType,
-      styleId: vis.styleId,
-      prompt: buildPrompt({ roomType: owner.roomType as RoomType, styleId: vis.styleId }),
+      roomType,
+      styleId,
+      prompt: buildPrompt({ roomType, styleId }),
       onProgress: progress.report,
       signal: controller.signal,
     }));
     if (controller.signal.aborted) throw controller.signal.reason;
     await progress.settled();
-    const result = await storeResult(options, owner.userId, output.image);
+    const result = await storeResult(options, job.userId, output.image);
     let done = false;
     try {
-      done = await guarded(
-        db,
-        job,
-        async (tx) => {
-          const [inserted] = await tx.insert(image).values(result.row).returning();
-          await tx.update(visualization).set({ status: "succeeded", progress: 1, resultImageId: inserted!.id, finishedAt: sql`now()` }).where(eq(visualization.id, vis.id));
-          await appendBatchEvent(tx, owner.id, { type: "succeeded", visualizationId: vis.id, result: toImageDto(inserted!) });
-        },
-        true,
-      );
+      done = (await writeJobStep(db, job, { type: "succeeded", result })).held;
     } finally {
       // Not recorded (claim lost, or the write failed): the stored object would belong to nobody.
-      if (!done) await options.storage.delete(result.row.storageKey).catch(() => undefined);
+      if (!done) await options.storage.delete(result.storageKey).catch(() => undefined);
     }
     if (!done) return "lost";
     log.info("generation.succeeded", { ...context, engine: engine.id, ms: Date.now() - began, costUsd: output.costUsd });
-    await publish(db, "batch", owner.id);
     return "succeeded";
   } catch (error) {
     await progress.settled();
@@ -147,11 +132,11 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
       const requeued = await db
         .update(generationJob)
         .set({ state: "queued", runAfter: sql`now() + ${delay} * interval '1 millisecond'`, leaseUntil: null, claimToken: null, lastError: failure.message.slice(0, 500) })
-        .where(and(eq(generationJob.visualizationId, vis.id), eq(generationJob.claimToken, job.claimToken)))
+        .where(and(eq(generationJob.visualizationId, job.visualizationId), eq(generationJob.claimToken, job.claimToken)))
         .returning({ id: generationJob.visualizationId });
       return requeued.length ? "retry" : "lost";
     }
-    return fail(options, owner.id, failure.reason, failure.message);
+    return fail(options, failure.reason, failure.message);
   } finally {
     clearTimeout(timeout);
     clearInterval(renewal);
@@ -184,45 +169,33 @@ function classify(error: unknown, timedOut: boolean): Failure {
   return { kind: "transient", reason: "internal", message };
 }
 
-/** Runs `write` in a transaction only while this worker still holds the job; false when it does not. */
-async function guarded(db: Db, job: ClaimedJob, write: (tx: Tx) => Promise<void>, finish = false): Promise<boolean> {
+/**
+ * Final failure: the visualization fails with a reason and its token comes back, once (key per visualization).
+ * A transaction of several statements (the ledger's own), finishing the job only while this worker holds it.
+ */
+async function fail(options: RunJobOptions, reason: FailureReason, message: string): Promise<JobOutcome> {
+  const { db, job } = options;
   try {
     await db.transaction(async (tx) => {
       const held = await tx
         .update(generationJob)
-        .set(finish ? { state: "done", leaseUntil: null, claimToken: null } : { leaseUntil: sql`greatest(${generationJob.leaseUntil}, now())` })
+        .set({ state: "done", leaseUntil: null, claimToken: null })
         .where(and(eq(generationJob.visualizationId, job.visualizationId), eq(generationJob.claimToken, job.claimToken), eq(generationJob.state, "running")))
         .returning({ id: generationJob.visualizationId });
       if (held.length === 0) throw new LostClaim();
-      await write(tx);
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof LostClaim) return false;
-    throw error;
-  }
-}
-
-/** Final failure: the visualization fails with a reason and its token comes back, once (key per visualization). */
-async function fail(options: RunJobOptions, batchId: string, reason: FailureReason, message: string): Promise<JobOutcome> {
-  const { db, job } = options;
-  const done = await guarded(
-    db,
-    job,
-    async (tx) => {
-      const [vis] = await tx
+      await tx
         .update(visualization)
         .set({ status: "failed", failureReason: reason, refunded: true, finishedAt: sql`now()` })
-        .where(eq(visualization.id, job.visualizationId))
-        .returning({ userId: visualization.userId });
-      await refundToken({ db: tx, userId: vis!.userId, idempotencyKey: `refund:${job.visualizationId}`, reference: `visualization:${job.visualizationId}` });
-      await appendBatchEvent(tx, batchId, { type: "failed", visualizationId: job.visualizationId, reason, refunded: true });
-    },
-    true,
-  );
-  if (!done) return "lost";
-  log.warn("generation.failed", { visualizationId: job.visualizationId, batchId, reason, message });
-  await publish(db, "batch", batchId);
+        .where(eq(visualization.id, job.visualizationId));
+      await refundToken({ db: tx, userId: job.userId, idempotencyKey: `refund:${job.visualizationId}`, reference: `visualization:${job.visualizationId}` });
+      await appendBatchEvents(tx, job.batchId, [{ type: "failed", visualizationId: job.visualizationId, reason, refunded: true }]);
+    });
+  } catch (error) {
+    if (error instanceof LostClaim) return "lost";
+    throw error;
+  }
+  log.warn("generation.failed", { visualizationId: job.visualizationId, batchId: job.batchId, reason, message });
+  await publish(db, "batch", job.batchId);
   return "failed";
 }
 
@@ -235,15 +208,14 @@ async function release(db: Db, job: ClaimedJob): Promise<JobOutcome> {
   return "released";
 }
 
-async function storeResult(options: RunJobOptions, userId: string, data: Buffer) {
+/** Stores the result's object; its row is written with the success (writeJobStep). */
+async function storeResult(options: RunJobOptions, userId: string, data: Buffer): Promise<ImageRow> {
   const { webp, info } = await asWebp(data);
   const id = newId();
   const storageKey = `results/${id}.webp`;
   await options.storage.put(storageKey, webp, "image/webp");
   const now = new Date();
-  return {
-    row: { id, userId, kind: "result" as const, storageKey, contentType: "image/webp", width: info.width, height: info.height, bytes: webp.length, createdAt: now, expiresAt: new Date(now.getTime() + env().IMAGE_TTL_SECONDS * 1000) },
-  };
+  return { id, userId, kind: "result", storageKey, contentType: "image/webp", width: info.width, height: info.height, bytes: webp.length, createdAt: now, expiresAt: new Date(now.getTime() + env().IMAGE_TTL_SECONDS * 1000) };
 }
 
 /** The engine's image as stored: WebP already (the local engine's) is kept as it is, anything else is encoded once. */
@@ -256,7 +228,7 @@ async function asWebp(data: Buffer): Promise<{ webp: Buffer; info: { width: numb
 }
 
 /** Progress from the engine, written at most every PROGRESS_INTERVAL_MS, one write at a time, in order. */
-function progressWriter(db: Db, job: ClaimedJob, batchId: string, visualizationId: string) {
+function progressWriter(db: Db, job: ClaimedJob) {
   let chain: Promise<void> = Promise.resolve();
   let lastWritten = -1;
   let lastAt = 0;
@@ -268,14 +240,11 @@ function progressWriter(db: Db, job: ClaimedJob, batchId: string, visualizationI
       lastAt = now;
       lastWritten = value;
       chain = chain
-        .then(async () => {
-          const written = await guarded(db, job, async (tx) => {
-            await tx.update(visualization).set({ progress: value }).where(eq(visualization.id, visualizationId));
-            await appendBatchEvent(tx, batchId, { type: "running", visualizationId, progress: Math.round(value * 100) / 100 });
-          });
-          if (written) await publish(db, "batch", batchId);
-        })
-        .catch((error: unknown) => log.warn("generation.progress_failed", { visualizationId, error }));
+        .then(() => writeJobStep(db, job, { type: "progress", value }))
+        .then(
+          () => undefined,
+          (error: unknown) => log.warn("generation.progress_failed", { visualizationId: job.visualizationId, error }),
+        );
     },
     settled: () => chain,
   };

@@ -8,6 +8,7 @@ import { subscribe } from "@/server/realtime/signals";
 import type { ImageStorage } from "@/server/storage/storage";
 import type { RetryPolicy } from "./backoff-delay";
 import { claimJobs } from "./claim-jobs";
+import { readSourceCached } from "./read-source-cached";
 import { runJob, type JobOutcome } from "./run-job";
 import { sweepExpired } from "./sweep-expired";
 
@@ -50,6 +51,7 @@ export function startWorker(options: WorkerOptions): Worker {
   const poke = () => (wake ? wake() : (pending = true));
   const unsubscribe = subscribe("jobs", "*", poke);
   let idleWaiters: (() => void)[] = [];
+  const readSource = readSourceCached(options.storage);
   let lastClaimEmpty = false;
 
   const loop = (async () => {
@@ -61,7 +63,7 @@ export function startWorker(options: WorkerOptions): Worker {
         const jobs = free > 0 ? await claimJobs({ db: options.db, limit: free, leaseMs: options.leaseMs ?? JOB_LEASE_MS }) : [];
         claimed = jobs.length;
         for (const job of jobs) {
-          const task = runJob({ ...options, job, stopSignal: stopController.signal, leaseMs: options.leaseMs, timeoutMs: options.timeoutMs, retry: options.retry })
+          const task = runJob({ ...options, job, readSource, stopSignal: stopController.signal, leaseMs: options.leaseMs, timeoutMs: options.timeoutMs, retry: options.retry })
             .then((outcome) => options.onOutcome?.(outcome, job.visualizationId))
             .catch((error: unknown) => log.error("worker.job_crashed", { worker: id, visualizationId: job.visualizationId, error }))
             .finally(() => {

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, eq, gt } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/server/db/client";
-import { batchEvent, visualization } from "@/server/db/schema";
+import { executeRows } from "@/server/db/execute-rows";
 import { subscribe } from "@/server/realtime/signals";
 
 const encoder = new TextEncoder();
@@ -40,23 +40,15 @@ export function streamBatchEvents(options: { batchId: string; afterSeq: number; 
       let lastWrite = Date.now();
       try {
         while (!closed) {
-          // Read the states before the events: an event committed in between is then read too, so "done" never comes before the last event.
-          const states = await db.select({ status: visualization.status }).from(visualization).where(eq(visualization.batchId, options.batchId));
-          const events = await db
-            .select({ seq: batchEvent.seq, payload: batchEvent.payload })
-            .from(batchEvent)
-            .where(and(eq(batchEvent.batchId, options.batchId), gt(batchEvent.seq, cursor)))
-            .orderBy(asc(batchEvent.seq))
-            .limit(500);
+          const { open, events } = await readAfter(db, options.batchId, cursor);
           if (closed) break;
           for (const event of events) {
             controller.enqueue(encoder.encode(`id: ${event.seq}\ndata: ${JSON.stringify(event.payload)}\n\n`));
             cursor = event.seq;
             lastWrite = Date.now();
           }
-          if (events.length === 500) continue;
-          const final = states.length === 0 || states.every((s) => s.status === "succeeded" || s.status === "failed");
-          if (final) {
+          if (events.length === PAGE) continue;
+          if (open === 0) {
             controller.enqueue(encoder.encode(`event: done\ndata: {}\n\n`));
             finish();
             break;
@@ -90,4 +82,23 @@ export function streamBatchEvents(options: { batchId: string; afterSeq: number; 
       poke();
     },
   });
+}
+
+const PAGE = 500;
+
+/**
+ * The batch's styles not yet final and its events after `cursor`, in one statement (one round trip per wake-up)
+ * and so from one snapshot: when no style is open, the events that closed them are in the same read, and "done"
+ * never comes before the last event. A batch that is gone has no open style.
+ */
+async function readAfter(db: DbOrTx, batchId: string, cursor: number): Promise<{ open: number; events: { seq: number; payload: unknown }[] }> {
+  const rows = await executeRows<{ open: number | string; seq: number | null; payload: unknown }>(db, sql`
+    select s.open, e.seq, e.payload
+      from (select count(*) filter (where status not in ('succeeded', 'failed')) as open from visualization where batch_id = ${batchId}) s
+      left join lateral (select seq, payload from batch_event where batch_id = ${batchId} and seq > ${cursor} order by seq limit ${PAGE}) e on true
+     order by e.seq`);
+  return {
+    open: Number(rows[0]?.open ?? 0),
+    events: rows.flatMap((r) => (r.seq === null ? [] : [{ seq: Number(r.seq), payload: r.payload }])),
+  };
 }

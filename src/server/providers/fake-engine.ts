@@ -81,13 +81,16 @@ export function createFakeEngine(script: FakeEngineScript): Engine {
   };
 }
 
-/** Waits out the latency in equal slices, reporting progress after each but the last. */
+/**
+ * Waits out the latency in equal slices, reporting progress after each but the last. Each slice ends at its
+ * time from the call's start, so the timers' lateness on a busy host does not add up beyond the latency.
+ */
 async function elapse(script: FakeEngineScript, { onProgress, signal }: EngineInput): Promise<void> {
   const steps = script.progressSteps ?? 0;
-  const slice = script.latencyMs / (steps + 1);
+  const began = performance.now();
   for (let step = 1; step <= steps + 1; step++) {
     try {
-      await sleep(slice, undefined, { signal });
+      await sleep(Math.max(0, began + (script.latencyMs * step) / (steps + 1) - performance.now()), undefined, { signal });
     } catch (error) {
       // The same error as every other engine gives on abort: the signal's reason.
       signal.throwIfAborted();

@@ -1,6 +1,6 @@
 import "server-only";
 import { EventEmitter } from "node:events";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db/client";
 import { env } from "@/env";
 import { log } from "@/server/log";
@@ -29,13 +29,27 @@ function state(): State {
 
 /** Call after the transaction that wrote the change has committed. */
 export async function publish(db: DbOrTx, channel: Channel, id: string): Promise<void> {
-  state().emitter.emit(`${channel}:${id}`);
-  state().emitter.emit(`${channel}:*`, id);
+  signalHere(channel, id);
   try {
-    await db.execute(sql`select pg_notify(${pgChannel[channel]}, ${id})`);
+    await db.execute(sql`select ${notifyOnCommit(channel, sql`${id}`)}`);
   } catch (error) {
     log.warn("signals.notify_failed", { channel, error });
   }
+}
+
+/**
+ * The NOTIFY as an expression for the statement or transaction that writes the change: PostgreSQL delivers it
+ * to the other processes when that commits (never if it rolls back), without a round trip of its own. This
+ * process learns of it from signalHere, called after the commit.
+ */
+export function notifyOnCommit(channel: Channel, id: SQL): SQL {
+  return sql`pg_notify(${pgChannel[channel]}, ${id})`;
+}
+
+/** Wakes this process's subscribers; the other processes learn of the change from its NOTIFY. */
+export function signalHere(channel: Channel, id: string): void {
+  state().emitter.emit(`${channel}:${id}`);
+  state().emitter.emit(`${channel}:*`, id);
 }
 
 /** Calls back on every signal for that id ("*" for all); returns the unsubscribe function. */
