@@ -64,7 +64,7 @@ type Timing = {
   startedAfterBatch?: number;
   committedAfterL?: number;
 };
-type RunResult = { size: number; load: string; postAnswered: number | null; results: Timing[]; jobStates: string[] };
+type RunResult = { size: number; load: string; postAnswered: number | null; results: Timing[]; jobStates: string[]; imageServedMs: number[] };
 
 /**
  * Installed before any page script: the clock hooks the measurement reads (nothing of the product changes).
@@ -199,7 +199,12 @@ async function oneBatch(page: Page, stack: Stack, db: pg.Client, imageId: string
     };
   });
   const jobStates = await settleJobs(db, batchId);
-  return { size, load, postAnswered: measured.postAnswered, results: results.sort((a, b) => a.decodedAt - b.decodedAt), jobStates };
+  // How long the server took for each result's GET /api/images/<id> (its http.request line).
+  const imageServedMs = stack.logs
+    .slice(logsBefore)
+    .filter((l) => l.event === "http.request" && l.method === "GET" && String(l.path).startsWith("/api/images/"))
+    .map((l) => Number(l.ms));
+  return { size, load, postAnswered: measured.postAnswered, results: results.sort((a, b) => a.decodedAt - b.decodedAt), jobStates, imageServedMs };
 }
 
 const ms = (value: number | null | undefined) => (value === null || value === undefined || Number.isNaN(value) ? "–" : `${Math.round(value)} ms`);
@@ -241,7 +246,8 @@ async function main() {
           console.log(
             `run ${run}/${runs}, ${size} style${size > 1 ? "s" : ""}: POST answered ${ms(result.postAnswered)}; events ${result.results.map((r) => ms(r.eventAt)).join(", ")}; ` +
               `decoded ${decoded.join(", ")} ms; engine call + store (log) ${result.results.map((r) => Math.round(r.loggedMs ?? NaN)).join(", ")} ms; ` +
-              `committed beyond L ${result.results.map((r) => Math.round(r.committedAfterL ?? NaN)).join(", ")} ms; jobs left ${result.jobStates.join(",")}; load ${result.load}`,
+              `committed beyond L ${result.results.map((r) => Math.round(r.committedAfterL ?? NaN)).join(", ")} ms; ` +
+              `image GETs served in ${result.imageServedMs.map(Math.round).join(", ")} ms; jobs left ${result.jobStates.join(",")}; load ${result.load}`,
           );
           await sleep(1000);
         }
