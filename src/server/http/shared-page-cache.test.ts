@@ -223,12 +223,39 @@ describe("shared-page cache", () => {
   });
 
   it("keeps within its byte budget, dropping the least recently served page", async () => {
-    const { base, cache } = await start(nextLikePage, { maxBytes: 900 });
+    // Room for two pages: the size of one, measured on a first cache.
+    const probe = await start(nextLikePage);
+    await fetch(`${probe.base}/?page=0`);
+    const onePage = probe.cache.size().bytes;
+    server!.closeAllConnections();
+    await new Promise((resolve) => server!.close(resolve));
+    const budget = Math.floor(onePage * 2.5);
+    const { base, cache, renders } = await start(nextLikePage, { maxBytes: budget });
     await fetch(`${base}/?page=1`);
     await fetch(`${base}/?page=2`);
+    expect(cache.size().pages).toBe(2);
+    await fetch(`${base}/?page=1`); // served, so now the most recent
     await fetch(`${base}/?page=3`);
-    expect(cache.size().bytes).toBeLessThanOrEqual(900);
-    expect(cache.size().pages).toBeLessThan(3);
+    expect(cache.size().bytes).toBeLessThanOrEqual(budget);
+    expect(renders()).toBe(3);
+    expect((await fetch(`${base}/?page=1`)).headers.get(CACHE_STATUS_HEADER)).toBe("hit");
+    expect(renders()).toBe(3);
+    await fetch(`${base}/?page=2`); // the one dropped: rendered again
+    expect(renders()).toBe(4);
+  });
+
+  it("counts the bytes of a page that turns uncacheable out of its budget", async () => {
+    let status = 200;
+    const { base, cache } = await start((req, res, nonce) => {
+      res.writeHead(status, { "content-type": "text/html", "content-security-policy": `script-src 'nonce-${nonce}'` });
+      res.end("page");
+    }, { freshMs: 1000 });
+    await fetch(`${base}/`);
+    expect(cache.size().bytes).toBeGreaterThan(0);
+    status = 500;
+    clock = 2000;
+    await fetch(`${base}/`); // stale, and its refresh finds the page failing
+    await expect.poll(() => cache.size()).toEqual({ pages: 0, bytes: 0 });
   });
 });
 

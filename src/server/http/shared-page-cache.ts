@@ -58,6 +58,7 @@ type Page = {
 const PER_RESPONSE = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "x-request-id", "content-security-policy", "set-cookie"]);
 /** Distinct addresses remembered as not cacheable (404s of a crawler's guesses) before the list starts over. */
 const MAX_REFUSED_KEYS = 1000;
+const FILL_TIMEOUT_MS = 10_000;
 /** Requests of Next's client router: their answers differ per header (see the page's Vary) and are not cached. */
 const ROUTER_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action", "next-url"];
 
@@ -90,10 +91,15 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
     return `${url} ${keyed.sort().join("; ")}`;
   }
 
-  function remember(key: string, page: Page) {
+  function forget(key: string) {
     const old = pages.get(key);
     if (old) bytes -= old.bytes;
     pages.delete(key);
+  }
+
+  /** Stores (or, for a page just served, moves) `page` to the end of the map, which is the most recent. */
+  function remember(key: string, page: Page) {
+    forget(key);
     pages.set(key, page);
     bytes += page.bytes;
     for (const [oldest, entry] of pages) {
@@ -109,7 +115,8 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
     // (Host, User-Agent) could be poisoned by one visitor for everyone.
     const headers: Record<string, string> = { [FILL_HEADER]: "1", accept: "text/html", "accept-encoding": "identity" };
     if (typeof req.headers.cookie === "string") headers.cookie = req.headers.cookie;
-    const response = await fetch(new URL(req.url!, options.origin()), { headers, redirect: "manual" });
+    // Visitors wait for this render: a render that hangs must not hold them (they then get one of their own).
+    const response = await fetch(new URL(req.url!, options.origin()), { headers, redirect: "manual", signal: AbortSignal.timeout(FILL_TIMEOUT_MS) });
     const html = Buffer.from(await response.arrayBuffer());
     const contentType = response.headers.get("content-type") ?? "";
     const cookies = response.headers.getSetCookie();
@@ -118,7 +125,7 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
     if (response.status !== 200 || !contentType.startsWith("text/html") || !replayable || !nonce) {
       if (uncacheable.size >= MAX_REFUSED_KEYS) uncacheable.clear();
       uncacheable.set(key, now());
-      pages.delete(key);
+      forget(key);
       return null;
     }
     const pageHeaders: OutgoingHttpHeaders = {};
@@ -179,7 +186,8 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
     const page = pages.get(key);
     if (page) {
       const fresh = now() - page.storedAt < options.freshMs;
-      if (!fresh) void fillOnce(key, req);
+      if (fresh) remember(key, page);
+      else void fillOnce(key, req);
       return send(req, res, page, fresh ? "hit" : "stale");
     }
     const filled = await fillOnce(key, req);
