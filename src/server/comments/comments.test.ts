@@ -180,9 +180,15 @@ describe.each(testDatabases())("comments on $name", ({ open }) => {
     expect(await refusal(reportComment({ ...visitor, commentId: id, reason: "nonsense", details: "" }))).toMatchObject({ details: { reason: "reason" } });
     expect(await refusal(reportComment({ ...visitor, commentId: id, reason: "illegal", details: " " }))).toMatchObject({ details: { reason: "detailsRequired" } });
     expect(await refusal(reportComment({ ...visitor, commentId: id, reason: "spam", details: "", reporterEmail: "nie-adres" }))).toMatchObject({ details: { reason: "email" } });
+    const alerts = async () => (await outbox()).filter((mail) => mail.includes("/moderacja"));
+    const alertsBefore = (await alerts()).length;
     await reportComment({ ...visitor, commentId: id, reason: "spam", details: "", reporterEmail: " Visitor@Example.test " });
+    // The comment's first open report e-mails every moderator, with the way to the queue; later ones do not.
+    const alerted = (await alerts()).slice(alertsBefore);
+    expect(alerted.map((mail) => /^To: (.+)$/m.exec(mail)?.[1]?.trim()).sort()).toEqual(["moderator@example.test", "other@example.test"]);
     await reportComment({ reporterId: reader, clientAddress: "198.51.100.1", commentId: id, reason: "harassment", details: "Obraża innych" });
     await reportComment({ reporterId: reader, clientAddress: "198.51.100.1", commentId: id, reason: "harassment", details: "Jeszcze raz" });
+    expect((await alerts()).length).toBe(alertsBefore + 2);
     const reports = await handle.db.select().from(commentReport).where(eq(commentReport.commentId, id));
     expect(reports.map((r) => [r.reason, r.reporterEmail, r.reporterId])).toEqual([
       ["spam", "visitor@example.test", null],

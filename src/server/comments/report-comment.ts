@@ -5,6 +5,7 @@ import { getDb } from "@/server/db/client";
 import { comment, commentReport, reportReasons, type ReportReason } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
+import { alertModerators } from "./alert-moderators";
 import { commentIdOrThrow, commentRules, normalizeText } from "./comment-rules";
 
 /** Reasons for which the DSA asks the reporter to explain (Art. 16(2)(a)); "other" says nothing by itself. */
@@ -16,7 +17,8 @@ const email = z.email().max(254);
  * A notice about a published comment (DSA Art. 16), from anyone: a signed-in reader (`reporterId`) or a
  * visitor, who may leave an e-mail for the answer. Limited per reader, or per client address for
  * visitors. Refusals: INVALID_INPUT (reason `reason`, `detailsRequired`, `tooLong`, `email`), NOT_FOUND,
- * RATE_LIMITED. A second open report by the same reader about the same comment adds nothing.
+ * RATE_LIMITED. A second open report by the same reader about the same comment adds nothing. The first open
+ * report of a comment e-mails the moderators.
  */
 export async function reportComment(options: {
   commentId: unknown;
@@ -39,16 +41,17 @@ export async function reportComment(options: {
   }
   const db = await getDb();
   await hitRateLimit({ rule: "commentReport", subject: options.reporterId ?? `address:${options.clientAddress}`, db });
-  await db.transaction(async (tx) => {
-    const [target] = await tx.select({ status: comment.status }).from(comment).where(eq(comment.id, id)).for("share");
+  const { first, thread } = await db.transaction(async (tx) => {
+    const [target] = await tx.select({ status: comment.status, thread: comment.thread }).from(comment).where(eq(comment.id, id)).for("update");
     if (target?.status !== "published") throw new AppError("NOT_FOUND", { reason: "comment" });
-    if (options.reporterId) {
-      const [open] = await tx
-        .select({ id: commentReport.id })
-        .from(commentReport)
-        .where(and(eq(commentReport.commentId, id), eq(commentReport.reporterId, options.reporterId), isNull(commentReport.resolvedAt)));
-      if (open) return;
-    }
+    const open = await tx
+      .select({ reporterId: commentReport.reporterId })
+      .from(commentReport)
+      .where(and(eq(commentReport.commentId, id), isNull(commentReport.resolvedAt)));
+    if (options.reporterId && open.some((report) => report.reporterId === options.reporterId)) return { first: false, thread: target.thread };
     await tx.insert(commentReport).values({ commentId: id, reason, details, reporterId: options.reporterId, reporterEmail });
+    return { first: open.length === 0, thread: target.thread };
   });
+  // The comment's row lock above makes "first" true for one report only, however many arrive at once.
+  if (first) await alertModerators({ thread, reason });
 }

@@ -4,7 +4,7 @@ import type { Locale } from "@/config/routes";
 import { mailTransport } from "./transport";
 import { catalogs } from "@/i18n/catalogs";
 
-export type MailTemplate = "confirmEmail" | "resetPassword" | "passwordChanged" | "accountExists" | "signInFailures" | "orderConfirmation";
+export type MailTemplate = "confirmEmail" | "resetPassword" | "passwordChanged" | "accountExists" | "signInFailures" | "orderConfirmation" | "commentReported";
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
