@@ -82,8 +82,12 @@ const server = createServer((req, res) => {
       if (config.HYDRATE_AFTER_FIRST_PAINT) hydrateAfterFirstPaint(res);
       void handle(req, res);
     });
-  if (pageCache) void pageCache.handle(req, res, render);
-  else render();
+  if (!pageCache) return render();
+  // The cache must never be why a page fails: on any error of its own, the page is rendered as without it.
+  pageCache.handle(req, res, render).catch((error: unknown) => {
+    line({ event: "page_cache.error", requestId, error: error instanceof Error ? error.message : String(error) });
+    if (!res.headersSent) render();
+  });
 });
 
 server.on("clientError", answerClientError);
