@@ -164,7 +164,7 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
 
   function send(req: IncomingMessage, res: ServerResponse, page: Page, status: "hit" | "stale") {
     const accepted = String(req.headers["accept-encoding"] ?? "");
-    const [body, encoding] = acceptsBrotli(accepted) ? [page.br, "br"] : /\bgzip\b/.test(accepted) ? [page.gzip, "gzip"] : [page.plain, undefined];
+    const [body, encoding] = acceptsBrotli(accepted) ? [page.br, "br"] : /\bgzip\b(?!\s*;\s*q=0(\.0*)?\s*(,|$))/.test(accepted) ? [page.gzip, "gzip"] : [page.plain, undefined];
     res.writeHead(200, {
       ...page.headers,
       ...(encoding ? { "content-encoding": encoding } : {}),
@@ -203,7 +203,7 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
     bytes = 0;
   }
 
-  return { handle, clear, keyOf, size: () => ({ pages: pages.size, bytes }) };
+  return { handle, clear, size: () => ({ pages: pages.size, bytes }) };
 }
 
 function parseCookies(header: string | undefined): [string, string][] {
