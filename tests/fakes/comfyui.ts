@@ -59,6 +59,8 @@ export class FakeComfyUI {
   readonly runs = new Map<string, Run>();
   readonly requests: { method: string; path: string; body?: unknown }[] = [];
   readonly interrupted: string[] = [];
+  /** Not in the API: how long the answer to /prompt takes after the run is queued (a slow network). */
+  promptAnswerMs = 0;
 
   static defaults(): ComfyUIScenario {
     return { runMs: 60, steps: 4, outcome: "success", sendExecutingNull: true, websocket: true };
@@ -147,7 +149,7 @@ export class FakeComfyUI {
     return res.writeHead(404).end();
   }
 
-  private queuePrompt(res: ServerResponse, body: Record<string, unknown>) {
+  private async queuePrompt(res: ServerResponse, body: Record<string, unknown>) {
     const workflow = body.prompt as Record<string, Node> | undefined;
     if (!workflow || typeof workflow !== "object") return this.send(res, 400, { error: { type: "no_prompt", message: "No prompt provided", details: "", extra_info: {} }, node_errors: {} });
     const nodeErrors: Record<string, unknown> = {};
@@ -173,8 +175,9 @@ export class FakeComfyUI {
     const run: Run = { id: randomUUID(), number: this.counter++, clientId: String(body.client_id ?? ""), workflow, scenario: { ...this.scenario }, interrupted: false };
     this.runs.set(run.id, run);
     this.queue.push(run);
-    this.send(res, 200, { prompt_id: run.id, number: run.number, node_errors: {} });
     void this.work();
+    if (this.promptAnswerMs) await new Promise((resolve) => setTimeout(resolve, this.promptAnswerMs));
+    this.send(res, 200, { prompt_id: run.id, number: run.number, node_errors: {} });
   }
 
   /** One run at a time, in queue order, as one GPU does. */

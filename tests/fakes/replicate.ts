@@ -65,6 +65,8 @@ export class FakeReplicate {
   failNext: { count: number; status: number; retryAfter?: string; method?: string } = { count: 0, status: 500 };
   /** Replicate removes API predictions' outputs after an hour. */
   outputTtlMs = 3_600_000;
+  /** Not in the API: how long the answer to a create takes after the prediction exists (a slow network). */
+  createAnswerMs = 0;
   readonly requests: { method: string; path: string }[] = [];
   readonly predictions = new Map<string, FakePrediction>();
   readonly files = new Map<string, { data: Buffer; type: string }>();
@@ -241,6 +243,7 @@ export class FakeReplicate {
       prediction.hidden.runningSince = Date.now();
     });
     this.later(scenario.startingMs + scenario.processingMs, () => void this.complete(prediction, scenario, decoded.data));
+    if (this.createAnswerMs) await new Promise((resolve) => setTimeout(resolve, this.createAnswerMs));
     // Without Prefer: wait the prediction is only created: 201 with its status.
     return this.send(res, 201, this.view(prediction), { location: prediction.urls.get });
   }

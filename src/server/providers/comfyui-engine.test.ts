@@ -17,6 +17,7 @@ afterAll(() => fake.stop());
 beforeEach(() => {
   fake.scenario = FakeComfyUI.defaults();
   fake.failNext = { count: 0, status: 500 };
+  fake.promptAnswerMs = 0;
   fake.requests.length = 0;
 });
 
@@ -127,5 +128,18 @@ describe("the ComfyUI engine against a fake ComfyUI", () => {
     await expect(first).rejects.toThrow("worker stopping");
     await expect.poll(() => fake.interrupted).toEqual([firstRun!.id]);
     expect(fake.requests.find((r) => r.path === "/interrupt")?.body).toEqual({ prompt_id: firstRun!.id });
+  });
+
+  it("takes out of the queue a prompt queued while its job was aborted, before its id came back", async () => {
+    fake.scenario.runMs = 20_000;
+    fake.promptAnswerMs = 300;
+    const before = fake.runs.size;
+    const controller = new AbortController();
+    const work = engine().generate(input({ signal: controller.signal }));
+    await expect.poll(() => fake.runs.size > before).toBe(true);
+    const run = [...fake.runs.values()].at(-1)!;
+    controller.abort(new Error("abandoned"));
+    await expect(work).rejects.toThrow("abandoned");
+    await expect.poll(() => fake.requests.some((r) => r.path === "/queue" && JSON.stringify(r.body) === JSON.stringify({ delete: [run.id] }))).toBe(true);
   });
 });

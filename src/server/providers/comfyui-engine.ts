@@ -106,12 +106,14 @@ export function createComfyUIEngine(options: ComfyUIEngineOptions): Engine {
         checkpoint: options.checkpoint,
         controlNet: options.controlNet,
       });
+      // Not cut short by the job's signal: a prompt the server took while we gave up would run with no one to cancel it.
       const queued = await json(
-        await request("/prompt", signal, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: workflow, client_id: clientId }) }),
+        await request("/prompt", AbortSignal.timeout(timing.requestMs), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: workflow, client_id: clientId }) }),
         queuedSchema,
         "the queued prompt",
       );
       promptId = queued.prompt_id;
+      signal.throwIfAborted();
 
       const run = await finished(promptId, events, signal);
       if (run.status?.status_str === "error") throw runFailure(promptId, run.status.messages);

@@ -35,6 +35,7 @@ beforeEach(() => {
   fake.scenario = FakeReplicate.defaults();
   fake.failNext = { count: 0, status: 500 };
   fake.outputTtlMs = 3_600_000;
+  fake.createAnswerMs = 0;
   fake.deliver = (request) => fetch(request);
   fake.requests.length = 0;
 });
@@ -167,6 +168,19 @@ describe("the Replicate engine against a fake Replicate", () => {
     const prediction = [...fake.predictions.values()].at(-1)!;
     await until(() => prediction.status === "canceled");
     expect(fake.requests.some((r) => r.method === "POST" && r.path === `/v1/predictions/${prediction.id}/cancel`)).toBe(true);
+  });
+
+  it("cancels a prediction created while its job was aborted, before its id came back", async () => {
+    fake.scenario.processingMs = 30_000;
+    fake.createAnswerMs = 300;
+    const before = fake.predictions.size;
+    const controller = new AbortController();
+    const work = engine().generate(input({ signal: controller.signal }));
+    await until(() => fake.predictions.size > before);
+    controller.abort(new Error("abandoned"));
+    await expect(work).rejects.toThrow("abandoned");
+    const prediction = [...fake.predictions.values()].at(-1)!;
+    await until(() => prediction.status === "canceled");
   });
 
   it("with an https APP_URL, asks for the completed webhook, whose signed delivery wakes the poll at once", async () => {

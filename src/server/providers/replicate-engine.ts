@@ -65,15 +65,20 @@ export function createReplicateEngine(options: ReplicateEngineOptions): Engine {
         uploadedId = file.id;
         image = file.urls.get;
       }
-      // An abort while this request is under way leaves its prediction running: its id never reached us.
-      const created = await call(signal, () =>
+      // Not cut short by the job's signal: a prediction created while we gave up would run, billed, with no one to cancel it.
+      const createTimeout = AbortSignal.timeout(timing.requestMs);
+      const created = await call(createTimeout, () =>
         client.predictions.create({
           ...(model.version ? { version: model.version } : { model: options.model }),
           input: { ...model.fixedInput, prompt: input.prompt, [model.imageInput]: model.imageAsList ? [image] : image },
           ...(options.webhookUrl ? { webhook: options.webhookUrl, webhook_events_filter: ["completed" as const] } : {}),
-          signal: withTimeout(signal, timing.requestMs),
+          signal: createTimeout,
         }),
       );
+      if (signal.aborted) {
+        cancel(created.id);
+        throw signal.reason;
+      }
       const done = await settle(created, input);
       const output = await download(done, signal);
       return { image: output, costUsd: model.priceUsd };
