@@ -1,12 +1,11 @@
 import "server-only";
-import { eq, inArray } from "drizzle-orm";
 import { createTranslator } from "next-intl";
 import { pathFor, type Locale } from "@/config/routes";
 import { env } from "@/env";
 import { catalogs } from "@/i18n/catalogs";
-import { getDb } from "@/server/db/client";
-import { profile, user, type ReportReason } from "@/server/db/schema";
+import type { ReportReason } from "@/server/db/schema";
 import { log } from "@/server/log";
+import { accountRecipients } from "@/server/mail/account-recipients";
 import { sendTemplateMail } from "@/server/mail/send-template-mail";
 import { findPostOfThread } from "./find-post-of-thread";
 
@@ -19,12 +18,7 @@ import { findPostOfThread } from "./find-post-of-thread";
 export async function alertModerators(options: { thread: string; reason: ReportReason }): Promise<void> {
   const { ADMIN_EMAILS, appUrl } = env();
   if (ADMIN_EMAILS.length === 0) return;
-  const db = await getDb();
-  const rows = await db
-    .select({ email: user.email, locale: profile.locale })
-    .from(user)
-    .leftJoin(profile, eq(profile.userId, user.id))
-    .where(inArray(user.email, [...ADMIN_EMAILS]));
+  const rows = await accountRecipients({ emails: ADMIN_EMAILS });
   const locales = new Map(rows.map((row) => [row.email.toLowerCase(), row.locale]));
   const post = await findPostOfThread(options.thread);
   for (const email of ADMIN_EMAILS) {

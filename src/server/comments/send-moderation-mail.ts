@@ -1,11 +1,11 @@
 import "server-only";
-import { eq, inArray } from "drizzle-orm";
 import { createTranslator } from "next-intl";
 import { pathFor, type Locale } from "@/config/routes";
 import { env } from "@/env";
 import { catalogs } from "@/i18n/catalogs";
-import { getDb } from "@/server/db/client";
-import { profile, user, type ModerationGround } from "@/server/db/schema";
+import type { ModerationGround } from "@/server/db/schema";
+import { accountRecipients } from "@/server/mail/account-recipients";
+import { htmlParagraphs, mailDocument } from "@/server/mail/mail-html";
 import { mailTransport } from "@/server/mail/transport";
 import { findPostOfThread } from "./find-post-of-thread";
 
@@ -28,18 +28,10 @@ export async function sendModerationMail(options: {
   authorId: string | null;
   reporters: { reporterId: string | null; reporterEmail: string | null }[];
 }): Promise<void> {
-  const db = await getDb();
   const threadLocale: Locale = options.thread.startsWith("en:") ? "en" : "pl";
   const accountIds = [...new Set([options.authorId, ...options.reporters.map((r) => r.reporterId)].filter((id): id is string => id !== null))];
   const accounts = new Map<string, Recipient>();
-  if (accountIds.length > 0) {
-    const rows = await db
-      .select({ id: user.id, email: user.email, locale: profile.locale })
-      .from(user)
-      .leftJoin(profile, eq(profile.userId, user.id))
-      .where(inArray(user.id, accountIds));
-    for (const row of rows) accounts.set(row.id, { email: row.email, locale: row.locale ?? threadLocale });
-  }
+  for (const row of await accountRecipients({ ids: accountIds })) accounts.set(row.id, { email: row.email, locale: row.locale ?? threadLocale });
   const post = await findPostOfThread(options.thread);
   const { appUrl, CONTACT_EMAIL } = env();
   const postUrl = post ? `${appUrl}${post.path}#comment-${options.commentId}` : null;
@@ -56,7 +48,7 @@ export async function sendModerationMail(options: {
     if (postUrl) paragraphs.push(t("link", { url: postUrl }));
     paragraphs.push(t("redress", { email: CONTACT_EMAIL, termsUrl: `${appUrl}${pathFor("/terms", to.locale)}` }), t("signature"));
     const text = paragraphs.join("\n\n");
-    const html = `<!doctype html><html lang="${to.locale}"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
+    const html = mailDocument(to.locale, htmlParagraphs(paragraphs));
     return { to: to.email, subject: t(`${role}Subject`, values), text, html };
   };
 
@@ -71,8 +63,4 @@ export async function sendModerationMail(options: {
     mails.push(compose(to, "reporter"));
   }
   for (const mail of mails) await mailTransport().send(mail);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }

@@ -3,12 +3,9 @@ import { createTranslator } from "next-intl";
 import type { Locale } from "@/config/routes";
 import { mailTransport } from "./transport";
 import { catalogs } from "@/i18n/catalogs";
+import { escapeHtml, htmlParagraphs, mailDocument } from "./mail-html";
 
 export type MailTemplate = "confirmEmail" | "resetPassword" | "passwordChanged" | "accountExists" | "signInFailures" | "orderConfirmation" | "commentReported";
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 /**
  * Renders one of the product's e-mails in the user's language and sends it. `values` fill the ICU
@@ -23,12 +20,13 @@ export async function sendTemplateMail(options: { to: string; locale: Locale; te
   const outro = [t(`${options.template}.outro`), t("signature")];
 
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), ...outro].join("\n\n");
-  const html = `<!doctype html><html lang="${options.locale}"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
-<p style="font-size:20px;font-weight:700;color:#c2410c">Aranżer</p>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+  const html = mailDocument(
+    options.locale,
+    `<p style="font-size:20px;font-weight:700;color:#c2410c">Aranżer</p>
+${htmlParagraphs(paragraphs)}
 ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#c2410c;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#4b5563">${escapeHtml(action.url)}</p>` : ""}
-${outro.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
-</body></html>`;
+${htmlParagraphs(outro)}`,
+  );
 
   await mailTransport().send({ to: options.to, subject, text, html });
 }
