@@ -1,28 +1,41 @@
-/** axe (WCAG 2.2 AA) on every public page, in both languages and both colour modes. Signed-in pages: accounts.spec.ts. */
-import { expectNoAxeViolations, routeTable, setColorMode, test } from "./support";
+/**
+ * Every public page of the route table in both languages (and a post of each language and the 404 page): it is
+ * served with its language, a heading and hreflang to both languages, and axe (WCAG 2.2 AA) finds nothing in
+ * light or dark mode. Signed-in pages: accounts.spec.ts; the guard of the others: routes.spec.ts.
+ */
+import { expect, expectNoAxeViolationsInBothModes, routeTable, test } from "./support";
 
-const publicPaths = routeTable()
+const publicPages = routeTable()
   .filter((row) => row.access === "public")
-  .flatMap((row) => [row.paths.pl, row.paths.en]);
-publicPaths.push("/blog/jak-przygotowac-zdjecie-pokoju", "/en/blog/how-to-photograph-a-room", "/nie-ma-takiej-strony");
+  .flatMap((row) => (["pl", "en"] as const).map((locale) => ({ path: row.paths[locale], locale, alternates: row.paths })));
 
-for (const mode of ["light", "dark"] as const) {
-  test.describe(`axe in ${mode} mode`, () => {
-    for (const path of publicPaths) {
-      test(path, async ({ page }) => {
-        await setColorMode(page, mode);
-        await page.goto(path);
-        await expectNoAxeViolations(page, `${path} (${mode})`);
-      });
-    }
-
-    test("the mobile menu, open", async ({ page }) => {
-      await setColorMode(page, mode);
-      await page.setViewportSize({ width: 375, height: 740 });
-      await page.goto("/");
-      await page.getByRole("button", { name: "Otwórz menu" }).click();
-      await page.getByRole("dialog").waitFor();
-      await expectNoAxeViolations(page, `mobile menu (${mode})`);
+test.describe("public pages", () => {
+  for (const { path, locale, alternates } of publicPages) {
+    test(`${path} (${locale}): language, heading, hreflang, axe in light and dark mode`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await expect(page.locator("main h1").first()).toBeVisible();
+      for (const language of ["pl", "en"] as const) {
+        const href = await page.locator(`link[rel="alternate"][hreflang="${language}"]`).getAttribute("href");
+        expect(new URL(href ?? "", "http://x").pathname).toBe(alternates[language]);
+      }
+      await expectNoAxeViolationsInBothModes(page, path);
     });
+  }
+
+  for (const path of ["/blog/jak-przygotowac-zdjecie-pokoju", "/en/blog/how-to-photograph-a-room", "/nie-ma-takiej-strony"]) {
+    test(`${path}: axe in light and dark mode`, async ({ page }) => {
+      await page.goto(path);
+      await expectNoAxeViolationsInBothModes(page, path);
+    });
+  }
+
+  test("the mobile menu, open: axe in light and dark mode", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Otwórz menu" }).click();
+    await page.getByRole("dialog").waitFor();
+    await expectNoAxeViolationsInBothModes(page, "mobile menu");
   });
-}
+});

@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { productionServerEnv } from "../../scripts/production-server-env";
-import { expect, expectNoAxeViolations, setColorMode, test } from "./support";
+import { expect, expectNoAxeViolations, expectNoAxeViolationsInBothModes, test } from "./support";
 
 const nested = {
   pl: { path: "/blog/nieruchomosci/wirtualny-home-staging", list: "/blog" },
@@ -211,14 +211,11 @@ test("the sitemap lists every published post with its translation as an alternat
   expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="pl" href="${baseURL}${nested.pl.path}" />`);
 });
 
-for (const mode of ["light", "dark"] as const) {
-  test.describe(`axe in ${mode} mode`, () => {
-    for (const address of ["/blog", "/en/blog?page=2", "/blog?tag=lighting", nested.pl.path, nested.en.path]) {
-      test(address, async ({ page }) => {
-        await setColorMode(page, mode);
-        await page.goto(address);
-        await expectNoAxeViolations(page, `${address} (${mode})`);
-      });
-    }
-  });
-}
+test.describe("axe in light and dark mode", () => {
+  for (const address of ["/blog", "/en/blog?page=2", "/blog?tag=lighting", nested.pl.path, nested.en.path]) {
+    test(address, async ({ page }) => {
+      await page.goto(address);
+      await expectNoAxeViolationsInBothModes(page, address);
+    });
+  }
+});

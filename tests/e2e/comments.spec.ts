@@ -6,7 +6,7 @@
  * test server (scripts/production-server-env.ts).
  */
 import type { Browser, Page } from "@playwright/test";
-import { confirmFromOutbox, expect, expectNoAxeViolations, register, registerAndConfirm, setColorMode, test, uniqueEmail } from "./support";
+import { confirmFromOutbox, expect, expectNoAxeViolationsInBothModes, register, registerAndConfirm, test, uniqueEmail } from "./support";
 
 const POST = "/blog/jak-przygotowac-zdjecie-pokoju";
 /** The other tests comment elsewhere, so the first one counts the comments of a thread it alone writes in. */
@@ -99,11 +99,7 @@ test.describe("comments", () => {
     expect(box!.width).toBeGreaterThan(220);
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    for (const mode of ["light", "dark"] as const) {
-      await setColorMode(page, mode);
-      await page.reload();
-      await expectNoAxeViolations(page, `post with comments (${mode})`);
-    }
+    await expectNoAxeViolationsInBothModes(page, "post with comments");
 
     // Deleting a comment that has replies leaves a placeholder; the replies stay.
     await disclosure(page, "Pierwszy komentarz", "Usuń").click();
@@ -145,11 +141,7 @@ test.describe("comments", () => {
     const item = moderator.getByRole("article").filter({ hasText: "drugiego poziomu" });
     await expect(item).toContainText("Spam lub reklama");
     await expect(item).toContainText("osoba niezalogowana, zglaszajacy@example.test");
-    for (const mode of ["light", "dark"] as const) {
-      await setColorMode(moderator, mode);
-      await moderator.reload();
-      await expectNoAxeViolations(moderator, `moderation queue (${mode})`);
-    }
+    await expectNoAxeViolationsInBothModes(moderator, "moderation queue");
     await item.getByRole("button", { name: "Ukryj" }).click();
     await expect(item.getByRole("alert")).toHaveText("Wybierz podstawę decyzji.");
     await item.getByRole("radio", { name: "niezgodność z regulaminem (§ 12)" }).check();

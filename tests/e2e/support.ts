@@ -73,7 +73,15 @@ export type AxeOptions = {
   exclude?: string[];
   /** axe rule ids to switch off (same). */
   disableRules?: string[];
+  /** Only these rules (of the WCAG tags), e.g. COLOUR_RULES. */
+  onlyRules?: string[];
 };
+
+/**
+ * The axe rules whose outcome depends on colours: the only ones the colour mode can change, since the mode
+ * is a class that swaps colours (no element is shown or hidden by it: no `dark:hidden` and the like in src/).
+ */
+export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
 type AxeViolation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
 
@@ -120,7 +128,7 @@ export async function expectNoAxeViolations(page: Page, context: string, options
     const dialogOpen = document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]');
     return !dialogOpen || document.querySelector("#main")?.closest('[aria-hidden="true"], [inert]') !== null;
   });
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  let builder = options.onlyRules ? new AxeBuilder({ page }).withRules(options.onlyRules) : new AxeBuilder({ page }).withTags(WCAG_TAGS);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
   const { violations } = await builder.analyze();
@@ -128,6 +136,21 @@ export async function expectNoAxeViolations(page: Page, context: string, options
     ? `axe found ${violations.length} violation${violations.length === 1 ? "" : "s"} on ${context} (${page.url()}):\n${formatAxeViolations(violations)}`
     : "";
   expect(violations.length, message).toBe(0);
+}
+
+/**
+ * All of axe on the page in light mode, then the colour rules in dark mode, switched in place as a device's
+ * setting does (the page follows prefers-color-scheme when no mode is stored, so do not call setColorMode
+ * first). One load instead of two; the dark pass leaves out what the mode cannot change.
+ */
+export async function expectNoAxeViolationsInBothModes(page: Page, context: string, options: AxeOptions = {}): Promise<void> {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.waitForFunction(() => !document.documentElement.classList.contains("dark"));
+  await expectNoAxeViolations(page, `${context} (light)`, options);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+  await expectNoAxeViolations(page, `${context} (dark)`, { ...options, onlyRules: COLOUR_RULES });
+  await page.emulateMedia({ colorScheme: "light" });
 }
 
 // ---------------------------------------------------------------------------------------------------------
