@@ -111,17 +111,26 @@ export async function expectNoAxeViolations(page: Page, context: string, options
   // button that opened under the pointer starts a colour transition; axe would measure half-way colours.
   // Move the pointer away, then wait until no finite animation or transition has run for two frames.
   await page.mouse.move(0, 0);
-  await page.evaluate(async () => {
-    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  // Bounded: an animation whose `finished` never settles (seen once on a slow host) must not hang the test;
+  // what still runs after that is printed, and axe judges the page as it is.
+  const stillRunning = await page.evaluate(async () => {
+    const atMost = (ms: number, work: Promise<unknown>) => Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms))]);
+    const nextFrame = () => atMost(200, new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const running = () =>
+      document.getAnimations().filter((animation) => animation.playState === "running" && animation.effect?.getComputedTiming().iterations !== Infinity);
     for (let round = 0; round < 20; round++) {
-      const running = document
-        .getAnimations()
-        .filter((animation) => animation.playState === "running" && animation.effect?.getComputedTiming().iterations !== Infinity);
-      if (running.length === 0 && round > 0) return;
-      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+      const now = running();
+      if (now.length === 0 && round > 0) return [];
+      await atMost(1000, Promise.all(now.map((animation) => animation.finished.catch(() => undefined))));
       await nextFrame();
     }
+    return running().map((animation) => {
+      const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+      const name = "animationName" in animation ? animation.animationName : "transitionProperty" in animation ? animation.transitionProperty : animation.id;
+      return `${String(name)} on ${target?.tagName ?? "?"}.${target instanceof Element ? target.className : ""}`;
+    });
   });
+  if (stillRunning.length) console.warn(`axe on ${context}: animations still running after the wait: ${stillRunning.join("; ")}`);
   // An open dialog hides the page behind it from assistive technology in an effect after it opens; until
   // then axe would judge the dimmed page under the overlay as if a reader could see it.
   await page.waitForFunction(() => {

@@ -14,6 +14,7 @@ const NOW = Date.now();
 const upload = (id: string): ImageDto => ({
   id,
   url: `/api/images/${id}`,
+  preview: { url: `/api/images/${id}?preview`, width: 640 },
   kind: "upload",
   width: 1200,
   height: 800,

@@ -327,6 +327,7 @@ export function DesignStudio(props: DesignStudioProps) {
               onUseAsInput={takeAsInput}
               onRefund={onRefund}
               headingLevel={3}
+              eager
             />
           ))}
         </section>

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { ImageIcon } from "lucide-react";
+import { imageSources } from "@/components/generations/image-sources";
 import { PlainImage } from "@/components/generations/plain-image";
 import type { ImageChoice } from "./choice";
 
@@ -21,7 +22,7 @@ export function SelectedImage({ choice }: { choice: ImageChoice | null }) {
     choice.type === "library"
       ? { src: choice.photo.file, width: choice.photo.width, height: choice.photo.height, alt: t("selectedLibraryAlt", { room: tRooms(choice.photo.roomType) }) }
       : {
-          src: choice.image.url,
+          ...imageSources(choice.image),
           width: choice.image.width,
           height: choice.image.height,
           alt: t(choice.image.kind === "result" ? "selectedResultAlt" : "selectedUploadAlt"),
@@ -29,6 +30,9 @@ export function SelectedImage({ choice }: { choice: ImageChoice | null }) {
   return (
     <PlainImage
       src={image.src}
+      srcSet={"srcSet" in image ? image.srcSet : undefined}
+      // At most 18rem high (max-h-72): a landscape photo is at most 24rem wide.
+      sizes="24rem"
       alt={image.alt}
       width={image.width}
       height={image.height}

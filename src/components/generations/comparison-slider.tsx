@@ -20,6 +20,8 @@ interface Props {
   sizes?: string;
   /** The page's main image: fetched first; otherwise both images load lazily. */
   priority?: boolean;
+  /** Fetched at once, at normal priority (a result someone is waiting for); otherwise lazily. */
+  eager?: boolean;
 }
 
 const clamp = (value: number) => Math.min(100, Math.max(0, Math.round(value)));
@@ -40,8 +42,8 @@ const keySteps: Record<string, (value: number) => number> = {
  * range input (keyboard, screen readers, switch access); on the picture a click or tap moves it straight
  * to that point (the single-pointer alternative to dragging, WCAG 2.5.7), and a drag follows the pointer.
  */
-export function ComparisonSlider({ before, after, label, beforeLabel, afterLabel, valueText, initial = 50, sizes, priority }: Props) {
-  const loading = priority ? ({ fetchPriority: "high", loading: "eager" } as const) : ({ loading: "lazy" } as const);
+export function ComparisonSlider({ before, after, label, beforeLabel, afterLabel, valueText, initial = 50, sizes, priority, eager }: Props) {
+  const loading = priority ? ({ fetchPriority: "high", loading: "eager" } as const) : ({ loading: eager ? "eager" : "lazy" } as const);
   const [position, setPosition] = useState(initial);
   const area = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);

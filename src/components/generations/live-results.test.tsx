@@ -30,6 +30,7 @@ const NOW = Date.now();
 const image = (id: string, minutesLeft = 50): ImageDto => ({
   id,
   url: `/api/images/${id}`,
+  preview: { url: `/api/images/${id}?preview`, width: 640 },
   kind: id.startsWith("res") ? "result" : "upload",
   width: 1200,
   height: 800,
@@ -54,8 +55,8 @@ function batch(overrides: Partial<BatchDto> = {}): BatchDto {
   };
 }
 
-function renderResults(dto: BatchDto) {
-  return render(withMessages(<LiveResults batch={dto} now={NOW} providersDocs="https://example.test/docs#providers" designHref="/design" />));
+function renderResults(dto: BatchDto, options: { eager?: boolean } = {}) {
+  return render(withMessages(<LiveResults batch={dto} now={NOW} providersDocs="https://example.test/docs#providers" designHref="/design" eager={options.eager} />));
 }
 
 beforeEach(() => {
@@ -85,6 +86,9 @@ describe("LiveResults", () => {
     stream.emit({ seq: 2, type: "succeeded", visualizationId: "v1", result: image("res1") });
     const result = within(card()).getByRole("img", { name: "Salon, styl Skandynawski – podgląd wykonany bez AI" });
     expect(result.getAttribute("src")).toBe("/api/images/res1");
+    // A card is small: the browser may take the preview, and the whole image where the slot is wide.
+    expect(result.getAttribute("srcset")).toBe("/api/images/res1?preview 640w, /api/images/res1 1200w");
+    expect(result.getAttribute("sizes")).toMatch(/30vw/);
     expect(within(card()).getByText("Podgląd bez AI")).toBeTruthy();
     expect(within(card()).getByRole("link", { name: "Pobierz: Skandynawski" }).hasAttribute("download")).toBe(true);
     expect(within(card()).getByRole("link", { name: "Użyj jako nowego zdjęcia: Skandynawski" }).getAttribute("href")).toBe("/design?image=res1");
@@ -93,6 +97,16 @@ describe("LiveResults", () => {
     stream.emit({ seq: 1, type: "running", visualizationId: "v1", progress: 0.1 });
     expect(within(card()).queryByRole("progressbar")).toBeNull();
     expect(stream.readyState).toBe(FakeEventSource.OPEN);
+  });
+
+  it("loads a result when scrolled near, or at once for the batch just ordered", () => {
+    for (const eager of [false, true]) {
+      renderResults(batch(), { eager });
+      FakeEventSource.instances.at(-1)!.emit({ seq: 1, type: "succeeded", visualizationId: "v1", result: image("res1") });
+      const result = screen.getByRole("img", { name: "Salon, styl Skandynawski – podgląd wykonany bez AI" });
+      expect(result.getAttribute("loading")).toBe(eager ? "eager" : "lazy");
+      cleanup();
+    }
   });
 
   it("says that previews were made without AI and links to how to connect an engine", () => {

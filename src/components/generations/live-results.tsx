@@ -27,13 +27,15 @@ export interface LiveResultsProps {
   headingLevel?: 2 | 3;
   /** Told of each token that comes back (a failed visualization), so a shown balance can follow. */
   onRefund?: () => void;
+  /** Results load as soon as they arrive (the batch just ordered), not when scrolled near. */
+  eager?: boolean;
 }
 
 /**
  * One batch: its original and one card per style, following the batch live until every visualization is
  * final. Shared by /design (right after Generate) and /generations.
  */
-export function LiveResults({ batch: initial, now: serverNow, providersDocs, designHref, onUseAsInput, headingLevel = 2, onRefund }: LiveResultsProps) {
+export function LiveResults({ batch: initial, now: serverNow, providersDocs, designHref, onUseAsInput, headingLevel = 2, onRefund, eager }: LiveResultsProps) {
   const t = useTranslations("generation");
   const names = useCatalogNames();
   const now = useNow(serverNow);
@@ -64,7 +66,7 @@ export function LiveResults({ batch: initial, now: serverNow, providersDocs, des
             </div>
           ) : (
             <PlainImage
-              src={batch.source.url}
+              src={batch.source.preview?.url ?? batch.source.url}
               alt={t("originalAlt", { room })}
               width={batch.source.width}
               height={batch.source.height}
@@ -112,6 +114,7 @@ export function LiveResults({ batch: initial, now: serverNow, providersDocs, des
               now={now}
               designHref={designHref}
               onUseAsInput={onUseAsInput}
+              eager={eager}
             />
           </li>
         ))}

@@ -8,6 +8,7 @@ import type { ImageDto, VisualizationStatus } from "@/schemas/generation";
 import type { LiveVisualization } from "./batch-state";
 import { ComparisonSlider } from "./comparison-slider";
 import { ExpiryNote } from "./expiry-note";
+import { CARD_SIZES, imageSources } from "./image-sources";
 import { PlainImage } from "./plain-image";
 import { ProgressBar } from "./progress-bar";
 import { minutesLeft } from "./use-now";
@@ -23,6 +24,8 @@ interface Props {
   now: number;
   designHref: string;
   onUseAsInput?: (image: ImageDto) => void;
+  /** Load the images as soon as they are known, not when scrolled near: someone is watching for them. */
+  eager?: boolean;
 }
 
 const statusLook: Record<VisualizationStatus, string> = {
@@ -33,7 +36,7 @@ const statusLook: Record<VisualizationStatus, string> = {
 };
 
 /** One style of a batch: its state, and once ready the result with before/after, download and reuse. */
-export function VisualizationCard({ visualization: v, source, styleName, labels, now, designHref, onUseAsInput }: Props) {
+export function VisualizationCard({ visualization: v, source, styleName, labels, now, designHref, onUseAsInput, eager }: Props) {
   const t = useTranslations("generation");
   const Heading = labels.headingLevel;
   const alt = t(labels.ai ? "alt" : "altPreview", { room: labels.room, style: styleName });
@@ -64,15 +67,25 @@ export function VisualizationCard({ visualization: v, source, styleName, labels,
         <>
           {source ? (
             <ComparisonSlider
-              before={{ src: source.url, alt: t("originalAlt", { room: labels.room }), width: source.width, height: source.height }}
-              after={{ src: v.result.url, alt, width: v.result.width, height: v.result.height }}
+              before={{ ...imageSources(source), alt: t("originalAlt", { room: labels.room }), width: source.width, height: source.height }}
+              after={{ ...imageSources(v.result), alt, width: v.result.width, height: v.result.height }}
+              sizes={CARD_SIZES}
+              eager={eager}
               label={t("compare", { style: styleName })}
               beforeLabel={t("before")}
               afterLabel={t("after")}
               valueText={(percent) => t("compareValue", { percent })}
             />
           ) : (
-            <PlainImage src={v.result.url} alt={alt} width={v.result.width} height={v.result.height} loading="lazy" className="block h-auto w-full rounded-lg" />
+            <PlainImage
+              {...imageSources(v.result)}
+              sizes={CARD_SIZES}
+              alt={alt}
+              width={v.result.width}
+              height={v.result.height}
+              loading={eager ? "eager" : "lazy"}
+              className="block h-auto w-full rounded-lg"
+            />
           )}
           {!labels.ai && (
             <p className="flex items-center gap-1.5 text-sm font-medium text-amber-800 dark:text-amber-200">

@@ -1,0 +1,1 @@
+ALTER TABLE "image" ADD COLUMN "preview_storage_key" text;
