@@ -14,8 +14,7 @@
  *   - the Confirm click (a capture listener on the document),
  *   - the POST /api/batches answer (resource timing),
  *   - each result's "succeeded" event arriving on the page's EventSource (EventSource wrapped by an init script),
- *   - each result's <img> loaded and decoded (a MutationObserver sees it added; img.decode() resolves), and
- *     which file the browser chose from its srcset (the result or its preview, PREVIEW_WIDTH wide).
+ *   - each result's <img> loaded and decoded (a MutationObserver sees it added; img.decode() resolves).
  * Reports per size the median over runs of the first and last result, and the overhead per result (decoded − L).
  * Where the time goes comes from the server's side: each batch's events in the database carry now() of the short
  * transaction that wrote them, so the job's start after the batch was created and the result's commit after start + L are
@@ -56,8 +55,6 @@ const RESULT_ALT = "podgląd wykonany bez AI";
  */
 type Timing = {
   url: string;
-  /** What the browser fetched for it: the result, or its preview (srcset). */
-  fetched: string;
   visualizationId: string | null;
   eventAt: number | null;
   fetchStart: number | null;
@@ -100,10 +97,9 @@ const INSTRUMENT = (resultAlt: string) => `(() => {
     // scrolled into view, so what is timed is the server, the network and the decode, not the scroll position.
     img.loading = "eager";
     const url = img.src;
-    // With a srcset the browser may fetch the preview: currentSrc is what it fetched and decoded.
     img.decode().then(
-      () => bench.images.push({ url, fetched: img.currentSrc, t: performance.now() }),
-      () => bench.images.push({ url: "failed:" + url, fetched: img.currentSrc, t: performance.now() }),
+      () => bench.images.push({ url, t: performance.now() }),
+      () => bench.images.push({ url: "failed:" + url, t: performance.now() }),
     );
   };
   new MutationObserver((records) => {
@@ -160,17 +156,16 @@ async function oneBatch(page: Page, stack: Stack, db: pg.Client, imageId: string
     throw error;
   }
   const measured = await page.evaluate(() => {
-    const bench = (window as unknown as { __bench: { t0: number; events: { url: string; visualizationId: string; t: number }[]; images: { url: string; fetched: string; t: number }[] } }).__bench;
+    const bench = (window as unknown as { __bench: { t0: number; events: { url: string; visualizationId: string; t: number }[]; images: { url: string; t: number }[] } }).__bench;
     const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
     const post = resources.find((r) => r.name.endsWith("/api/batches") && r.startTime >= bench.t0);
     return {
       postAnswered: post ? post.responseEnd - bench.t0 : null,
-      results: bench.images.map(({ url, fetched, t }) => {
+      results: bench.images.map(({ url, t }) => {
         const event = bench.events.find((e) => e.url === url);
-        const resource = resources.find((r) => r.name === fetched);
+        const resource = resources.find((r) => r.name === url);
         return {
           url,
-          fetched,
           visualizationId: event?.visualizationId ?? null,
           eventAt: event ? event.t - bench.t0 : null,
           fetchStart: resource ? resource.startTime - bench.t0 : null,
@@ -252,7 +247,7 @@ async function main() {
             `run ${run}/${runs}, ${size} style${size > 1 ? "s" : ""}: POST answered ${ms(result.postAnswered)}; events ${result.results.map((r) => ms(r.eventAt)).join(", ")}; ` +
               `decoded ${decoded.join(", ")} ms; engine call + store (log) ${result.results.map((r) => Math.round(r.loggedMs ?? NaN)).join(", ")} ms; ` +
               `committed beyond L ${result.results.map((r) => Math.round(r.committedAfterL ?? NaN)).join(", ")} ms; ` +
-              `image GETs served in ${result.imageServedMs.map(Math.round).join(", ")} ms (${result.results.filter((r) => r.fetched.endsWith("?preview")).length} previews); jobs left ${result.jobStates.join(",")}; load ${result.load}`,
+              `image GETs served in ${result.imageServedMs.map(Math.round).join(", ")} ms; jobs left ${result.jobStates.join(",")}; load ${result.load}`,
           );
           await sleep(1000);
         }

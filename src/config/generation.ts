@@ -19,14 +19,6 @@ export const MAX_STYLES_PER_BATCH = 12;
  */
 export const RESULT_WEBP = { quality: 82, effort: 2 } as const;
 
-/**
- * Every stored image also gets a copy this many pixels wide for the places that show it small (the result
- * cards, the gallery): a sixth of the pixels to send and decode while a batch's results arrive. Images no
- * wider are their own preview.
- */
-export const PREVIEW_WIDTH = 640;
-export const PREVIEW_WEBP = { quality: 78, effort: 2 } as const;
-
 /** The worker's timings: a lease is renewed every third of its length while an engine works. */
 export const JOB_LEASE_MS = 30_000;
 /** An engine call that takes longer counts as a transient failure (retried). */

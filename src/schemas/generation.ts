@@ -40,8 +40,6 @@ export type ImageDto = {
   id: string;
   /** Owner-only URL under /api/images/. */
   url: string;
-  /** Its copy PREVIEW_WIDTH wide, for small places (null when the image is no wider). */
-  preview: { url: string; width: number } | null;
   kind: ImageKind;
   width: number;
   height: number;

@@ -14,7 +14,6 @@ const NOW = Date.now();
 const upload = (id: string): ImageDto => ({
   id,
   url: `/api/images/${id}`,
-  preview: { url: `/api/images/${id}?preview`, width: 640 },
   kind: "upload",
   width: 1200,
   height: 800,

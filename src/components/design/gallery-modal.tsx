@@ -79,7 +79,7 @@ export function GalleryModal({ open, onOpenChange, initial, selectedId, onChoose
                 }}
                 className="group block w-full overflow-hidden rounded-lg bg-gray-100 text-start ring-1 ring-gray-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 aria-pressed:ring-3 aria-pressed:ring-primary-600 dark:bg-gray-800 dark:ring-gray-700 dark:focus-visible:outline-primary-400 dark:aria-pressed:ring-primary-400"
               >
-                <PlainImage src={image.preview?.url ?? image.url} alt="" width={image.width} height={image.height} loading="lazy" className="aspect-4/3 w-full object-cover" />
+                <PlainImage src={image.url} alt="" width={image.width} height={image.height} loading="lazy" className="aspect-4/3 w-full object-cover" />
                 <span className="block px-2 pt-1.5 text-sm font-medium text-gray-900 dark:text-gray-100">
                   {t(image.kind === "result" ? "galleryResult" : "galleryUpload")}
                 </span>{" "}

@@ -2,7 +2,6 @@
 
 import { useTranslations } from "next-intl";
 import { ImageIcon } from "lucide-react";
-import { imageSources } from "@/components/generations/image-sources";
 import { PlainImage } from "@/components/generations/plain-image";
 import type { ImageChoice } from "./choice";
 
@@ -22,7 +21,7 @@ export function SelectedImage({ choice }: { choice: ImageChoice | null }) {
     choice.type === "library"
       ? { src: choice.photo.file, width: choice.photo.width, height: choice.photo.height, alt: t("selectedLibraryAlt", { room: tRooms(choice.photo.roomType) }) }
       : {
-          ...imageSources(choice.image),
+          src: choice.image.url,
           width: choice.image.width,
           height: choice.image.height,
           alt: t(choice.image.kind === "result" ? "selectedResultAlt" : "selectedUploadAlt"),
@@ -30,9 +29,6 @@ export function SelectedImage({ choice }: { choice: ImageChoice | null }) {
   return (
     <PlainImage
       src={image.src}
-      srcSet={"srcSet" in image ? image.srcSet : undefined}
-      // At most 18rem high (max-h-72): a landscape photo is at most 24rem wide.
-      sizes="24rem"
       alt={image.alt}
       width={image.width}
       height={image.height}

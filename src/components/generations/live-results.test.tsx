@@ -30,7 +30,6 @@ const NOW = Date.now();
 const image = (id: string, minutesLeft = 50): ImageDto => ({
   id,
   url: `/api/images/${id}`,
-  preview: { url: `/api/images/${id}?preview`, width: 640 },
   kind: id.startsWith("res") ? "result" : "upload",
   width: 1200,
   height: 800,
@@ -86,9 +85,6 @@ describe("LiveResults", () => {
     stream.emit({ seq: 2, type: "succeeded", visualizationId: "v1", result: image("res1") });
     const result = within(card()).getByRole("img", { name: "Salon, styl Skandynawski – podgląd wykonany bez AI" });
     expect(result.getAttribute("src")).toBe("/api/images/res1");
-    // A card is small: the browser may take the preview, and the whole image where the slot is wide.
-    expect(result.getAttribute("srcset")).toBe("/api/images/res1?preview 640w, /api/images/res1 1200w");
-    expect(result.getAttribute("sizes")).toMatch(/30vw/);
     expect(within(card()).getByText("Podgląd bez AI")).toBeTruthy();
     expect(within(card()).getByRole("link", { name: "Pobierz: Skandynawski" }).hasAttribute("download")).toBe(true);
     expect(within(card()).getByRole("link", { name: "Użyj jako nowego zdjęcia: Skandynawski" }).getAttribute("href")).toBe("/design?image=res1");

@@ -66,7 +66,7 @@ export function LiveResults({ batch: initial, now: serverNow, providersDocs, des
             </div>
           ) : (
             <PlainImage
-              src={batch.source.preview?.url ?? batch.source.url}
+              src={batch.source.url}
               alt={t("originalAlt", { room })}
               width={batch.source.width}
               height={batch.source.height}

@@ -8,7 +8,6 @@ import type { ImageDto, VisualizationStatus } from "@/schemas/generation";
 import type { LiveVisualization } from "./batch-state";
 import { ComparisonSlider } from "./comparison-slider";
 import { ExpiryNote } from "./expiry-note";
-import { CARD_SIZES, imageSources } from "./image-sources";
 import { PlainImage } from "./plain-image";
 import { ProgressBar } from "./progress-bar";
 import { minutesLeft } from "./use-now";
@@ -67,9 +66,8 @@ export function VisualizationCard({ visualization: v, source, styleName, labels,
         <>
           {source ? (
             <ComparisonSlider
-              before={{ ...imageSources(source), alt: t("originalAlt", { room: labels.room }), width: source.width, height: source.height }}
-              after={{ ...imageSources(v.result), alt, width: v.result.width, height: v.result.height }}
-              sizes={CARD_SIZES}
+              before={{ src: source.url, alt: t("originalAlt", { room: labels.room }), width: source.width, height: source.height }}
+              after={{ src: v.result.url, alt, width: v.result.width, height: v.result.height }}
               eager={eager}
               label={t("compare", { style: styleName })}
               beforeLabel={t("before")}
@@ -78,8 +76,7 @@ export function VisualizationCard({ visualization: v, source, styleName, labels,
             />
           ) : (
             <PlainImage
-              {...imageSources(v.result)}
-              sizes={CARD_SIZES}
+              src={v.result.url}
               alt={alt}
               width={v.result.width}
               height={v.result.height}

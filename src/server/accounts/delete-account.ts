@@ -2,7 +2,6 @@ import "server-only";
 import { and, eq, inArray, notInArray, or } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { image, tokenLedger, user, verification } from "@/server/db/schema";
-import { deleteImageFiles } from "@/server/generation/store-image";
 import { getStorage } from "@/server/storage/get-storage";
 import { log } from "@/server/log";
 import { billingContext } from "@/server/billing/billing-context";
@@ -24,7 +23,7 @@ const retainedKinds = ["purchase", "renewal"] as const;
 export async function deleteAccount(options: { userId: string }): Promise<void> {
   const db = await getDb();
   await endSubscriptionsOfAccount(await billingContext(), options.userId);
-  const images = await db.select({ storageKey: image.storageKey, previewStorageKey: image.previewStorageKey }).from(image).where(eq(image.userId, options.userId));
+  const images = await db.select({ storageKey: image.storageKey }).from(image).where(eq(image.userId, options.userId));
   await db.transaction(async (tx) => {
     const [u] = await tx.select({ email: user.email }).from(user).where(eq(user.id, options.userId));
     if (!u) return;
@@ -37,6 +36,6 @@ export async function deleteAccount(options: { userId: string }): Promise<void> 
     await tx.delete(user).where(eq(user.id, options.userId));
   });
   const storage = getStorage();
-  for (const files of images) await deleteImageFiles(storage, files);
+  for (const { storageKey } of images) await storage.delete(storageKey).catch((error: unknown) => log.warn("account.image_delete_failed", { storageKey, error }));
   log.info("account.deleted", { userId: options.userId, images: images.length });
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { PREVIEW_WIDTH } from "@/config/generation";
 import type { batch, image, visualization } from "@/server/db/schema";
 import type { BatchDto, FailureReason, ImageDto, VisualizationDto } from "@/schemas/generation";
 
@@ -16,7 +15,6 @@ export function toImageDto(row: ImageRow): ImageDto {
   return {
     id: row.id,
     url: imageUrl(row.id),
-    preview: row.previewStorageKey ? { url: `${imageUrl(row.id)}?preview`, width: PREVIEW_WIDTH } : null,
     kind: row.kind,
     width: row.width,
     height: row.height,

@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { PREVIEW_WIDTH } from "@/config/generation";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Handle } from "@/server/db/client";
@@ -334,38 +333,6 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     await sweepExpired({ db: handle.db, storage, now: new Date(Date.parse(batch.expiresAt) + 1) });
     expect(await getBalance({ db: handle.db, userId })).toBe(2);
     expect(await handle.db.select().from(visualization).where(eq(visualization.batchId, batch.id))).toHaveLength(0);
-  });
-
-  it("keeps a preview PREVIEW_WIDTH wide of a wider photo and result, serves it when asked, and the sweeper deletes both files", async () => {
-    const userId = await insertUser(handle);
-    await grantTokens({ db: handle.db, userId, amount: 1, kind: "adjustment", idempotencyKey: `test:${randomUUID()}` });
-    const wide = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#a0b0c0" } }).webp().toBuffer();
-    const upload = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: wide, width: 1200, height: 900, contentType: "image/webp" });
-    expect(upload.previewStorageKey).toBe(`uploads/${upload.id}.preview.webp`);
-    const { engine } = scriptedEngine(async () => sharp({ create: { width: 1536, height: 1152, channels: 3, background: "#c08040" } }).png().toBuffer());
-    const { batch } = await generate(userId, upload.id, ["modern"]);
-    const w = worker(engine);
-    await waitFor(allFinal(batch.id));
-    await w.stop();
-    const succeeded = (await events(batch.id)).find((e) => e.type === "succeeded") as Extract<BatchEvent, { type: "succeeded" }>;
-    expect(succeeded.result.preview).toEqual({ url: `/api/images/${succeeded.result.id}?preview`, width: PREVIEW_WIDTH });
-
-    for (const [imageId, width, height] of [[upload.id, 1200, 900], [succeeded.result.id, 1536, 1152]] as const) {
-      const whole = await getImageFile({ db: handle.db, storage, userId, imageId });
-      expect(await sharp(whole.data).metadata()).toMatchObject({ width, height });
-      const preview = await getImageFile({ db: handle.db, storage, userId, imageId, preview: true });
-      expect(await sharp(preview.data).metadata()).toMatchObject({ format: "webp", width: PREVIEW_WIDTH, height: (PREVIEW_WIDTH * height) / width });
-    }
-    // A small image is its own preview.
-    const { imageId: small } = await userWithPhoto(0);
-    expect((await handle.db.select().from(image).where(eq(image.id, small)))[0]!.previewStorageKey).toBeNull();
-
-    const rows = await handle.db.select().from(image).where(eq(image.userId, userId));
-    await sweepExpired({ db: handle.db, storage, now: new Date(Math.max(...rows.map((r) => r.expiresAt.getTime())) + 1) });
-    for (const row of rows) {
-      expect(await storage.get(row.storageKey)).toBeNull();
-      expect(await storage.get(row.previewStorageKey!)).toBeNull();
-    }
   });
 
   it("answers GONE after an image's hour and the sweeper deletes rows and files", async () => {

@@ -7,10 +7,10 @@ import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 
 /**
- * The bytes of one of the user's images, or of its preview. Another user's image and an unknown id are the same NOT_FOUND
+ * The bytes of one of the user's images. Another user's image and an unknown id are the same NOT_FOUND
  * (nobody learns that an id exists); an image past its hour is GONE, even before the sweeper ran.
  */
-export async function getImageFile(options: { userId: string; imageId: string; preview?: boolean; db?: DbOrTx; storage?: ImageStorage; now?: Date }) {
+export async function getImageFile(options: { userId: string; imageId: string; db?: DbOrTx; storage?: ImageStorage; now?: Date }) {
   const db = options.db ?? (await getDb());
   const [row] = await db
     .select()
@@ -19,8 +19,7 @@ export async function getImageFile(options: { userId: string; imageId: string; p
   if (!row) throw new AppError("NOT_FOUND");
   const now = options.now ?? new Date();
   if (row.expiresAt <= now) throw new AppError("GONE");
-  // An image without a preview is no wider than one: it is its own.
-  const data = await (options.storage ?? getStorage()).get((options.preview && row.previewStorageKey) || row.storageKey);
+  const data = await (options.storage ?? getStorage()).get(row.storageKey);
   if (!data) throw new AppError("GONE");
   return { data, contentType: row.contentType, expiresAt: row.expiresAt, kind: row.kind };
 }

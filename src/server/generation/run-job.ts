@@ -18,7 +18,6 @@ import { backoffDelay, type RetryPolicy } from "./backoff-delay";
 import { renewLease, type ClaimedJob } from "./claim-jobs";
 import { newId } from "./new-id";
 import type { ImageRow } from "./dto";
-import { deleteImageFiles, putImageFiles } from "./store-image";
 import { writeJobStep } from "./write-job-step";
 
 export type JobOutcome = "succeeded" | "failed" | "retry" | "released" | "lost";
@@ -117,7 +116,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
       done = (await writeJobStep(db, job, { type: "succeeded", result })).held;
     } finally {
       // Not recorded (claim lost, or the write failed): the stored object would belong to nobody.
-      if (!done) await deleteImageFiles(options.storage, result);
+      if (!done) await options.storage.delete(result.storageKey).catch(() => undefined);
     }
     if (!done) return "lost";
     log.info("generation.succeeded", { ...context, engine: engine.id, ms: Date.now() - began, costUsd: output.costUsd });
@@ -213,21 +212,10 @@ async function release(db: Db, job: ClaimedJob): Promise<JobOutcome> {
 async function storeResult(options: RunJobOptions, userId: string, data: Buffer): Promise<ImageRow> {
   const { webp, info } = await asWebp(data);
   const id = newId();
-  const { storageKey, previewStorageKey } = await putImageFiles(options.storage, `results/${id}`, { data: webp, width: info.width, contentType: "image/webp" });
+  const storageKey = `results/${id}.webp`;
+  await options.storage.put(storageKey, webp, "image/webp");
   const now = new Date();
-  return {
-    id,
-    userId,
-    kind: "result",
-    storageKey,
-    previewStorageKey,
-    contentType: "image/webp",
-    width: info.width,
-    height: info.height,
-    bytes: webp.length,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + env().IMAGE_TTL_SECONDS * 1000),
-  };
+  return { id, userId, kind: "result", storageKey, contentType: "image/webp", width: info.width, height: info.height, bytes: webp.length, createdAt: now, expiresAt: new Date(now.getTime() + env().IMAGE_TTL_SECONDS * 1000) };
 }
 
 /** The engine's image as stored: WebP already (the local engine's) is kept as it is, anything else is encoded once. */

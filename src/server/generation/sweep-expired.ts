@@ -6,7 +6,6 @@ import { log } from "@/server/log";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
-import { deleteImageFiles } from "./store-image";
 
 /**
  * Deletes what is past its hour: batches (with their visualizations, jobs and events) and images, the
@@ -22,12 +21,12 @@ export async function sweepExpired(options: { db?: DbOrTx; storage?: ImageStorag
   let images = 0;
   for (;;) {
     const due = await db
-      .select({ id: image.id, storageKey: image.storageKey, previewStorageKey: image.previewStorageKey })
+      .select({ id: image.id, storageKey: image.storageKey })
       .from(image)
       .where(lte(image.expiresAt, now))
       .limit(options.limit ?? 200);
     if (due.length === 0) break;
-    for (const row of due) await deleteImageFiles(storage, row);
+    for (const row of due) await storage.delete(row.storageKey);
     await db.delete(image).where(
       inArray(
         image.id,

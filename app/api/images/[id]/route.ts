@@ -5,15 +5,14 @@ import { apiUser } from "@/web/server/api";
 
 export const dynamic = "force-dynamic";
 
-/** One of the user's images (`?preview`: its small copy): 404 for anyone else (and for visitors), 410 once its hour has passed. */
+/** One of the user's images: 404 for anyone else (and for visitors), 410 once its hour has passed. */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const user = await apiUser(request);
   if (!user) return errorResponse(new AppError("NOT_FOUND"), request);
   try {
-    const query = new URL(request.url).searchParams;
-    const file = await getImageFile({ userId: user.id, imageId: (await params).id, preview: query.has("preview") });
+    const file = await getImageFile({ userId: user.id, imageId: (await params).id });
     const secondsLeft = Math.max(0, Math.floor((file.expiresAt.getTime() - Date.now()) / 1000));
-    const download = query.has("download");
+    const download = new URL(request.url).searchParams.has("download");
     return new Response(new Uint8Array(file.data), {
       headers: {
         "content-type": file.contentType,

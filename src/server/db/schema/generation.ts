@@ -16,8 +16,6 @@ export const image = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["upload", "result"] }).notNull(),
     storageKey: text("storage_key").notNull(),
-    /** The copy PREVIEW_WIDTH wide (src/config/generation.ts); null when the image is no wider. */
-    previewStorageKey: text("preview_storage_key"),
     contentType: text("content_type").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),

@@ -1,1 +1,0 @@
-ALTER TABLE "image" ADD COLUMN "preview_storage_key" text;
