@@ -141,5 +141,10 @@ describe("the ComfyUI engine against a fake ComfyUI", () => {
     controller.abort(new Error("abandoned"));
     await expect(work).rejects.toThrow("abandoned");
     await expect.poll(() => fake.requests.some((r) => r.path === "/queue" && JSON.stringify(r.body) === JSON.stringify({ delete: [run.id] }))).toBe(true);
+    // The request still has a time limit of its own, and running past it is worth a retry.
+    const prompts = () => fake.requests.filter((r) => r.path === "/prompt").length;
+    const promptsBefore = prompts();
+    expect(await failure(engine({ timing: { ...timing, requestMs: 150 } }).generate(input()))).toMatchObject({ kind: "transient", message: expect.stringMatching(/unreachable/) });
+    expect(prompts()).toBe(promptsBefore + 1);
   });
 });

@@ -6,7 +6,7 @@ import WebSocket from "ws";
 import { z } from "zod";
 import { log } from "@/server/log";
 import { EngineError, type Engine, type EngineInput, type EngineOutput } from "./engine";
-import { failureFromError, failureFromStatus, parseRetryAfter, withTimeout } from "./provider-http";
+import { UNTIL_ANSWERED, failureFromError, failureFromStatus, parseRetryAfter, withTimeout } from "./provider-http";
 import { checkedImage, fitImage } from "./provider-image";
 import template from "./comfyui/workflow.json";
 
@@ -108,7 +108,7 @@ export function createComfyUIEngine(options: ComfyUIEngineOptions): Engine {
       });
       // Not cut short by the job's signal: a prompt the server took while we gave up would run with no one to cancel it.
       const queued = await json(
-        await request("/prompt", AbortSignal.timeout(timing.requestMs), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: workflow, client_id: clientId }) }),
+        await request("/prompt", UNTIL_ANSWERED, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: workflow, client_id: clientId }) }),
         queuedSchema,
         "the queued prompt",
       );

@@ -34,6 +34,12 @@ export function failureFromError(provider: string, error: unknown, signal: Abort
   return new EngineError("transient", `${provider} unreachable: ${error instanceof Error ? error.message : String(error)}${cause}`);
 }
 
+/**
+ * For a request that must finish even when its job is given up: one that makes something at the provider
+ * (a prediction, a queued prompt), whose id is needed to cancel it. Its own timeout still applies.
+ */
+export const UNTIL_ANSWERED: AbortSignal = new AbortController().signal;
+
 /** The job's signal, also aborted after `ms`: one request must not use up the whole job's time. */
 export function withTimeout(signal: AbortSignal, ms: number): AbortSignal {
   return AbortSignal.any([signal, AbortSignal.timeout(ms)]);

@@ -181,6 +181,10 @@ describe("the Replicate engine against a fake Replicate", () => {
     await expect(work).rejects.toThrow("abandoned");
     const prediction = [...fake.predictions.values()].at(-1)!;
     await until(() => prediction.status === "canceled");
+    // The create still has a time limit of its own, and running past it is worth a retry.
+    const created = fake.predictions.size;
+    expect(await failure(engine({ timing: { ...fast, requestMs: 100 } }).generate(input()))).toMatchObject({ kind: "transient", message: expect.stringMatching(/unreachable/) });
+    expect(fake.predictions.size).toBe(created + 1);
   });
 
   it("with an https APP_URL, asks for the completed webhook, whose signed delivery wakes the poll at once", async () => {

@@ -5,7 +5,7 @@ import { MAX_STYLES_PER_BATCH } from "@/config/generation";
 import { replicateModels, type ReplicateModel, type ReplicateModelId } from "@/config/engines";
 import { log } from "@/server/log";
 import { EngineError, type Engine, type EngineInput, type EngineOutput } from "./engine";
-import { failureFromError, failureFromStatus, parseRetryAfter, withTimeout } from "./provider-http";
+import { UNTIL_ANSWERED, failureFromError, failureFromStatus, parseRetryAfter, withTimeout } from "./provider-http";
 import { checkedImage, fitImage } from "./provider-image";
 
 export type ReplicateTiming = {
@@ -66,13 +66,12 @@ export function createReplicateEngine(options: ReplicateEngineOptions): Engine {
         image = file.urls.get;
       }
       // Not cut short by the job's signal: a prediction created while we gave up would run, billed, with no one to cancel it.
-      const createTimeout = AbortSignal.timeout(timing.requestMs);
-      const created = await call(createTimeout, () =>
+      const created = await call(UNTIL_ANSWERED, () =>
         client.predictions.create({
           ...(model.version ? { version: model.version } : { model: options.model }),
           input: { ...model.fixedInput, prompt: input.prompt, [model.imageInput]: model.imageAsList ? [image] : image },
           ...(options.webhookUrl ? { webhook: options.webhookUrl, webhook_events_filter: ["completed" as const] } : {}),
-          signal: createTimeout,
+          signal: withTimeout(UNTIL_ANSWERED, timing.requestMs),
         }),
       );
       if (signal.aborted) {
