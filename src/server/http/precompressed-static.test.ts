@@ -6,7 +6,7 @@ import path from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPRESSED_EXTENSIONS } from "../../../scripts/compress-static.mjs";
-import { acceptsBrotli, CONTENT_TYPES, precompressedStatic } from "./precompressed-static";
+import { acceptsEncoding, CONTENT_TYPES, precompressedStatic } from "./precompressed-static";
 
 let dist: string;
 let server: Server;
@@ -87,13 +87,15 @@ describe("the build step and the server", () => {
   });
 });
 
-describe("acceptsBrotli", () => {
+describe("acceptsEncoding", () => {
   it("reads the Accept-Encoding list with its weights", () => {
-    expect(acceptsBrotli("gzip, deflate, br, zstd")).toBe(true);
-    expect(acceptsBrotli("BR;q=0.5")).toBe(true);
-    expect(acceptsBrotli("br;q=0")).toBe(false);
-    expect(acceptsBrotli("gzip")).toBe(false);
-    expect(acceptsBrotli(undefined)).toBe(false);
-    expect(acceptsBrotli(["gzip", "br"])).toBe(true);
+    expect(acceptsEncoding("gzip, deflate, br, zstd", "br")).toBe(true);
+    expect(acceptsEncoding("BR;q=0.5", "br")).toBe(true);
+    expect(acceptsEncoding("br;q=0", "br")).toBe(false);
+    expect(acceptsEncoding("gzip", "br")).toBe(false);
+    expect(acceptsEncoding(undefined, "br")).toBe(false);
+    expect(acceptsEncoding(["gzip", "br"], "br")).toBe(true);
+    expect(acceptsEncoding("gzip;q=0, br", "gzip")).toBe(false);
+    expect(acceptsEncoding("deflate, GZIP;q=0.8", "gzip")).toBe(true);
   });
 });

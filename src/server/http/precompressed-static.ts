@@ -9,12 +9,12 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".css": "text/css; charset=UTF-8",
 };
 
-/** True when an Accept-Encoding header admits Brotli (`br`, not `br;q=0`). */
-export function acceptsBrotli(header: string | string[] | undefined): boolean {
+/** True when an Accept-Encoding header admits `coding` (`br`, not `br;q=0`). */
+export function acceptsEncoding(header: string | string[] | undefined, coding: "br" | "gzip"): boolean {
   const value = Array.isArray(header) ? header.join(",") : (header ?? "");
   return value.split(",").some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(";").map((p) => p.trim());
-    if (coding !== "br") return false;
+    const [name, ...params] = part.trim().toLowerCase().split(";").map((p) => p.trim());
+    if (name !== coding) return false;
     const q = params.find((p) => p.startsWith("q="));
     return q === undefined || Number(q.slice(2)) > 0;
   });
@@ -30,7 +30,7 @@ export function precompressedStatic(distDir: string) {
   return function serve(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "";
-    if (!url.startsWith(URL_PREFIX) || !acceptsBrotli(req.headers["accept-encoding"])) return false;
+    if (!url.startsWith(URL_PREFIX) || !acceptsEncoding(req.headers["accept-encoding"], "br")) return false;
     let relative: string;
     try {
       relative = decodeURIComponent(url.slice(URL_PREFIX.length).split("?")[0]!);

@@ -3,7 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { matchPath } from "../../config/routes";
-import { acceptsBrotli } from "./precompressed-static";
+import { acceptsEncoding } from "./precompressed-static";
 import { contentSecurityPolicy } from "./csp";
 
 const brotli = promisify(brotliCompress);
@@ -163,8 +163,8 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
   }
 
   function send(req: IncomingMessage, res: ServerResponse, page: Page, status: "hit" | "stale") {
-    const accepted = String(req.headers["accept-encoding"] ?? "");
-    const [body, encoding] = acceptsBrotli(accepted) ? [page.br, "br"] : /\bgzip\b(?!\s*;\s*q=0(\.0*)?\s*(,|$))/.test(accepted) ? [page.gzip, "gzip"] : [page.plain, undefined];
+    const accepted = req.headers["accept-encoding"];
+    const [body, encoding] = acceptsEncoding(accepted, "br") ? [page.br, "br"] : acceptsEncoding(accepted, "gzip") ? [page.gzip, "gzip"] : [page.plain, undefined];
     res.writeHead(200, {
       ...page.headers,
       ...(encoding ? { "content-encoding": encoding } : {}),
