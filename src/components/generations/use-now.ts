@@ -21,8 +21,12 @@ export function useNow(initial: number, intervalMs = 60_000): number {
   return now;
 }
 
-/** Whole minutes until `expiresAt`, rounded up (59.5 s left is still "1 minute"); 0 once it has passed. */
+/**
+ * Whole minutes until `expiresAt`, to the nearest, at least 1 while any time is left (20 s is "1 minute");
+ * 0 once it has passed. Rounding up instead would show a result made a few seconds after the clock's last
+ * tick as "61 minutes" of its hour.
+ */
 export function minutesLeft(expiresAt: string, now: number): number {
   const ms = Date.parse(expiresAt) - now;
-  return ms > 0 ? Math.ceil(ms / 60_000) : 0;
+  return ms > 0 ? Math.max(1, Math.round(ms / 60_000)) : 0;
 }
