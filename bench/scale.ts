@@ -21,13 +21,13 @@
  * own L: claiming, reading the photo from S3, storing the result, committing, signalling, claiming the next.
  * Pickup: from the first batch's creation to the first job's start (how fast an idle pool reacts).
  *
- * The fake engine's stand-in image (the local restyle, made once per photo and style in each worker process)
- * is CPU work a hosted engine would not cost this host; a 640×480 photo keeps it small.
+ * The fake engine answers with the photo as given (its `output: "input"`): its usual stand-in, the local
+ * restyle, is CPU work that a hosted engine would not cost this host. The photo is 640×480.
  *
  * Options: --latency=MS (default 5000), --jobs=N (default 100), --workers=1,2,4 (default), --concurrency=C
  * (default 5), --styles=N per batch (default 10). Raw figures go to bench/out/scale-L<latency>.json.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { addTokens, createBatch, createUser, startCluster, uploadPhoto, withDatabase, type AppProcess, type Cluster } from "../tests/support/cluster";
@@ -55,12 +55,66 @@ type Round = {
   throughputPerS: number;
   latencyMs: { median: number; p95: number; max: number };
   pickupMs: number;
-  overheadPerJobMs: number;
+  slowestSlotPerJobMs: number;
   inSlotBeyondLMs: { median: number; p95: number };
   emptySlotMs: { median: number; p95: number };
+  /** From the workers' log lines: the start write (with the photo's read), the engine's overrun of L, storing the result, recording it. */
+  phasesMs: Record<"start" | "engineBeyondL" | "store" | "record", { median: number; p95: number }>;
+  /** The queue's part of a job (the hand-over before it plus recording its result), over the jobs that had a hand-over. */
+  queuePerJobMs: { mean: number; median: number; p95: number; jobs: number };
+  /** CPU time per visualization of the measured round, by process kind. */
+  cpuPerJobMs: ReturnType<typeof cpuByKind>;
 };
 
 type User = { id: string; cookie: string; imageId: string };
+
+/** /proc/<pid>/stat after the command name: [0] is the state, so field n of proc(5) is at n - 3. */
+function statFields(pid: number | string): string[] | null {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  } catch {
+    return null; // Gone meanwhile.
+  }
+}
+const ticks = (value: string | undefined) => (Number(value ?? 0) * 1000) / 100; // clock ticks (USER_HZ = 100) → ms
+
+/** CPU time (user + system, ms) of a process; 0 once it is gone. */
+function cpuMs(pid: number): number {
+  const fields = statFields(pid);
+  return fields ? ticks(fields[11]) + ticks(fields[12]) : 0;
+}
+
+/**
+ * CPU time so far of the workers, the web process, PostgreSQL and this process (the S3 stand-in, the polling,
+ * reading the processes' logs). PostgreSQL is every process named postgres (one cluster here): the live ones,
+ * plus what the postmaster has collected from the backends that ended (each connection is a process).
+ */
+function cpuByKind(cluster: Cluster): Record<"workers" | "web" | "postgres" | "bench", number> {
+  const postgres = new Map<string, string[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
+    } catch {
+      continue;
+    }
+    const fields = statFields(entry);
+    if (fields) postgres.set(entry, fields);
+  }
+  let postgresMs = 0;
+  for (const fields of postgres.values()) {
+    postgresMs += ticks(fields[11]) + ticks(fields[12]);
+    // The postmaster (its parent is not a postgres process): add its ended children's time (cutime, cstime).
+    if (!postgres.has(fields[1]!)) postgresMs += ticks(fields[13]) + ticks(fields[14]);
+  }
+  const own = process.cpuUsage();
+  return {
+    workers: cluster.workers.reduce((sum, w) => sum + cpuMs(w.pid), 0),
+    web: cluster.webs.reduce((sum, w) => sum + cpuMs(w.pid), 0),
+    postgres: postgresMs,
+    bench: (own.user + own.system) / 1000,
+  };
+}
 
 /** Submits `count` visualizations at once (batches of stylesPerBatch, alternating users) and waits until all are final; returns the batch ids. */
 async function submit(cluster: Cluster, users: User[], count: number, key: string): Promise<string[]> {
@@ -90,7 +144,9 @@ async function runRound(cluster: Cluster, users: User[], round: number): Promise
   await submit(cluster, users, workers * concurrency, `warm-up-${round}`);
   const logMark = new Map(cluster.workers.map((w) => [w, w.logs.length]));
   const load = loadavg();
+  const cpuBefore = cpuByKind(cluster);
   const batchIds = await submit(cluster, users, jobs, String(round));
+  const cpuAfter = cpuByKind(cluster);
 
   const rows = await withDatabase(cluster.databaseUrl, async (db) =>
     (
@@ -113,15 +169,33 @@ async function runRound(cluster: Cluster, users: User[], round: number): Promise
   const inSlot = rows.map((r) => r.finished.getTime() - r.started.getTime() - latency);
   const rounds = jobs / (workers * concurrency);
 
-  // Per worker: from each result (generation.succeeded) to the next job's start (generation.started).
+  // From each worker's log lines, in order: the queue's part of each job is the hand-over before it (from the
+  // worker's previous result, generation.succeeded, to this job's engine call, generation.started: noticing the
+  // free slot, the claim, the start write) plus recording its result (the commit with its event and signal).
+  const queuePerJob: number[] = [];
   const emptySlot: number[] = [];
+  const phases = { start: [] as number[], engineBeyondL: [] as number[], store: [] as number[], record: [] as number[] };
   for (const worker of cluster.workers) {
     const lines = worker.logs.slice(logMark.get(worker)).filter((l) => l.event === "generation.started" || l.event === "generation.succeeded");
-    const ends: number[] = [];
+    const freedAt: number[] = [];
+    const handOver = new Map<unknown, number>();
     for (const line of lines) {
       const at = Date.parse(line.time);
-      if (line.event === "generation.succeeded") ends.push(at);
-      else if (ends.length) emptySlot.push(at - ends.shift()!);
+      if (line.event === "generation.started") {
+        phases.start.push(Number(line.startMs));
+        // A worker's first jobs of the round had no slot freed before them: their wait is the pickup.
+        if (freedAt.length) {
+          emptySlot.push(at - freedAt[0]!);
+          handOver.set(line.visualizationId, at - freedAt.shift()!);
+        }
+      } else {
+        freedAt.push(at);
+        phases.engineBeyondL.push(Number(line.engineMs) - latency);
+        phases.store.push(Number(line.storeMs));
+        phases.record.push(Number(line.recordMs));
+        const before = handOver.get(line.visualizationId);
+        if (before !== undefined) queuePerJob.push(before + Number(line.recordMs));
+      }
     }
   }
 
@@ -132,13 +206,18 @@ async function runRound(cluster: Cluster, users: User[], round: number): Promise
     throughputPerS: (rows.length / makespanMs) * 1000,
     latencyMs: { median: median(latencies), p95: percentile(latencies, 95), max: Math.max(...latencies) },
     pickupMs: firstStarted - firstCreated,
-    overheadPerJobMs: (lastFinished - firstStarted - Math.ceil(rounds) * latency) / Math.ceil(rounds),
+    slowestSlotPerJobMs: (lastFinished - firstStarted - Math.ceil(rounds) * latency) / Math.ceil(rounds),
     inSlotBeyondLMs: { median: median(inSlot), p95: percentile(inSlot, 95) },
     emptySlotMs: { median: median(emptySlot), p95: percentile(emptySlot, 95) },
+    queuePerJobMs: { mean: queuePerJob.reduce((a, b) => a + b, 0) / queuePerJob.length, median: median(queuePerJob), p95: percentile(queuePerJob, 95), jobs: queuePerJob.length },
+    cpuPerJobMs: Object.fromEntries(Object.entries(cpuAfter).map(([k, v]) => [k, (v - cpuBefore[k as keyof typeof cpuBefore]) / jobs])) as Round["cpuPerJobMs"],
+    phasesMs: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, { median: median(v), p95: percentile(v, 95) }])) as Round["phasesMs"],
   };
 }
 
-const script = { latencyMs: latency, progressSteps: 4, concurrency };
+// The engine answers with the photo as given: its restyle would be CPU work in the workers that a hosted engine
+// does not cost this host (and, cached per photo and style in each process, it was still being made in the measured rounds).
+const script = { latencyMs: latency, progressSteps: 4, concurrency, output: "input" };
 console.log(`scale benchmark: L = ${latency} ms, ${jobs} visualizations, ${concurrency} per worker, workers ${workerCounts.join(", ")}; ${machine()}`);
 const cluster = await startCluster({ webs: 1, workers: workerCounts[0]!, env: { GENERATION_PROVIDER: "fake", FAKE_ENGINE_SCRIPT: JSON.stringify(script) } });
 if (!cluster) process.exit(1);
@@ -158,18 +237,27 @@ try {
     while (cluster.workers.length < count) await cluster.addWorker();
     const result = await runRound(cluster, users, round);
     results.push(result);
+    const q = result.queuePerJobMs;
     console.log(
       `${count} worker(s): ${jobs} in ${s(result.makespanMs)}, ${result.throughputPerS.toFixed(2)}/s; latency median ${s(result.latencyMs.median)}, p95 ${s(result.latencyMs.p95)}; ` +
-        `pickup ${ms(result.pickupMs)}, overhead per job ${ms(result.overheadPerJobMs)}; in slot beyond L median ${ms(result.inSlotBeyondLMs.median)} (p95 ${ms(result.inSlotBeyondLMs.p95)}); ` +
-        `empty slot median ${ms(result.emptySlotMs.median)} (p95 ${ms(result.emptySlotMs.p95)}); load ${result.load}`,
+        `pickup ${ms(result.pickupMs)}; queue per job mean ${ms(q.mean)}, median ${ms(q.median)}, p95 ${ms(q.p95)} (${q.jobs} jobs); ` +
+        `slowest slot per job ${ms(result.slowestSlotPerJobMs)}; load ${result.load}`,
     );
+    console.log(`  phases, median / p95: ${Object.entries(result.phasesMs).map(([k, v]) => `${k} ${ms(v.median)} / ${ms(v.p95)}`).join("; ")}; hand-over ${ms(result.emptySlotMs.median)} / ${ms(result.emptySlotMs.p95)}; in slot beyond L ${ms(result.inSlotBeyondLMs.median)} / ${ms(result.inSlotBeyondLMs.p95)}`);
+    console.log(`  CPU per job: ${Object.entries(result.cpuPerJobMs).map(([k, v]) => `${k} ${v.toFixed(1)} ms`).join(", ")}`);
   }
   const base = results[0]!;
-  console.log("\n| Workers | Makespan | Throughput | × 1 worker | Latency median / p95 / max | Pickup | Overhead per job | In slot beyond L, median / p95 | Empty slot, median / p95 | Load |");
-  console.log("|---:|---:|---:|---:|---|---:|---:|---|---|---|");
+  console.log(
+    "\n| Workers | Makespan | Throughput | × 1 worker | Latency median / p95 / max | Pickup | Queue per job, mean / median / p95 | Storing the result, median / p95 | Slowest slot beyond L, per job | CPU per job: workers / web / PostgreSQL / bench and S3 | Load |",
+  );
+  console.log("|---:|---:|---:|---:|---|---:|---|---|---:|---|---|");
   for (const r of results) {
+    const q = r.queuePerJobMs;
+    const cpu = r.cpuPerJobMs;
     console.log(
-      `| ${r.workers} | ${s(r.makespanMs)} | ${r.throughputPerS.toFixed(2)}/s | ${(r.throughputPerS / base.throughputPerS).toFixed(2)} | ${s(r.latencyMs.median)} / ${s(r.latencyMs.p95)} / ${s(r.latencyMs.max)} | ${ms(r.pickupMs)} | ${ms(r.overheadPerJobMs)} | ${ms(r.inSlotBeyondLMs.median)} / ${ms(r.inSlotBeyondLMs.p95)} | ${ms(r.emptySlotMs.median)} / ${ms(r.emptySlotMs.p95)} | ${r.load} |`,
+      `| ${r.workers} | ${s(r.makespanMs)} | ${r.throughputPerS.toFixed(2)}/s | ${(r.throughputPerS / base.throughputPerS).toFixed(2)} | ${s(r.latencyMs.median)} / ${s(r.latencyMs.p95)} / ${s(r.latencyMs.max)} | ${ms(r.pickupMs)} | ` +
+        `**${ms(q.mean)}** / ${ms(q.median)} / ${ms(q.p95)} | ${ms(r.phasesMs.store.median)} / ${ms(r.phasesMs.store.p95)} | ${ms(r.slowestSlotPerJobMs)} | ` +
+        `${[cpu.workers, cpu.web, cpu.postgres, cpu.bench].map((v) => `${v.toFixed(0)}`).join(" / ")} ms | ${r.load} |`,
     );
   }
   mkdirSync(path.join(root, "bench", "out"), { recursive: true });

@@ -59,6 +59,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
 
   // The photo is read while the start is written: two round trips at once instead of one after the other.
   const readSource = options.readSource ?? ((key: string) => options.storage.get(key));
+  const entered = Date.now();
   const sourceRead = source && source.expiresAt > new Date() ? readSource(source.storageKey) : Promise.resolve(null);
   // Not awaited when the claim turns out to be lost: its failure must not go unhandled then.
   sourceRead.catch(() => undefined);
@@ -95,7 +96,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
 
   const began = Date.now();
   // Each engine call's start; its end is generation.succeeded or generation.attempt_failed: the queue's wait, and what each worker ran when.
-  log.info("generation.started", { ...context, engine: engine.id });
+  log.info("generation.started", { ...context, engine: engine.id, startMs: began - entered });
   try {
     // An engine that ignores its signal must not hold the job (and a worker slot) forever: the abort wins the race.
     const output = await raceAbort(controller.signal, engine.generate({
@@ -109,8 +110,10 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
       signal: controller.signal,
     }));
     if (controller.signal.aborted) throw controller.signal.reason;
+    const engineMs = Date.now() - began;
     await progress.settled();
     const result = await storeResult(options, job.userId, output.image);
+    const storedAt = Date.now();
     let done = false;
     try {
       done = (await writeJobStep(db, job, { type: "succeeded", result })).held;
@@ -119,7 +122,9 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
       if (!done) await options.storage.delete(result.storageKey).catch(() => undefined);
     }
     if (!done) return "lost";
-    log.info("generation.succeeded", { ...context, engine: engine.id, ms: Date.now() - began, costUsd: output.costUsd });
+    // Where the job's time went beyond the engine: storing the result, then recording it (what to watch at scale).
+    const now = Date.now();
+    log.info("generation.succeeded", { ...context, engine: engine.id, ms: now - began, engineMs, storeMs: storedAt - began - engineMs, recordMs: now - storedAt, costUsd: output.costUsd });
     return "succeeded";
   } catch (error) {
     await progress.settled();

@@ -52,6 +52,12 @@ describe("fake engine", () => {
     expect(a.image.equals(b.image)).toBe(false);
   });
 
+  it("answers with the photo as given when the script says so (a hosted engine's answer costs this host nothing)", async () => {
+    const engine = createFakeEngine(parseFakeEngineScript(JSON.stringify({ latencyMs: 0, output: "input" })));
+    const { image } = await engine.generate(input("boho"));
+    expect(image.equals(photo)).toBe(true);
+  });
+
   it("fails a refused or failed style every time, after the latency", async () => {
     const engine = createFakeEngine({ latencyMs: 50, failures: { glamour: "refused", loft: "failed" } });
     const start = performance.now();

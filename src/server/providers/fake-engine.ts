@@ -20,6 +20,12 @@ const scriptSchema = z.strictObject({
   progressSteps: z.number().int().min(0).optional(),
   /** Unset: a whole batch at once, as a hosted provider would take it. */
   concurrency: z.number().int().min(1).optional(),
+  /**
+   * What it answers with: the local engine's restyle of the photo (default; results differ per style), or the
+   * photo as it was given, an answer that costs this host nothing to make, as a hosted engine's does (the
+   * pipeline's benchmarks: the restyle is CPU work that a provider would not cost the workers).
+   */
+  output: z.enum(["restyle", "input"]).optional(),
   /** By style id. */
   failures: z.record(z.string(), failureSchema).optional(),
 });
@@ -63,7 +69,7 @@ export function createFakeEngine(script: FakeEngineScript): Engine {
       const failsNow = typeof failure === "string" || (failure !== undefined && thrown < failure.transientTimes);
       const [, output] = await Promise.all([
         elapse(script, input),
-        failsNow ? undefined : restyle(input),
+        failsNow ? undefined : script.output === "input" ? input.image : restyle(input),
       ]);
       if (typeof failure === "string") {
         throw new EngineError(failure, `Scripted ${failure} failure for style ${input.styleId}`);

@@ -16,7 +16,8 @@ import { log } from "@/server/log";
 export type Channel = "batch" | "jobs" | "prediction";
 const pgChannel: Record<Channel, string> = { batch: "aranzer_batch", jobs: "aranzer_jobs", prediction: "aranzer_prediction" };
 
-type State = { emitter: EventEmitter; listening?: Promise<void> };
+type Listener = { add(channel: Channel): void };
+type State = { emitter: EventEmitter; listener?: Listener };
 const holder = globalThis as typeof globalThis & { __aranzerSignals?: State };
 function state(): State {
   if (!holder.__aranzerSignals) {
@@ -54,47 +55,66 @@ export function signalHere(channel: Channel, id: string): void {
 
 /** Calls back on every signal for that id ("*" for all); returns the unsubscribe function. */
 export function subscribe(channel: Channel, id: string, callback: () => void): () => void {
-  ensureListening();
+  ensureListening(channel);
   const name = `${channel}:${id}`;
   state().emitter.on(name, callback);
   return () => state().emitter.off(name, callback);
 }
 
-/** With PostgreSQL, one LISTEN connection per process feeds the emitter (reconnecting after a loss). */
-function ensureListening() {
+/**
+ * With PostgreSQL, one LISTEN connection per process feeds the emitter, listening only to the channels that
+ * something in this process has subscribed to: a worker does not hear every batch's events, nor a web
+ * process every new job (each notification wakes every process that listens to its channel).
+ */
+function ensureListening(channel: Channel) {
   const url = env().DATABASE_URL;
+  if (!url) return;
   const s = state();
-  if (!url || s.listening) return;
-  s.listening = (async () => {
+  s.listener ??= startListener(url);
+  s.listener.add(channel);
+}
+
+function startListener(url: string): Listener {
+  const channels = new Set<Channel>();
+  const emitter = state().emitter;
+  // The connection once it listens to every channel in the set, and how to give it up.
+  let current: { client: import("pg").Client; reconnect: (error: unknown) => void } | null = null;
+  const connect = async (): Promise<void> => {
     const { Client } = await import("pg");
-    const connect = async (): Promise<void> => {
-      const client = new Client({ connectionString: url });
-      client.on("notification", (message) => {
-        const channel = (Object.keys(pgChannel) as Channel[]).find((c) => pgChannel[c] === message.channel);
-        if (!channel || !message.payload) return;
-        s.emitter.emit(`${channel}:${message.payload}`);
-        s.emitter.emit(`${channel}:*`, message.payload);
-      });
-      let lost = false;
-      const reconnect = (error: unknown) => {
-        if (lost) return;
-        lost = true;
-        log.warn("signals.listen_lost", { error });
-        void client.end().catch(() => undefined);
-        // Until it is back, readers rely on their polls; keep trying (a database restart may take a while).
-        setTimeout(() => void connect(), 1000).unref();
-      };
-      client.on("error", reconnect);
-      try {
-        await client.connect();
-        for (const channel of Object.values(pgChannel)) await client.query(`LISTEN ${channel}`);
-      } catch (error) {
-        reconnect(error);
-      }
+    const client = new Client({ connectionString: url });
+    client.on("notification", (message) => {
+      const channel = (Object.keys(pgChannel) as Channel[]).find((c) => pgChannel[c] === message.channel);
+      if (!channel || !message.payload) return;
+      emitter.emit(`${channel}:${message.payload}`);
+      emitter.emit(`${channel}:*`, message.payload);
+    });
+    let lost = false;
+    const reconnect = (error: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (current?.client === client) current = null;
+      log.warn("signals.listen_lost", { error });
+      void client.end().catch(() => undefined);
+      // Until it is back, readers rely on their polls; keep trying (a database restart may take a while).
+      setTimeout(() => void connect(), 1000).unref();
     };
-    await connect();
-  })().catch((error: unknown) => {
-    log.warn("signals.listen_failed", { error });
-    s.listening = undefined;
-  });
+    client.on("error", reconnect);
+    try {
+      await client.connect();
+      // Channels added meanwhile are visited too (a Set's iteration includes what is added during it).
+      for (const channel of channels) await client.query(`LISTEN ${pgChannel[channel]}`);
+      if (!lost) current = { client, reconnect };
+    } catch (error) {
+      reconnect(error);
+    }
+  };
+  connect().catch((error: unknown) => log.warn("signals.listen_failed", { error }));
+  return {
+    add(channel) {
+      if (channels.has(channel)) return;
+      channels.add(channel);
+      const listening = current;
+      listening?.client.query(`LISTEN ${pgChannel[channel]}`).catch(listening.reconnect);
+    },
+  };
 }
