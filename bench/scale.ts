@@ -14,11 +14,14 @@
  *
  * From the database (each event stamped with now() of the short transaction that wrote it): each job's
  * latency (batch created → result committed) and its time in a slot (its "running" event → its result,
- * minus L). From the workers' log lines (generation.started, generation.succeeded): how long a slot stays
- * empty between one job's result and the next job's start in the same worker. The queue's overhead per job:
- * with JOBS a multiple of workers × C, every slot runs JOBS / (workers × C) jobs one after another, so
- * (last result − first start − rounds × L) / rounds is what each job added to its slot beyond the engine's
- * own L: claiming, reading the photo from S3, storing the result, committing, signalling, claiming the next.
+ * minus L). From the workers' log lines (generation.started with startMs, generation.succeeded with engineMs,
+ * storeMs, recordMs): the phases of each job, and the queue's part of it, which is the hand-over before it
+ * (the worker's previous result → this job's engine call: noticing the free slot, the claim, the start write)
+ * plus recording its result (one statement). Storing the result's bytes is the job's payload work, as the
+ * engine call is, and is reported beside it. Along the slowest slot: with JOBS a multiple of workers × C,
+ * every slot runs JOBS / (workers × C) jobs one after another, so (last result − first start − rounds × L) /
+ * rounds is what each job added to its slot beyond L, storing included. CPU time per visualization of each
+ * process kind comes from /proc.
  * Pickup: from the first batch's creation to the first job's start (how fast an idle pool reacts).
  *
  * The fake engine answers with the photo as given (its `output: "input"`): its usual stand-in, the local
@@ -128,14 +131,15 @@ async function submit(cluster: Cluster, users: User[], count: number, key: strin
     }),
   );
   const deadline = Date.now() + 20 * 60_000;
-  for (;;) {
-    const open = await withDatabase(cluster.databaseUrl, async (db) =>
-      Number((await db.query<{ n: string }>("select count(*) as n from visualization where batch_id = any($1) and status not in ('succeeded', 'failed')", [batchIds])).rows[0]!.n),
-    );
-    if (open === 0) break;
-    if (Date.now() > deadline) throw new Error(`${open} visualizations still unfinished after 20 minutes`);
-    await sleep(500);
-  }
+  // One connection for the whole wait: a new one per look would cost PostgreSQL a process start each time.
+  await withDatabase(cluster.databaseUrl, async (db) => {
+    for (;;) {
+      const open = Number((await db.query<{ n: string }>("select count(*) as n from visualization where batch_id = any($1) and status not in ('succeeded', 'failed')", [batchIds])).rows[0]!.n);
+      if (open === 0) break;
+      if (Date.now() > deadline) throw new Error(`${open} visualizations still unfinished after 20 minutes`);
+      await sleep(500);
+    }
+  });
   return batchIds;
 }
 
