@@ -172,6 +172,19 @@ describe.each(testDatabases())("comments on $name", ({ open }) => {
     await createComment({ userId: other, ...post, body: "Pierwszy prawdziwy" });
   });
 
+  it("hands the moderators' alert to afterAnswer, so a reporter does not wait for the mail server", async () => {
+    const author = await insertUser(handle);
+    const { id } = await createComment({ userId: author, ...post, body: "Zgłoszony później" });
+    const alerts = async () => (await outbox()).filter((mail) => mail.includes("/moderacja"));
+    const alertsBefore = (await alerts()).length;
+    const deferred: (() => Promise<void>)[] = [];
+    await reportComment({ reporterId: null, clientAddress: "192.0.2.44", commentId: id, reason: "spam", details: "", afterAnswer: (task) => deferred.push(task) });
+    expect(deferred).toHaveLength(1);
+    expect((await alerts()).length).toBe(alertsBefore);
+    await deferred[0]!();
+    expect((await alerts()).length).toBe(alertsBefore + 2);
+  });
+
   it("takes reports from anyone, explained where the law asks, limited per address", async () => {
     const author = await insertUser(handle);
     const reader = await insertUser(handle);

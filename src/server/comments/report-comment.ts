@@ -4,6 +4,7 @@ import { z } from "zod";
 import { getDb } from "@/server/db/client";
 import { comment, commentReport, reportReasons, type ReportReason } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { log } from "@/server/log";
 import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
 import { alertModerators } from "./alert-moderators";
 import { commentIdOrThrow, commentRules, normalizeText } from "./comment-rules";
@@ -18,7 +19,8 @@ const email = z.email().max(254);
  * visitor, who may leave an e-mail for the answer. Limited per reader, or per client address for
  * visitors. Refusals: INVALID_INPUT (reason `reason`, `detailsRequired`, `tooLong`, `email`), NOT_FOUND,
  * RATE_LIMITED. A second open report by the same reader about the same comment adds nothing. The first open
- * report of a comment e-mails the moderators.
+ * report of a comment e-mails the moderators, through `afterAnswer` when given (the reporter need not wait for
+ * the mail server; a request passes Next's `after`), at once otherwise.
  */
 export async function reportComment(options: {
   commentId: unknown;
@@ -27,6 +29,7 @@ export async function reportComment(options: {
   reporterId: string | null;
   reporterEmail?: unknown;
   clientAddress: string;
+  afterAnswer?: (task: () => Promise<void>) => void;
 }): Promise<void> {
   const id = commentIdOrThrow(options.commentId);
   const reason = reportReasons.find((r) => r === options.reason);
@@ -53,5 +56,8 @@ export async function reportComment(options: {
     return { first: open.length === 0, thread: target.thread };
   });
   // The comment's row lock above makes "first" true for one report only, however many arrive at once.
-  if (first) await alertModerators({ thread, reason });
+  if (!first) return;
+  const alert = () => alertModerators({ thread, reason });
+  if (options.afterAnswer) options.afterAnswer(() => alert().catch((error: unknown) => log.warn("comments.moderator_alert_failed", { error })));
+  else await alert();
 }

@@ -2,6 +2,7 @@
 
 import { headers } from "next/headers";
 import { refresh } from "next/cache";
+import { after } from "next/server";
 import { isLocale } from "@/config/routes";
 import { isAppError } from "@/server/errors";
 import { log } from "@/server/log";
@@ -138,6 +139,7 @@ export async function submitReport(_state: CommentFormState, form: FormData): Pr
       reporterEmail: values.email,
       // server.ts puts the client's address here (the proxy's, when TRUST_PROXY says so).
       clientAddress: (await headers()).get("x-forwarded-for") ?? "unknown",
+      afterAnswer: after,
     });
     return { status: "done", at: Date.now() };
   } catch (error) {
