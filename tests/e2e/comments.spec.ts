@@ -6,7 +6,7 @@
  * test server (scripts/production-server-env.ts).
  */
 import type { Browser, Page } from "@playwright/test";
-import { confirmFromOutbox, expect, expectNoAxeViolationsInBothModes, register, registerAndConfirm, test, uniqueEmail } from "./support";
+import { confirmFromOutbox, expect, expectNoAxeViolationsInBothModes, latestEmailTo, register, registerAndConfirm, test, uniqueEmail } from "./support";
 
 const POST = "/blog/jak-przygotowac-zdjecie-pokoju";
 /** The other tests comment elsewhere, so the first one counts the comments of a thread it alone writes in. */
@@ -119,9 +119,13 @@ test.describe("comments", () => {
     await report.getByRole("radio", { name: "Spam lub reklama" }).check();
     await report.getByLabel("Wyjaśnienie").fill("Link do sklepu bez związku z wpisem.");
     await report.getByLabel("Twój adres e-mail (opcjonalnie)").fill("zglaszajacy@example.test");
+    const reportedAt = Date.now();
     await report.getByRole("button", { name: "Wyślij zgłoszenie" }).click();
     await expect(report.getByRole("status")).toHaveText("Dziękujemy. Zgłoszenie przyjęte: moderatorzy je sprawdzą.");
     await expect(report.getByRole("status")).toBeFocused();
+    // The moderators are e-mailed once the reporter has the answer (sent after it, not before).
+    const alert = await latestEmailTo(MODERATOR, { since: reportedAt });
+    expect(alert.links.some((link) => link.endsWith("/moderacja"))).toBe(true);
 
     // The queue is for moderators only.
     const stranger = await signedInPage(browser, uniqueEmail("cm-stranger"));
