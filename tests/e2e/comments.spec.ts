@@ -40,7 +40,7 @@ async function signedInPage(browser: Browser, email: string): Promise<Page> {
 }
 
 test.describe("comments", () => {
-  test("comment, reply in a thread, edit, refuse, delete, report, and a moderator's hide seen by the author only", async ({ page, browser }) => {
+  test("comment, reply in a thread, edit, refuse, delete, report, a moderator's hide seen by the author only, and its restore", async ({ page, browser }) => {
     test.setTimeout(180_000);
     await page.goto(POST);
     const signIn = page.getByRole("link", { name: "Zaloguj się, aby skomentować" });
@@ -152,6 +152,8 @@ test.describe("comments", () => {
     await item.getByLabel("Uzasadnienie dla autora").fill("Reklama sklepu, niezwiązana z tematem wpisu.");
     await item.getByRole("button", { name: "Ukryj" }).click();
     await expect(moderator.getByText("Nie ma zgłoszeń do rozpatrzenia.")).toBeVisible();
+    // The decided comment left the queue with its form: focus goes to the queue, not to the page's start.
+    await expect(moderator.getByRole("region", { name: "Moderacja komentarzy" })).toBeFocused();
 
     // The author sees the comment, the decision and the reason; everyone else a placeholder (it has replies).
     await page.reload();
@@ -164,6 +166,21 @@ test.describe("comments", () => {
     await expect(visitor.getByText("Komentarz ukryty przez moderatorów")).toBeVisible();
     await expect(comment(visitor, "trzeciego poziomu")).toBeVisible();
     await expect(visitor.getByText("Reklama sklepu")).toHaveCount(0);
+
+    // An appeal that holds: the moderator restores it from the hidden comments; everyone sees it again and its author is told.
+    const hiddenItem = moderator.getByRole("region", { name: "Ukryte komentarze" }).getByRole("article").filter({ hasText: "drugiego poziomu" });
+    await expect(hiddenItem).toContainText("Reklama sklepu, niezwiązana z tematem wpisu.");
+    await expectNoAxeViolationsInBothModes(moderator, "hidden comments");
+    await hiddenItem.getByLabel("Wiadomość dla autora (opcjonalnie)").fill("Po odwołaniu: to jednak nie reklama.");
+    const restoredAt = Date.now();
+    await hiddenItem.getByRole("button", { name: "Przywróć komentarz" }).click();
+    await expect(moderator.getByRole("status").filter({ hasText: "Komentarz przywrócony." })).toBeAttached();
+    await expect(hiddenItem).toHaveCount(0);
+    await expect(moderator.getByRole("region", { name: "Ukryte komentarze" })).toBeFocused();
+    expect((await latestEmailTo(email, { since: restoredAt })).subject).toBe("Twój komentarz w Aranżerze jest znów widoczny");
+    await visitor.reload();
+    await expect(comment(visitor, "drugiego poziomu")).toBeVisible();
+    await expect(visitor.getByText("Komentarz ukryty przez moderatorów")).toHaveCount(0);
   });
 
   test("a comment posted before the scripts have run appears, and a refusal keeps its text", async ({ page, baseURL }) => {

@@ -8,10 +8,10 @@ import { submitModeration, type CommentFormState } from "@/web/actions/comments"
 import { useAnnounce } from "./announcer";
 import { textareaClass } from "./comment-form";
 import { refusalText, useOnResult } from "./form-result";
+import { QUEUE_ID } from "./moderation-ids";
 
 const KNOWN = ["ground", "empty", "tooLong", "decided", "gone", "forbidden", "signedOut"] as const;
 const GROUNDS = ["illegal", "terms"] as const;
-export const QUEUE_ID = "moderation-queue";
 
 type Decisions = { state: CommentFormState; action: (form: FormData) => void; pending: boolean };
 const DecisionsContext = createContext<Decisions | null>(null);

@@ -12,10 +12,12 @@ import { commentRules } from "./comment-rules";
 import { createComment } from "./create-comment";
 import { deleteComment } from "./delete-comment";
 import { editComment } from "./edit-comment";
+import { listHiddenComments } from "./list-hidden-comments";
 import { listModerationQueue } from "./list-moderation-queue";
 import { listThread, type CommentNode } from "./list-thread";
 import { moderateComment } from "./moderate-comment";
 import { reportComment } from "./report-comment";
+import { restoreComment } from "./restore-comment";
 
 const MODERATOR_EMAIL = "moderator@example.test";
 let root: string;
@@ -242,7 +244,14 @@ describe.each(testDatabases())("comments on $name", ({ open }) => {
     expect(await refusal(moderateComment({ moderator, commentId: hidden.id, action: "hide", ground: "terms", reason: " " }))).toMatchObject({ details: { reason: "empty" } });
     expect(await refusal(moderateComment({ moderator, commentId: hidden.id, action: "hide", ground: "whim", reason: "x" }))).toMatchObject({ details: { reason: "ground" } });
 
-    await moderateComment({ moderator, commentId: hidden.id, action: "hide", ground: "terms", reason: "Reklama bez związku z wpisem." });
+    // Through afterAnswer (Next's after, in the action), the statement of reasons goes out once the moderator has the answer.
+    const statements = async () => (await outbox()).filter((m) => m.includes("Reklama bez zwi")).length;
+    const statementsBefore = await statements();
+    const deferred: (() => Promise<void>)[] = [];
+    await moderateComment({ moderator, commentId: hidden.id, action: "hide", ground: "terms", reason: "Reklama bez związku z wpisem.", afterAnswer: (task) => deferred.push(task) });
+    expect(await statements()).toBe(statementsBefore);
+    await deferred[0]!();
+    expect(await statements()).toBeGreaterThan(statementsBefore);
     await moderateComment({ moderator, commentId: removed.id, action: "remove", ground: "illegal", reason: "Dane osobowe innej osoby." });
     await moderateComment({ moderator, commentId: kept.id, action: "dismiss" });
     expect(await listModerationQueue()).toEqual([]);
@@ -265,8 +274,21 @@ describe.each(testDatabases())("comments on $name", ({ open }) => {
     expect(removedRow!.body).toBe("");
 
     const mails = await outbox();
-    const about = (text: string) => mails.filter((m) => m.includes(text));
-    expect(about("Reklama bez zwi").length).toBeGreaterThan(0); // the author's statement of reasons
     expect(mails.some((m) => /To: visitor@example\.test/.test(m))).toBe(true); // the visitor who left an address
+
+    // An appeal that holds: a moderator restores the hidden comment (not the removed one, whose text is gone), and its author is told.
+    expect((await listHiddenComments()).map((c) => [c.body, c.ground, c.reason])).toEqual([["Do ukrycia", "terms", "Reklama bez związku z wpisem."]]);
+    expect(await refusal(restoreComment({ moderator: notModerator, commentId: hidden.id }))).toMatchObject({ code: "FORBIDDEN" });
+    expect(await refusal(restoreComment({ moderator, commentId: removed.id }))).toMatchObject({ code: "CONFLICT" });
+    expect(await refusal(restoreComment({ moderator, commentId: hidden.id, note: "x".repeat(commentRules.moderationReasonMaxLength + 1) }))).toMatchObject({ details: { reason: "tooLong" } });
+    // Quoted-printable mail: its soft line breaks undone.
+    const notes = async () => (await outbox()).filter((m) => m.replace(/=\r?\n/g, "").includes("Cytat z ksiazki, nie reklama.")).length;
+    const notesBefore = await notes();
+    await restoreComment({ moderator, commentId: hidden.id, note: "Cytat z ksiazki, nie reklama." });
+    expect(await notes()).toBe(notesBefore + 1);
+    expect(await listHiddenComments()).toEqual([]);
+    const afterRestore = await listThread({ thread, viewerId: replier });
+    expect(afterRestore.comments[0]).toMatchObject({ state: "published", body: "Do ukrycia", moderation: null });
+    expect(await refusal(restoreComment({ moderator, commentId: hidden.id }))).toMatchObject({ code: "CONFLICT" });
   });
 });

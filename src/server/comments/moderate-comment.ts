@@ -14,9 +14,10 @@ const moderationActions = ["hide", "remove", "dismiss"] as const;
  * A moderator's decision on a reported comment, closing its open reports. `hide` keeps the text for its
  * author only, `remove` erases it; both need a ground and a reason, which the author is shown beside the
  * comment and sent by e-mail (the statement of reasons, DSA Art. 17). `dismiss` leaves the comment up.
- * Reporters who left an address are told the outcome (Art. 16(5)). Refusals: FORBIDDEN (not a
- * moderator), INVALID_INPUT (reason `action`, `ground`, `empty`, `tooLong`), NOT_FOUND, CONFLICT (already
- * decided or deleted).
+ * Reporters who left an address are told the outcome (Art. 16(5)). The mails go out through `afterAnswer`
+ * when given (the moderator need not wait for the mail server; a request passes Next's `after`), at once
+ * otherwise. Refusals: FORBIDDEN (not a moderator), INVALID_INPUT (reason `action`, `ground`, `empty`,
+ * `tooLong`), NOT_FOUND, CONFLICT (already decided or deleted).
  */
 export async function moderateComment(options: {
   moderator: { id: string; email: string; emailVerified: boolean };
@@ -24,6 +25,7 @@ export async function moderateComment(options: {
   action: unknown;
   ground?: unknown;
   reason?: unknown;
+  afterAnswer?: (task: () => Promise<void>) => void;
 }): Promise<void> {
   if (!isModerator(options.moderator)) throw new AppError("FORBIDDEN", { reason: "notModerator" });
   const id = commentIdOrThrow(options.commentId);
@@ -68,15 +70,18 @@ export async function moderateComment(options: {
   });
   log.info("comments.moderated", { commentId: id, action, moderatorId: options.moderator.id, reports: outcome.reports.length });
   // The decision stands whether or not the mail goes out; the author also sees it beside the comment.
-  await sendModerationMail({
-    thread: outcome.thread,
-    commentId: id,
-    commentCreatedAt: outcome.createdAt,
-    resolution: outcome.resolution,
-    decidedAt: now,
-    ground: decision?.ground ?? null,
-    reason: decision?.reason ?? null,
-    authorId: decision ? outcome.authorId : null,
-    reporters: outcome.reports,
-  }).catch((error: unknown) => log.error("comments.moderation_mail_failed", { commentId: id, error }));
+  const mail = () =>
+    sendModerationMail({
+      thread: outcome.thread,
+      commentId: id,
+      commentCreatedAt: outcome.createdAt,
+      resolution: outcome.resolution,
+      decidedAt: now,
+      ground: decision?.ground ?? null,
+      reason: decision?.reason ?? null,
+      authorId: decision ? outcome.authorId : null,
+      reporters: outcome.reports,
+    }).catch((error: unknown) => log.error("comments.moderation_mail_failed", { commentId: id, error }));
+  if (options.afterAnswer) options.afterAnswer(mail);
+  else await mail();
 }

@@ -11,6 +11,7 @@ import { deleteComment } from "@/server/comments/delete-comment";
 import { editComment } from "@/server/comments/edit-comment";
 import { moderateComment } from "@/server/comments/moderate-comment";
 import { reportComment } from "@/server/comments/report-comment";
+import { restoreComment } from "@/server/comments/restore-comment";
 import { sharedPagesChanged } from "@/server/http/shared-pages-changed";
 import { getSessionUser } from "@/web/server/session";
 
@@ -157,10 +158,24 @@ export async function submitModeration(_state: CommentFormState, form: FormData)
   if (!user) return signedOut(values);
   const action = field(form, "action");
   try {
-    await moderateComment({ moderator: user, commentId: values.commentId, action, ground: values.ground, reason: values.reason });
+    await moderateComment({ moderator: user, commentId: values.commentId, action, ground: values.ground, reason: values.reason, afterAnswer: after });
     threadChanged();
     return { status: "done", id: values.commentId, outcome: action, at: Date.now() };
   } catch (error) {
     return refusal(error, values, "moderate");
+  }
+}
+
+/** A moderator's restore of a hidden comment after an appeal that holds; the domain checks that the user is a moderator. */
+export async function submitRestore(_state: CommentFormState, form: FormData): Promise<CommentFormState> {
+  const values = { commentId: field(form, "commentId"), note: field(form, "note") };
+  const user = await getSessionUser();
+  if (!user) return signedOut(values);
+  try {
+    await restoreComment({ moderator: user, commentId: values.commentId, note: values.note, afterAnswer: after });
+    threadChanged();
+    return { status: "done", id: values.commentId, outcome: "restore", at: Date.now() };
+  } catch (error) {
+    return refusal(error, values, "restore");
   }
 }
