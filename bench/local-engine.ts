@@ -14,8 +14,8 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import sharp from "sharp";
 import { styleIds } from "../src/config/styles";
-import type { EngineInput } from "../src/server/providers/engine";
-import { createLocalEngine } from "../src/server/providers/local-engine";
+import type { EngineInput } from "../src/server/engines/engine";
+import { createLocalEngine } from "../src/server/engines/local-engine";
 import { option } from "./server";
 
 const rounds = Number(option("rounds") ?? 3);

@@ -14,7 +14,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { STORED_LONG_SIDE } from "../src/config/generation";
 import { styles } from "../src/config/styles";
-import { createLocalEngine } from "../src/server/providers/local-engine";
+import { createLocalEngine } from "../src/server/engines/local-engine";
 
 const root = path.resolve(import.meta.dirname, "..");
 const outDir = path.join(root, "public", "styles");

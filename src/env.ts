@@ -74,7 +74,7 @@ const schema = z.object({
   OPENAI_API_URL: z.url().optional(),
   /** A self-hosted ComfyUI server, e.g. http://gpu-1:8188. */
   COMFYUI_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
-  /** File names on that server; unset: the ones in src/server/providers/comfyui/workflow.json. */
+  /** File names on that server; unset: the ones in src/server/engines/comfyui/workflow.json. */
   COMFYUI_CHECKPOINT: z.string().min(1).optional(),
   COMFYUI_CONTROLNET: z.string().min(1).optional(),
   /** Images one worker process generates at once; unset: the engine's own default. */
@@ -154,7 +154,7 @@ function checkS3(parsed: z.infer<typeof schema>): string | null {
 function checkEngine(parsed: z.infer<typeof schema>): string | null {
   switch (parsed.GENERATION_PROVIDER) {
     case "fake":
-      return parsed.FAKE_ENGINE_SCRIPT ? null : "GENERATION_PROVIDER=fake needs FAKE_ENGINE_SCRIPT (a JSON script, see src/server/providers/fake-engine.ts)";
+      return parsed.FAKE_ENGINE_SCRIPT ? null : "GENERATION_PROVIDER=fake needs FAKE_ENGINE_SCRIPT (a JSON script, see src/server/engines/fake-engine.ts)";
     case "replicate":
       return parsed.REPLICATE_API_TOKEN ? null : "GENERATION_PROVIDER=replicate needs REPLICATE_API_TOKEN (replicate.com → Account settings → API tokens)";
     case "openai":

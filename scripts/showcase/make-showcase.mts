@@ -10,8 +10,8 @@ import sharp from "sharp";
 import { libraryPhotos } from "@/config/library";
 import { showcaseStyleIds, showcaseWidths, type ShowcaseManifest, type ShowcaseVariant } from "@/config/showcase";
 import { normalizeImage } from "@/server/images/normalize-image";
-import { buildPrompt } from "@/server/providers/build-prompt";
-import { getEngine } from "@/server/providers/get-engine";
+import { buildPrompt } from "@/server/engines/build-prompt";
+import { getEngine } from "@/server/engines/get-engine";
 
 const root = process.cwd();
 const outDir = path.join(root, "public/showcase");

@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Handle } from "@/server/db/client";
 import { batchEvent, generationJob, image, tokenLedger, visualization } from "@/server/db/schema";
-import { EngineError, type Engine, type EngineInput } from "@/server/providers/engine";
+import { EngineError, type Engine, type EngineInput } from "@/server/engines/engine";
 import { createLocalStorage } from "@/server/storage/local-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import { getBalance } from "@/server/tokens/get-balance";

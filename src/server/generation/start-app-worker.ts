@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/env";
 import { getDb } from "@/server/db/client";
-import { getEngine } from "@/server/providers/get-engine";
+import { getEngine } from "@/server/engines/get-engine";
 import { getStorage } from "@/server/storage/get-storage";
 import { startWorker, type Worker } from "./start-worker";
 

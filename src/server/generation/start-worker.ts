@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { JOB_LEASE_MS, SWEEP_INTERVAL_MS } from "@/config/generation";
 import type { Db } from "@/server/db/client";
 import { log } from "@/server/log";
-import type { Engine } from "@/server/providers/engine";
+import type { Engine } from "@/server/engines/engine";
 import { subscribe } from "@/server/realtime/signals";
 import type { ImageStorage } from "@/server/storage/storage";
 import type { RetryPolicy } from "./backoff-delay";

@@ -9,7 +9,7 @@ import { getImageFile } from "@/server/generation/get-image-file";
 import { startWorker } from "@/server/generation/start-worker";
 import { storeImage } from "@/server/generation/store-image";
 import { sweepExpired } from "@/server/generation/sweep-expired";
-import { EngineError, type Engine } from "@/server/providers/engine";
+import { EngineError, type Engine } from "@/server/engines/engine";
 import { grantTokens } from "@/server/tokens/grant-tokens";
 import { insertUser } from "~/tests/support/databases";
 import { startLocalS3, type LocalS3 } from "~/tests/support/s3";

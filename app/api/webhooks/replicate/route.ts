@@ -1,6 +1,6 @@
 import { env } from "@/env";
 import { getDb } from "@/server/db/client";
-import { receiveReplicateWebhook } from "@/server/providers/receive-replicate-webhook";
+import { receiveReplicateWebhook } from "@/server/engines/receive-replicate-webhook";
 
 /**
  * Replicate's webhook: a prediction has ended, so the engine polling it may ask at once. Exempt from the
