@@ -1,17 +1,26 @@
+import type { EditMode } from "./edit-modes";
 /**
  * The generation engines GENERATION_PROVIDER may name, and the models of the hosted ones, as data: read by the
  * environment check (which names are valid), by the engines (inputs, sizes, prices) and by the pages (whether
  * a batch's results are AI redesigns or previews). Prices and timings: README "Providers", which cites them.
  */
 
-/** An engine that is not AI gets its results labelled as previews made without AI. */
+/**
+ * An engine that is not AI gets its results labelled as previews made without AI. `modes` are what the design
+ * page offers with it (src/config/edit-modes.ts); `paint` is our own exact recolour, so every engine has it.
+ */
 export const engines = {
-  local: { ai: false },
-  fake: { ai: false },
-  replicate: { ai: true },
-  openai: { ai: true },
-  comfyui: { ai: true },
-} as const;
+  local: { ai: false, modes: ["restyle", "paint", "remove"] },
+  fake: { ai: false, modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"] },
+  replicate: { ai: true, modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"] },
+  openai: { ai: true, modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"] },
+  comfyui: { ai: true, modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"] },
+} as const satisfies Record<string, { ai: boolean; modes: readonly EditMode[] }>;
+
+/** The modes an engine can do (none for ids no longer in the catalogue). */
+export function engineModes(id: string): readonly EditMode[] {
+  return Object.hasOwn(engines, id) ? engines[id as EngineId].modes : [];
+}
 
 export type EngineId = keyof typeof engines;
 export const engineIds = Object.keys(engines) as [EngineId, ...EngineId[]];

@@ -31,7 +31,7 @@ function engine(overrides: Partial<ComfyUIEngineOptions> = {}) {
 const prompt = "Redesign this kitchen in industrial style.";
 
 function input(overrides: Partial<EngineInput> = {}): EngineInput {
-  return { image: photo, width: 1001, height: 751, roomType: "kitchen", styleId: "industrial", prompt, onProgress: () => {}, signal: new AbortController().signal, ...overrides };
+  return { image: photo, width: 1001, height: 751, roomType: "kitchen", styleId: "industrial", edit: { mode: "restyle", styleId: "industrial" }, creativity: "balanced", seed: 1, prompt, onProgress: () => {}, signal: new AbortController().signal, ...overrides };
 }
 
 async function failure(work: Promise<unknown>): Promise<EngineError> {

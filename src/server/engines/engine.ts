@@ -1,4 +1,18 @@
+import type { Creativity, DeclutterScope } from "@/config/edit-modes";
 import type { RoomType } from "@/config/room-types";
+
+/**
+ * What the engine is asked to do with the photo (src/config/edit-modes.ts). Masks are PNGs of the photo's own
+ * size, white meaning "edit here"; each engine converts them to its own polarity and sizes. `paint` never
+ * reaches an engine: the worker recolours the mask itself, exactly, on every engine.
+ */
+export type EngineEdit =
+  | { mode: "restyle"; styleId: string }
+  | { mode: "stage"; styleId: string }
+  | { mode: "declutter"; scope: DeclutterScope; keep?: string }
+  | { mode: "remove"; mask: Buffer }
+  | { mode: "replace"; mask: Buffer; text: string }
+  | { mode: "material"; mask: Buffer; material: string };
 
 /**
  * A generation engine: takes the stored photo and one style, returns the redesigned image. Chosen by
@@ -10,8 +24,18 @@ export type EngineInput = {
   width: number;
   height: number;
   roomType: RoomType;
-  styleId: string;
-  /** Prompt built from the room type and the style (for AI engines). */
+  /** The style of a restyle or staging (the same as in `edit`); null for the other modes. */
+  styleId: string | null;
+  edit: EngineEdit;
+  /** How far the engine may stray from the photo, mapped per engine. */
+  creativity: Creativity;
+  /** The person's own words, if any (at most 300 characters). */
+  instruction?: string;
+  /** Each variation has its own; engines that take a seed get it, so a result can be made again. */
+  seed: number;
+  /** Results to follow in palette and furniture (a listing's first result of the style), for engines that take reference images. */
+  references?: Buffer[];
+  /** Prompt built from the edit, the room type and the style (for AI engines). */
   prompt: string;
   /** Report progress 0..1 where the engine knows it; cheap to call often (the worker throttles). */
   onProgress: (fraction: number) => void;
@@ -26,12 +50,24 @@ export type EngineOutput = {
   costUsd?: number;
 };
 
+/** A 2× enlargement of a finished result (a listing's HD copy). */
+export type UpscaleInput = {
+  image: Buffer;
+  width: number;
+  height: number;
+  /** At least this many pixels on the long side. */
+  minLongSide: number;
+  signal: AbortSignal;
+};
+
 export interface Engine {
-  /** Its GENERATION_PROVIDER name; whether it is AI is in the catalogue (src/config/engines.ts). */
+  /** Its GENERATION_PROVIDER name; whether it is AI and which modes it can do is in the catalogue (src/config/engines.ts). */
   readonly id: string;
   /** How many images of this engine may run at once in one worker process. */
   readonly concurrency: number;
   generate(input: EngineInput): Promise<EngineOutput>;
+  /** Engines with an upscaler of their own; the others get a plain resampling, labelled as such. */
+  upscale?(input: UpscaleInput): Promise<EngineOutput>;
 }
 
 export type EngineErrorKind =

@@ -64,21 +64,22 @@ export function createFakeEngine(script: FakeEngineScript): Engine {
     concurrency: script.concurrency ?? MAX_STYLES_PER_BATCH,
     async generate(input) {
       input.signal.throwIfAborted();
-      const failure = script.failures?.[input.styleId];
-      const thrown = transientThrown.get(input.styleId) ?? 0;
+      const key = input.styleId ?? input.edit.mode;
+      const failure = script.failures?.[key];
+      const thrown = transientThrown.get(key) ?? 0;
       const failsNow = typeof failure === "string" || (failure !== undefined && thrown < failure.transientTimes);
       const [, output] = await Promise.all([
         elapse(script, input),
         failsNow ? undefined : script.output === "input" ? input.image : restyle(input),
       ]);
       if (typeof failure === "string") {
-        throw new EngineError(failure, `Scripted ${failure} failure for style ${input.styleId}`);
+        throw new EngineError(failure, `Scripted ${failure} failure for style ${key}`);
       }
       if (failure && failsNow) {
-        transientThrown.set(input.styleId, thrown + 1);
+        transientThrown.set(key, thrown + 1);
         throw new EngineError(
           "transient",
-          `Scripted transient failure ${thrown + 1} of ${failure.transientTimes} for style ${input.styleId}`,
+          `Scripted transient failure ${thrown + 1} of ${failure.transientTimes} for style ${key}`,
           failure.retryAfterMs,
         );
       }

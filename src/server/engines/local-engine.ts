@@ -27,7 +27,7 @@ const BAND_ROWS = 32;
 
 async function restyle({ image, styleId, onProgress, signal }: EngineInput): Promise<EngineOutput> {
   signal.throwIfAborted();
-  const style = findStyle(styleId);
+  const style = styleId ? findStyle(styleId) : undefined;
   if (!style) throw new EngineError("refused", `Unknown style: ${styleId}`);
 
   const { data, info } = await failing(

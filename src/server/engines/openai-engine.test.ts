@@ -27,7 +27,7 @@ function engine(overrides: Partial<OpenAIEngineOptions> = {}) {
 const prompt = "Redesign this living room in Scandinavian style.";
 
 function input(overrides: Partial<EngineInput> = {}): EngineInput {
-  return { image: landscape, width: 1200, height: 900, roomType: "living-room", styleId: "scandinavian", prompt, onProgress: () => {}, signal: new AbortController().signal, ...overrides };
+  return { image: landscape, width: 1200, height: 900, roomType: "living-room", styleId: "scandinavian", edit: { mode: "restyle", styleId: "scandinavian" }, creativity: "balanced", seed: 1, prompt, onProgress: () => {}, signal: new AbortController().signal, ...overrides };
 }
 
 async function failure(work: Promise<unknown>): Promise<EngineError> {

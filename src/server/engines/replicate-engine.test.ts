@@ -47,7 +47,7 @@ function engine(overrides: Partial<ReplicateEngineOptions> = {}) {
 }
 
 function input(overrides: Partial<EngineInput> = {}): EngineInput {
-  return { image: photo, width: 1200, height: 900, roomType: "bedroom", styleId: "boho", prompt: "Redesign this bedroom in boho style.", onProgress: () => {}, signal: new AbortController().signal, ...overrides };
+  return { image: photo, width: 1200, height: 900, roomType: "bedroom", styleId: "boho", edit: { mode: "restyle", styleId: "boho" }, creativity: "balanced", seed: 1, prompt: "Redesign this bedroom in boho style.", onProgress: () => {}, signal: new AbortController().signal, ...overrides };
 }
 
 async function failure(work: Promise<unknown>): Promise<EngineError> {

@@ -33,8 +33,8 @@ function scriptedEngine(plan: (input: EngineInput, attempt: number) => Promise<B
     id: "test",
     concurrency,
     async generate(input) {
-      const attempt = (attempts.get(input.styleId) ?? 0) + 1;
-      attempts.set(input.styleId, attempt);
+      const attempt = (attempts.get(input.styleId!) ?? 0) + 1;
+      attempts.set(input.styleId!, attempt);
       state.calls++;
       state.running++;
       state.maxRunning = Math.max(state.maxRunning, state.running);
