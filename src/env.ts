@@ -77,6 +77,8 @@ const schema = z.object({
   /** File names on that server; unset: the ones in src/server/engines/comfyui/workflow.json. */
   COMFYUI_CHECKPOINT: z.string().min(1).optional(),
   COMFYUI_CONTROLNET: z.string().min(1).optional(),
+  /** The upscale model in that server's models/upscale_models, for HD copies; its factor is read from its name (x2, 4x…). */
+  COMFYUI_UPSCALE_MODEL: z.string().min(1).default("RealESRGAN_x2.pth"),
   /** Images one worker process generates at once; unset: the engine's own default. */
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** How long photos and results live (the specification's hour); shorter only for tests. */

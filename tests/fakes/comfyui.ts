@@ -140,6 +140,10 @@ export class FakeComfyUI {
     controlnet: ["control_v11p_sd15_canny.pth"],
     upscale_models: ["RealESRGAN_x2.pth", "RealESRGAN_x4plus.pth"],
   };
+  /** How much each upscale model enlarges (as its name says unless changed). */
+  readonly upscaleFactors: Record<string, number> = { "RealESRGAN_x2.pth": 2, "RealESRGAN_x4plus.pth": 4 };
+  /** Node types this build lacks (an older ComfyUI). */
+  readonly missingNodes = new Set<string>();
   readonly uploads = new Map<string, Buffer>();
   readonly outputs = new Map<string, Buffer>();
   readonly history = new Map<string, HistoryEntry>();
@@ -272,7 +276,7 @@ export class FakeComfyUI {
       if (!node || typeof node !== "object" || !("class_type" in node)) {
         return topLevel("invalid_prompt", "Cannot execute because a node is missing the class_type property.", `Node ID '#${id}'`);
       }
-      const spec = NODES[node.class_type];
+      const spec = this.missingNodes.has(node.class_type) ? undefined : NODES[node.class_type];
       if (!spec) return topLevel("invalid_prompt", `Cannot execute because node ${node.class_type} does not exist.`, `Node ID '#${id}'`);
       if (spec.output) outputs.push(id);
     }
@@ -407,7 +411,7 @@ export class FakeComfyUI {
       }
       case "ImageUpscaleWithModel": {
         const model = workflow[String((node.inputs.upscale_model as [string, number])[0])]!.inputs.model_name;
-        const factor = Number(/x(\d)/i.exec(String(model))?.[1] ?? 4);
+        const factor = this.upscaleFactors[String(model)] ?? 4;
         const input = await from("image");
         const { width = 0, height = 0 } = await sharp(input).metadata();
         return sharp(input).resize(width * factor, height * factor).png().toBuffer();

@@ -41,7 +41,12 @@ async function createConfiguredEngine(): Promise<Engine> {
     }
     case "comfyui": {
       const { createComfyUIEngine } = await import("./comfyui-engine");
-      return createComfyUIEngine({ url: config.COMFYUI_URL!, checkpoint: config.COMFYUI_CHECKPOINT, controlNet: config.COMFYUI_CONTROLNET });
+      return createComfyUIEngine({
+        url: config.COMFYUI_URL!,
+        checkpoint: config.COMFYUI_CHECKPOINT,
+        controlNet: config.COMFYUI_CONTROLNET,
+        upscaleModel: config.COMFYUI_UPSCALE_MODEL,
+      });
     }
   }
 }
