@@ -181,6 +181,18 @@ export class FakeComfyUI {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
+  /** Nothing runs or waits. */
+  get idle(): boolean {
+    return !this.running && this.queue.length === 0;
+  }
+
+  /** Not in the API: empties the queue and stops the run, so that a test starts on an idle server. */
+  async settle() {
+    this.queue = [];
+    if (this.running) this.running.interrupted = true;
+    while (!this.idle) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
   /** Whether a run is waiting in the queue (not yet started). */
   isPending(id: string): boolean {
     return this.queue.some((run) => run.id === id);

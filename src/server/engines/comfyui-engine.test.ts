@@ -20,7 +20,8 @@ beforeAll(async () => {
     .toBuffer();
 });
 afterAll(() => fake.stop());
-beforeEach(() => {
+beforeEach(async () => {
+  await fake.settle();
   fake.scenario = FakeComfyUI.defaults();
   fake.failNext = { count: 0, status: 500 };
   fake.promptAnswerMs = 0;
@@ -205,12 +206,14 @@ describe("the ComfyUI engine against a fake ComfyUI", () => {
     fake.scenario.websocket = false;
     const running = new AbortController();
     const queued = new AbortController();
+    const before = fake.runs.size;
     const first = engine().generate(input({ signal: running.signal }));
-    await expect.poll(() => fake.runs.size > 0 && !fake.history.has(lastRun().id)).toBe(true);
+    await expect.poll(() => fake.runs.size).toBe(before + 1);
     const firstRun = lastRun();
     const second = engine().generate(input({ signal: queued.signal }));
-    await expect.poll(() => lastRun() !== firstRun && fake.isPending(lastRun().id)).toBe(true);
+    await expect.poll(() => fake.runs.size).toBe(before + 2);
     const secondRun = lastRun();
+    expect(fake.isPending(secondRun.id)).toBe(true);
 
     queued.abort(new Error("abandoned"));
     await expect(second).rejects.toThrow("abandoned");
@@ -232,12 +235,14 @@ describe("the ComfyUI engine against a fake ComfyUI", () => {
   it("does not interrupt on an older build a run that is not its own, after its own has ended", async () => {
     fake.scenario.legacy = true;
     longRun();
+    const before = fake.runs.size;
     const other = engine().generate(input({ seed: 1 }));
-    await expect.poll(() => fake.runs.size > 0 && !fake.history.has(lastRun().id)).toBe(true);
+    await expect.poll(() => fake.runs.size).toBe(before + 1);
     const otherRun = lastRun();
     const controller = new AbortController();
     const mine = engine().generate(input({ seed: 2, signal: controller.signal }));
-    await expect.poll(() => lastRun() !== otherRun && fake.isPending(lastRun().id)).toBe(true);
+    await expect.poll(() => fake.runs.size).toBe(before + 2);
+    expect(fake.isPending(lastRun().id)).toBe(true);
     controller.abort(new Error("abandoned"));
     await expect(mine).rejects.toThrow("abandoned");
     await expect.poll(() => sent("/queue").filter((r) => r.method === "POST").length).toBe(1);
@@ -272,6 +277,7 @@ describe("the ComfyUI engine against a fake ComfyUI", () => {
     const chosen = (sent("/prompt").at(-1)!.body as { prompt_id: string }).prompt_id;
     expect(lastRun().id).toBe(chosen);
     await expect.poll(() => fake.interrupted).toContain(chosen);
+    expect(sent("/interrupt").at(-1)?.body).toEqual({ prompt_id: chosen });
   });
 
   it("upscales with the model, then ImageScaleBy to at least the asked long side", async () => {
