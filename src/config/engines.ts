@@ -96,7 +96,7 @@ export const replicateModels = {
 export type ReplicateModelId = keyof typeof replicateModels;
 export const replicateModelIds = Object.keys(replicateModels) as [ReplicateModelId, ...ReplicateModelId[]];
 
-/** Replicate models for the masked modes (apis.md §8), not offered as REPLICATE_MODEL: they need a mask. */
+/** Replicate models for the masked modes (replicate.com/black-forest-labs/flux-fill-pro, replicate.com/bria/eraser), not offered as REPLICATE_MODEL: they need a mask. */
 export const replicateEditModels = {
   // FLUX.1 Fill [pro]: inpaints inside the mask (white = edit) after the prompt. Guidance 2–5: lower blends in, higher follows the words.
   "black-forest-labs/flux-fill-pro": {
