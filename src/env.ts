@@ -59,6 +59,8 @@ const schema = z.object({
   GENERATION_PROVIDER: z.enum(engineIds).default("local"),
   /** JSON script of the fake engine (latency, progress, failures per style); see fake-engine.ts. */
   FAKE_ENGINE_SCRIPT: z.string().optional(),
+  /** Tests only: a directory where the fake engine records each call (calls.jsonl, and each mask as a PNG next to it). */
+  FAKE_ENGINE_RECORD_DIR: z.string().min(1).optional(),
   REPLICATE_API_TOKEN: z.string().regex(/^r8_\w+$/, "must be a Replicate API token (r8_...)").optional(),
   /** A model from src/config/engines.ts: each takes the photo under another input name. */
   REPLICATE_MODEL: z.enum(replicateModelIds, { error: `must be one of ${replicateModelIds.join(", ")}` }).default("adirik/interior-design"),

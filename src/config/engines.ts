@@ -1,4 +1,4 @@
-import type { EditMode } from "./edit-modes";
+import type { Creativity, EditMode } from "./edit-modes";
 /**
  * The generation engines GENERATION_PROVIDER may name, and the models of the hosted ones, as data: read by the
  * environment check (which names are valid), by the engines (inputs, sizes, prices) and by the pages (whether
@@ -36,6 +36,18 @@ export type ReplicateModel = {
   /** The input that takes the photo; some models take a list of images. */
   imageInput: string;
   imageAsList?: boolean;
+  /** How many images its list takes: the photo, then reference images (results to follow). */
+  maxImages?: number;
+  /** The input that takes the mask, white = edit (inpainting and erasing models). */
+  maskInput?: string;
+  /** It takes `seed`, so a variation can be made again. */
+  seed?: boolean;
+  /** It takes the prompt (an eraser does not). */
+  prompt?: false;
+  /** It follows instructions written as sentences (editing models), not only a list of CLIP tokens. */
+  instructions?: boolean;
+  /** The input that says how far it may stray from the photo, per creativity level. */
+  creativity?: { input: string; values: Record<Creativity, number> };
   /** Inputs besides the photo and `prompt`; the model's defaults for the rest. */
   fixedInput: Record<string, string | number | boolean>;
   /** Long side of the photo we send, in pixels: what the model works at. */
@@ -51,6 +63,9 @@ export const replicateModels = {
   "adirik/interior-design": {
     version: "76604baddc85b1b4616e1c6475eca080da339c8875bd4996705440484a6eac38",
     imageInput: "image",
+    seed: true,
+    // How much of the photo is re-noised: 0.8 is its default.
+    creativity: { input: "prompt_strength", values: { subtle: 0.65, balanced: 0.8, bold: 0.9 } },
     fixedInput: {},
     longSide: 768,
     priceUsd: 0.0055,
@@ -59,6 +74,8 @@ export const replicateModels = {
   // tolerance allowed with an input image.
   "black-forest-labs/flux-kontext-pro": {
     imageInput: "input_image",
+    seed: true,
+    instructions: true,
     fixedInput: { aspect_ratio: "match_input_image", output_format: "png", safety_tolerance: 2 },
     longSide: 1024,
     priceUsd: 0.04,
@@ -67,6 +84,9 @@ export const replicateModels = {
   "google/nano-banana": {
     imageInput: "image_input",
     imageAsList: true,
+    // Its schema takes more; the photo and three references are what a listing needs.
+    maxImages: 4,
+    instructions: true,
     fixedInput: { aspect_ratio: "match_input_image", output_format: "png" },
     longSide: 1024,
     priceUsd: 0.039,
@@ -75,6 +95,56 @@ export const replicateModels = {
 
 export type ReplicateModelId = keyof typeof replicateModels;
 export const replicateModelIds = Object.keys(replicateModels) as [ReplicateModelId, ...ReplicateModelId[]];
+
+/** Replicate models for the masked modes (replicate.com/black-forest-labs/flux-fill-pro, replicate.com/bria/eraser), not offered as REPLICATE_MODEL: they need a mask. */
+export const replicateEditModels = {
+  // FLUX.1 Fill [pro]: inpaints inside the mask (white = edit) after the prompt. Guidance 2–5: lower blends in, higher follows the words.
+  "black-forest-labs/flux-fill-pro": {
+    imageInput: "image",
+    maskInput: "mask",
+    seed: true,
+    creativity: { input: "guidance", values: { subtle: 2.5, balanced: 3, bold: 4.5 } },
+    fixedInput: { steps: 50, output_format: "png", safety_tolerance: 2, prompt_upsampling: false },
+    longSide: 1024,
+    priceUsd: 0.05,
+  },
+  // Bria Eraser: fills the mask (white = erase, binarised at 50 %) with what would be behind it; no prompt.
+  "bria/eraser": {
+    imageInput: "image",
+    maskInput: "mask",
+    prompt: false,
+    fixedInput: { mask_type: "manual" },
+    longSide: 1024,
+    priceUsd: 0.04,
+  },
+} as const satisfies Record<string, ReplicateModel>;
+
+export type ReplicateEditModelId = keyof typeof replicateEditModels;
+
+/**
+ * Which Replicate model makes each mode. Restyle without the person's words runs REPLICATE_MODEL; with them,
+ * and staging and decluttering, need an instruction model: REPLICATE_MODEL when it is one, else `instruction`,
+ * or `references` when there are results to follow and the model in hand takes one image only.
+ */
+export const replicateRoutes = {
+  instruction: "black-forest-labs/flux-kontext-pro",
+  references: "google/nano-banana",
+  replace: "black-forest-labs/flux-fill-pro",
+  material: "black-forest-labs/flux-fill-pro",
+  remove: "bria/eraser",
+} as const satisfies Record<string, ReplicateModelId | ReplicateEditModelId>;
+
+/**
+ * Real-ESRGAN at 2× (about $0.0027 and 12 s for 1.3 MP on a T4). Its GPU runs out of memory above about
+ * 2.1 MP of input, so larger results are scaled down to `maxInputPixels` first.
+ */
+export const replicateUpscaler = {
+  model: "nightmareai/real-esrgan",
+  version: "42fed1c4974146d4d2414e2be2c5277c7fcf05fcc3a73abf41610695738c1d7b",
+  fixedInput: { scale: 2, face_enhance: false },
+  maxInputPixels: 2_000_000,
+  priceUsd: 0.0027,
+} as const;
 
 export type OpenAIImageModel = {
   /** `input_fidelity: "high"` keeps more of the photo; only some models take it (apis.md §2). */
@@ -97,3 +167,13 @@ export const openaiImageModels = {
 
 export type OpenAIImageModelId = keyof typeof openaiImageModels;
 export const openaiImageModelIds = Object.keys(openaiImageModels) as [OpenAIImageModelId, ...OpenAIImageModelId[]];
+
+/** `input_fidelity` by creativity, for models that take it: high keeps the photo's details; bold lets the model stray. */
+export const openaiInputFidelity: Record<Creativity, "high" | "low"> = { subtle: "high", balanced: "high", bold: "low" };
+
+/** The sizes every GPT image model answers in; a photo is padded to the one nearest its proportions. */
+export const openaiImageSizes = [
+  { size: "1536x1024", width: 1536, height: 1024 },
+  { size: "1024x1024", width: 1024, height: 1024 },
+  { size: "1024x1536", width: 1024, height: 1536 },
+] as const;

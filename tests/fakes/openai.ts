@@ -7,7 +7,8 @@ import sharp from "sharp";
  * multipart, each image part with a real image Content-Type (application/octet-stream is refused as the API
  * refuses it), the parameters GPT image models take (no response_format; input_fidelity only where the model
  * has it), the answer in b64_json only with token usage, and the error envelope: 400 moderation_blocked on
- * demand, 429 with Retry-After, 5xx.
+ * demand, 429 with Retry-After, 5xx. Up to 16 images (`image[]`); a mask must be a PNG with an alpha channel,
+ * under 4 MB, of the first image's size.
  */
 export type OpenAIScenario = {
   /** How long an edit takes; the answer waits this long (a client that gives up closes the connection). */
@@ -25,7 +26,21 @@ const OUTPUT_TOKENS: Record<string, Record<string, number>> = {
   high: { "1024x1024": 4160, "1024x1536": 6240, "1536x1024": 6208 },
 };
 
-export type EditRequest = { model: string; prompt: string; size: string; quality: string; inputFidelity: string | null; outputFormat: string; image: { type: string; width: number; height: number } };
+export type EditRequest = {
+  model: string;
+  prompt: string;
+  size: string;
+  quality: string;
+  inputFidelity: string | null;
+  outputFormat: string;
+  image: { type: string; width: number; height: number };
+  /** How many images: the room, then references. */
+  images: number;
+  mask: { width: number; height: number } | null;
+};
+
+/** The mask must be under 4 MB. */
+const MASK_MAX_BYTES = 4 * 1024 * 1024;
 
 export class FakeOpenAI {
   private server: Server | null = null;
@@ -34,6 +49,8 @@ export class FakeOpenAI {
   /** The next `count` edits answer `status` (429 with Retry-After when given). */
   failNext: { count: number; status: number; retryAfter?: string } = { count: 0, status: 500 };
   readonly edits: EditRequest[] = [];
+  /** The bytes of each edit's images (the room first) and of its mask, as received. */
+  readonly uploads: { images: Buffer[]; mask: Buffer | null }[] = [];
   /** Edits whose client closed the connection before the answer. */
   abandoned = 0;
 
@@ -89,8 +106,13 @@ export class FakeOpenAI {
 
     const image = images[0];
     if (!(image instanceof Blob)) return this.error(res, 400, null, "Missing required parameter: 'image'.", { param: "image" });
-    if (!IMAGE_TYPES.has(image.type)) {
-      return this.error(res, 400, "unsupported_file_mimetype", `Invalid file 'image': unsupported mimetype ('${image.type}'). Supported file formats are 'image/jpeg', 'image/png', and 'image/webp'.`, { param: "image" });
+    if (images.length > 16) return this.error(res, 400, "invalid_value", "Too many images: at most 16.", { param: "image" });
+    for (const [index, part] of images.entries()) {
+      const param = images.length > 1 ? `image[${index}]` : "image";
+      if (!(part instanceof Blob) || !IMAGE_TYPES.has(part.type)) {
+        const type = part instanceof Blob ? part.type : "text/plain";
+        return this.error(res, 400, "unsupported_file_mimetype", `Invalid file '${param}': unsupported mimetype ('${type}'). Supported file formats are 'image/jpeg', 'image/png', and 'image/webp'.`, { param });
+      }
     }
     if (!prompt) return this.error(res, 400, null, "Missing required parameter: 'prompt'.", { param: "prompt" });
     if (prompt.length > 32_000) return this.error(res, 400, "string_above_max_length", "Invalid 'prompt': string too long.", { param: "prompt" });
@@ -100,12 +122,31 @@ export class FakeOpenAI {
     if (inputFidelity !== null && (model === "gpt-image-2" || (model === "gpt-image-1-mini" && inputFidelity !== "low"))) {
       return this.error(res, 400, "invalid_value", `input_fidelity '${inputFidelity}' is not supported for ${model}.`, { param: "input_fidelity" });
     }
-    const bytes = Buffer.from(await image.arrayBuffer());
+    const all = await Promise.all(images.map(async (part) => Buffer.from(await (part as Blob).arrayBuffer())));
+    const bytes = all[0]!;
     const meta = await sharp(bytes)
       .metadata()
       .catch(() => null);
     if (!meta?.width || !meta.height) return this.error(res, 400, "invalid_image_file", "Invalid image file or mode for image 1, please check your image file.", { param: "image" });
-    this.edits.push({ model, prompt, size, quality, inputFidelity, outputFormat, image: { type: image.type, width: meta.width, height: meta.height } });
+    let mask: EditRequest["mask"] = null;
+    let maskBytes: Buffer | null = null;
+    const maskPart = form.get("mask");
+    if (maskPart !== null) {
+      if (!(maskPart instanceof Blob)) return this.error(res, 400, null, "Invalid 'mask': a file is required.", { param: "mask" });
+      maskBytes = Buffer.from(await maskPart.arrayBuffer());
+      const maskMeta = await sharp(maskBytes)
+        .metadata()
+        .catch(() => null);
+      if (maskBytes.length >= MASK_MAX_BYTES) return this.error(res, 400, "invalid_value", "Invalid 'mask': the file must be less than 4 MB.", { param: "mask" });
+      if (maskPart.type !== "image/png" || maskMeta?.format !== "png") return this.error(res, 400, "invalid_image_format", "Invalid 'mask': it must be a PNG.", { param: "mask" });
+      if (!maskMeta.hasAlpha) return this.error(res, 400, "invalid_image_format", "Invalid 'mask': it must have an alpha channel (transparent areas are edited).", { param: "mask" });
+      if (maskMeta.width !== meta.width || maskMeta.height !== meta.height) {
+        return this.error(res, 400, "invalid_image_dimensions", `Invalid 'mask': its size ${maskMeta.width}x${maskMeta.height} must match the image's ${meta.width}x${meta.height}.`, { param: "mask" });
+      }
+      mask = { width: maskMeta.width, height: maskMeta.height };
+    }
+    this.edits.push({ model, prompt, size, quality, inputFidelity, outputFormat, image: { type: image.type, width: meta.width, height: meta.height }, images: images.length, mask });
+    this.uploads.push({ images: all, mask: maskBytes });
 
     if (this.scenario.delayMs > 0) {
       const gone = await new Promise<boolean>((resolve) => {

@@ -4,8 +4,9 @@ import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 
 /**
- * A local Replicate for the adapter's contract tests (apis.md §1, §7): predictions created by version or on the
- * models endpoint, with the input checked against the model's schema (names differ per model); statuses
+ * A local Replicate for the adapter's contract tests (apis.md §1, §7, §8): predictions created by version or on
+ * the models endpoint, with the input checked against the model's schema (required, unknown, types, ranges and
+ * allowed values; a mask of the image's size), an upscaler that runs out of memory on large inputs; statuses
  * starting → processing → succeeded | failed | canceled | aborted, tqdm lines in the logs; outputs as URLs or
  * data URIs, removed after a TTL (data_removed); the Files API; cancel; 429 with Retry-After and
  * problem+json errors; webhooks signed as Replicate signs them (Standard Webhooks, a whsec_ key).
@@ -45,12 +46,128 @@ type FakePrediction = {
   hidden: { scenario: ReplicateScenario; runningSince?: number };
 };
 
-/** The models the adapter may call, with what their schemas require (apis.md §1.5). */
-const MODELS: Record<string, { version?: string; required: string[]; imageInput: string; imageList?: boolean }> = {
-  "adirik/interior-design": { version: "76604baddc85b1b4616e1c6475eca080da339c8875bd4996705440484a6eac38", required: ["image", "prompt"], imageInput: "image" },
-  "black-forest-labs/flux-kontext-pro": { required: ["prompt"], imageInput: "input_image" },
-  "google/nano-banana": { required: ["prompt"], imageInput: "image_input", imageList: true },
+type Field = { type: "string" | "uri" | "uri[]" | "integer" | "number" | "boolean"; min?: number; max?: number; values?: readonly (string | number)[] };
+type ModelSchema = {
+  version?: string;
+  required: string[];
+  /** The input with the photo (a list for some models); the mask's, which must be of the photo's size. */
+  imageInput: string;
+  imageList?: boolean;
+  maskInput?: string;
+  fields: Record<string, Field>;
+  /** Above this many input pixels its GPU runs out of memory: the prediction fails. */
+  maxPixels?: number;
+  /** Its output is the input scaled by its `scale` input. */
+  scales?: boolean;
 };
+
+const ASPECT_RATIOS = ["match_input_image", "1:1", "16:9", "9:16", "4:3", "3:4", "3:2", "2:3", "4:5", "5:4", "21:9", "9:21"] as const;
+
+/** The models the adapter may call, with their input schemas as far as it uses them (apis.md §1.5, §8); unknown inputs are refused. */
+const MODELS: Record<string, ModelSchema> = {
+  "adirik/interior-design": {
+    version: "76604baddc85b1b4616e1c6475eca080da339c8875bd4996705440484a6eac38",
+    required: ["image", "prompt"],
+    imageInput: "image",
+    fields: {
+      image: { type: "uri" },
+      prompt: { type: "string" },
+      negative_prompt: { type: "string" },
+      guidance_scale: { type: "number", min: 1, max: 50 },
+      prompt_strength: { type: "number", min: 0, max: 1 },
+      num_inference_steps: { type: "integer", min: 1, max: 500 },
+      seed: { type: "integer" },
+    },
+  },
+  "black-forest-labs/flux-kontext-pro": {
+    required: ["prompt"],
+    imageInput: "input_image",
+    fields: {
+      prompt: { type: "string" },
+      input_image: { type: "uri" },
+      aspect_ratio: { type: "string", values: ASPECT_RATIOS },
+      output_format: { type: "string", values: ["jpg", "png"] },
+      seed: { type: "integer" },
+      // 2 is the most allowed with an input image.
+      safety_tolerance: { type: "integer", min: 0, max: 2 },
+      prompt_upsampling: { type: "boolean" },
+    },
+  },
+  "google/nano-banana": {
+    required: ["prompt"],
+    imageInput: "image_input",
+    imageList: true,
+    fields: {
+      prompt: { type: "string" },
+      image_input: { type: "uri[]" },
+      aspect_ratio: { type: "string", values: ASPECT_RATIOS },
+      output_format: { type: "string", values: ["jpg", "png"] },
+    },
+  },
+  "black-forest-labs/flux-fill-pro": {
+    required: ["image", "mask", "prompt"],
+    imageInput: "image",
+    maskInput: "mask",
+    fields: {
+      image: { type: "uri" },
+      mask: { type: "uri" },
+      prompt: { type: "string" },
+      steps: { type: "integer", min: 1, max: 50 },
+      guidance: { type: "number", min: 2, max: 5 },
+      outpaint: { type: "string", values: ["None", "Zoom out 1.5x", "Zoom out 2x", "Make square", "Left outpaint", "Right outpaint", "Top outpaint", "Bottom outpaint"] },
+      prompt_upsampling: { type: "boolean" },
+      seed: { type: "integer" },
+      output_format: { type: "string", values: ["jpg", "png"] },
+      safety_tolerance: { type: "integer", min: 1, max: 6 },
+    },
+  },
+  "bria/eraser": {
+    required: ["image", "mask"],
+    imageInput: "image",
+    maskInput: "mask",
+    fields: {
+      image: { type: "uri" },
+      mask: { type: "uri" },
+      mask_type: { type: "string", values: ["manual", "automatic"] },
+      preserve_alpha: { type: "boolean" },
+      sync: { type: "boolean" },
+      content_moderation: { type: "boolean" },
+    },
+  },
+  "nightmareai/real-esrgan": {
+    version: "42fed1c4974146d4d2414e2be2c5277c7fcf05fcc3a73abf41610695738c1d7b",
+    required: ["image"],
+    imageInput: "image",
+    fields: { image: { type: "uri" }, scale: { type: "number", min: 0, max: 10 }, face_enhance: { type: "boolean" } },
+    maxPixels: 2_100_000,
+    scales: true,
+  },
+};
+
+/** What the input breaks in the model's schema, as Replicate words a 422; null when it fits. */
+function schemaProblem(schema: ModelSchema, input: Record<string, unknown>): string | null {
+  const missing = schema.required.find((key) => input[key] === undefined);
+  if (missing) return `- input: ${missing} is required`;
+  for (const [key, value] of Object.entries(input)) {
+    const field = schema.fields[key];
+    if (!field) return `- input: Additional property ${key} is not allowed`;
+    const ok =
+      field.type === "string" || field.type === "uri"
+        ? typeof value === "string"
+        : field.type === "uri[]"
+          ? Array.isArray(value) && value.every((item) => typeof item === "string")
+          : field.type === "integer"
+            ? Number.isInteger(value)
+            : field.type === "number"
+              ? typeof value === "number"
+              : typeof value === "boolean";
+    if (!ok) return `- input.${key}: Invalid type. Expected: ${field.type}, given: ${typeof value}`;
+    if (field.values && !field.values.includes(value as string | number)) return `- input.${key}: ${key} must be one of the following: ${field.values.map((v) => `"${v}"`).join(", ")}`;
+    if (field.min !== undefined && (value as number) < field.min) return `- input.${key}: Must be greater than or equal to ${field.min}`;
+    if (field.max !== undefined && (value as number) > field.max) return `- input.${key}: Must be less than or equal to ${field.max}`;
+  }
+  return null;
+}
 const BODY_KEYS = new Set(["input", "version", "webhook", "webhook_events_filter", "stream"]);
 
 export class FakeReplicate {
@@ -72,6 +189,10 @@ export class FakeReplicate {
   readonly files = new Map<string, { data: Buffer; type: string }>();
   /** The photo each prediction received, decoded. */
   readonly received = new Map<string, { width: number; height: number; via: "data-uri" | "file" }>();
+  /** Every image each prediction received, the photo first (a list model's references after it). */
+  readonly images = new Map<string, Buffer[]>();
+  /** The mask each masked prediction received, as sent. */
+  readonly masks = new Map<string, Buffer>();
   private outputs = new Map<string, Buffer>();
   /** Where finished predictions' webhooks go; a test routes them to the route handler. */
   deliver: (request: Request) => Promise<unknown> = (request) => fetch(request);
@@ -206,11 +327,26 @@ export class FakeReplicate {
     const model = modelName ? MODELS[modelName] : undefined;
     if (!modelName || !model || (officialModel && model.version)) return this.problem(res, 404, "The requested resource could not be found.");
     const input = (body.input ?? {}) as Record<string, unknown>;
-    const missing = model.required.find((key) => input[key] === undefined);
-    if (missing) return this.problem(res, 422, `- input: ${missing} is required`);
-    const photo = model.imageList ? (input[model.imageInput] as unknown[] | undefined)?.[0] : input[model.imageInput];
-    const decoded = await this.readInput(photo);
+    const problem = schemaProblem(model, input);
+    if (problem) return this.problem(res, 422, problem);
+    const sources = model.imageList ? ((input[model.imageInput] as string[] | undefined) ?? []) : [input[model.imageInput]];
+    const images = [];
+    for (const source of sources) {
+      const decoded = await this.readInput(source);
+      if (!decoded) return this.problem(res, 422, `- input.${model.imageInput}: a URI of an image is required`);
+      images.push(decoded);
+    }
+    const decoded = images[0];
     if (!decoded) return this.problem(res, 422, `- input.${model.imageInput}: a URI of an image is required`);
+    let mask: Buffer | undefined;
+    if (model.maskInput) {
+      const readMask = await this.readInput(input[model.maskInput]);
+      if (!readMask) return this.problem(res, 422, `- input.${model.maskInput}: a URI of an image is required`);
+      if (readMask.width !== decoded.width || readMask.height !== decoded.height) {
+        return this.problem(res, 422, `- input.${model.maskInput}: the mask is ${readMask.width}x${readMask.height}, the image ${decoded.width}x${decoded.height}`);
+      }
+      mask = readMask.data;
+    }
     if (body.webhook !== undefined && !String(body.webhook).startsWith("https://")) return this.problem(res, 422, "- webhook: must be an https URL");
 
     const id = `pred${String(++this.seq).padStart(6, "0")}`;
@@ -235,14 +371,21 @@ export class FakeReplicate {
     };
     this.predictions.set(id, prediction);
     this.received.set(id, { width: decoded.width, height: decoded.height, via: decoded.via });
+    this.images.set(id, images.map(({ data }) => data));
+    if (mask) this.masks.set(id, mask);
     const { scenario } = prediction.hidden;
+    if (model.maxPixels && decoded.width * decoded.height > model.maxPixels) {
+      scenario.outcome = "failed";
+      scenario.error = "CUDA out of memory. Tried to allocate 2.25 GiB";
+    }
+    const scale = model.scales ? Number(input.scale ?? 4) : 1;
     this.later(scenario.startingMs, () => {
       if (prediction.status !== "starting") return;
       prediction.status = "processing";
       prediction.started_at = new Date().toISOString();
       prediction.hidden.runningSince = Date.now();
     });
-    this.later(scenario.startingMs + scenario.processingMs, () => void this.complete(prediction, scenario, decoded.data));
+    this.later(scenario.startingMs + scenario.processingMs, () => void this.complete(prediction, scenario, decoded.data, scale));
     if (this.createAnswerMs) await new Promise((resolve) => setTimeout(resolve, this.createAnswerMs));
     // Without Prefer: wait the prediction is only created: 201 with its status.
     return this.send(res, 201, this.view(prediction), { location: prediction.urls.get });
@@ -261,11 +404,18 @@ export class FakeReplicate {
     return meta?.width && meta.height ? { data, width: meta.width, height: meta.height, via } : null;
   }
 
-  private async complete(prediction: FakePrediction, scenario: ReplicateScenario, photo: Buffer) {
+  private async complete(prediction: FakePrediction, scenario: ReplicateScenario, photo: Buffer, scale: number) {
     if (prediction.status !== "processing" && prediction.status !== "starting") return;
     if (scenario.outcome !== "succeeded") return this.finish(prediction, scenario.outcome, scenario.error || "Prediction failed");
-    // The model's answer: the photo recoloured, at the photo's size (adirik scales back to the input's size).
-    const image = await sharp(photo).modulate({ hue: 120 }).png().toBuffer();
+    // The model's answer: the photo recoloured, at the photo's size (adirik scales back to the input's size), or enlarged by an upscaler's scale.
+    const { width = 1, height = 1 } = await sharp(photo).metadata();
+    const image =
+      scale === 1
+        ? await sharp(photo).modulate({ hue: 120 }).png().toBuffer()
+        : await sharp(photo)
+            .resize(Math.round(width * scale), Math.round(height * scale), { fit: "fill", kernel: "nearest" })
+            .jpeg()
+            .toBuffer();
     const key = `${prediction.id}/out-0.png`;
     const put = (name: string, data: Buffer) => {
       this.outputs.set(name, data);

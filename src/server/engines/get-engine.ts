@@ -23,7 +23,7 @@ async function createConfiguredEngine(): Promise<Engine> {
     case "local":
       return createLocalEngine();
     case "fake":
-      return createFakeEngine(parseFakeEngineScript(config.FAKE_ENGINE_SCRIPT!));
+      return createFakeEngine(parseFakeEngineScript(config.FAKE_ENGINE_SCRIPT!), { recordDir: config.FAKE_ENGINE_RECORD_DIR });
     case "replicate": {
       const { createReplicateEngine } = await import("./replicate-engine");
       return createReplicateEngine({

@@ -97,4 +97,18 @@ describe("local engine", () => {
     await expect(garbage).rejects.toBeInstanceOf(EngineError);
     await expect(garbage).rejects.toMatchObject({ kind: "failed" });
   });
+
+  it("refuses the modes that are not a restyle", async () => {
+    const mask = await sharp({ create: { width, height, channels: 3, background: "#ffffff" } }).png().toBuffer();
+    await expect(engine.generate(input("modern", { styleId: "modern", edit: { mode: "stage", styleId: "modern" } }))).rejects.toMatchObject({ kind: "refused", message: /mode not supported/ });
+    await expect(engine.generate(input("modern", { styleId: null, edit: { mode: "remove", mask } }))).rejects.toMatchObject({ kind: "refused" });
+  });
+
+  it("enlarges a result by plain resampling: twice the size, or to the long side asked for if that is more", async () => {
+    const signal = new AbortController().signal;
+    const doubled = await engine.upscale!({ image: photo, width, height, minLongSide: 0, signal });
+    expect(await sharp(doubled.image).metadata()).toMatchObject({ width: width * 2, height: height * 2 });
+    const wide = await engine.upscale!({ image: photo, width, height, minLongSide: 1443, signal });
+    expect(await sharp(wide.image).metadata()).toMatchObject({ width: 1443, height: Math.round((height * 1443) / width) });
+  });
 });

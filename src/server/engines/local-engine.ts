@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { RESULT_WEBP } from "@/config/generation";
 import { findStyle, type Style, type StyleLook, type TextureKind } from "@/config/styles";
 import { EngineError, type Engine, type EngineInput, type EngineOutput } from "./engine";
+import { plainUpscale } from "./plain-upscale";
 
 /**
  * The engine that needs nothing installed: a colour restyle of the photo, deterministic (same photo and style,
@@ -13,7 +14,7 @@ import { EngineError, type Engine, type EngineInput, type EngineOutput } from ".
  * says it is not AI and the UI labels its results as a preview made without AI.
  */
 export function createLocalEngine(): Engine {
-  return { id: "local", concurrency: 2, generate: restyle };
+  return { id: "local", concurrency: 2, generate: restyle, upscale: plainUpscale };
 }
 
 /*
@@ -25,8 +26,10 @@ export function createLocalEngine(): Engine {
  */
 const BAND_ROWS = 32;
 
-async function restyle({ image, styleId, onProgress, signal }: EngineInput): Promise<EngineOutput> {
+async function restyle({ image, styleId, edit, onProgress, signal }: EngineInput): Promise<EngineOutput> {
   signal.throwIfAborted();
+  // Its other modes (an exact recolour, a classical inpainting) are not generation: the worker makes them itself.
+  if (edit.mode !== "restyle") throw new EngineError("refused", `mode not supported: ${edit.mode}`);
   const style = styleId ? findStyle(styleId) : undefined;
   if (!style) throw new EngineError("refused", `Unknown style: ${styleId}`);
 

@@ -1,9 +1,10 @@
+import { randomBytes } from "node:crypto";
 import OpenAI, { toFile } from "openai";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeOpenAI } from "~/tests/fakes/openai";
-import { EngineError, type EngineInput } from "./engine";
-import { createOpenAIEngine, type OpenAIEngineOptions } from "./openai-engine";
+import { EngineError, type EngineEdit, type EngineInput } from "./engine";
+import { createOpenAIEngine, openaiFrame, type OpenAIEngineOptions } from "./openai-engine";
 
 const fake = new FakeOpenAI();
 let baseURL: string;
@@ -18,6 +19,7 @@ beforeEach(() => {
   fake.scenario = FakeOpenAI.defaults();
   fake.failNext = { count: 0, status: 500 };
   fake.edits.length = 0;
+  fake.uploads.length = 0;
 });
 
 function engine(overrides: Partial<OpenAIEngineOptions> = {}) {
@@ -40,7 +42,7 @@ async function failure(work: Promise<unknown>): Promise<EngineError> {
 }
 
 describe("the OpenAI engine against a fake Images API", () => {
-  it("sends the photo as WebP with high input fidelity at the size nearest its proportions, and prices the answer's usage", async () => {
+  it("sends the photo as WebP padded to the size nearest its proportions, with high input fidelity, takes the answer back to the photo's size, and prices the answer's usage", async () => {
     const result = await engine().generate(input());
 
     expect(fake.edits[0]).toEqual({
@@ -50,9 +52,11 @@ describe("the OpenAI engine against a fake Images API", () => {
       quality: "medium",
       inputFidelity: "high",
       outputFormat: "webp",
-      image: { type: "image/webp", width: 1200, height: 900 },
+      image: { type: "image/webp", width: 1536, height: 1024 },
+      images: 1,
+      mask: null,
     });
-    expect(await sharp(result.image).metadata()).toMatchObject({ format: "webp", width: 1536, height: 1024 });
+    expect(await sharp(result.image).metadata()).toMatchObject({ width: 1200, height: 900 });
     // Text at $5, input image at $8 and output at $32 per million tokens.
     expect(result.costUsd).toBeCloseTo((Math.ceil(prompt.length / 4) * 5 + 4160 * 8 + 1568 * 32) / 1e6, 9);
   });
@@ -114,10 +118,97 @@ describe("the OpenAI engine against a fake Images API", () => {
     const controller = new AbortController();
     const reason = new Error("worker stopping");
     const work = engine().generate(input({ signal: controller.signal }));
-    setTimeout(() => controller.abort(reason), 200);
+    // Once the edit has reached the API: preparing the photo takes a while of its own on a busy host.
+    await expect.poll(() => fake.edits.length, { timeout: 10_000 }).toBe(1);
+    controller.abort(reason);
     await expect(work).rejects.toBe(reason);
     await expect.poll(() => fake.abandoned).toBe(1);
 
     expect(await failure(engine({ timeoutMs: 300 }).generate(input()))).toMatchObject({ kind: "transient" });
+  });
+});
+
+describe("the OpenAI engine's edit modes against a fake Images API", () => {
+  /** A black stripe 60 px wide down the left edge, the rest white: where the crop falls shows in the stripe's width. */
+  let striped: Buffer;
+  /** White = edit: a 300 × 225 rectangle at (600, 450) of the 1200 × 900 photo. */
+  let mask: Buffer;
+
+  beforeAll(async () => {
+    striped = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#ffffff" } })
+      .composite([{ input: { create: { width: 60, height: 900, channels: 3, background: "#000000" } }, left: 0, top: 0 }])
+      .png()
+      .toBuffer();
+    mask = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#000000" } })
+      .composite([{ input: { create: { width: 300, height: 225, channels: 3, background: "#ffffff" } }, left: 600, top: 450 }])
+      .png()
+      .toBuffer();
+  });
+
+  it("frames a photo inside the nearest size, centred, proportions kept", () => {
+    expect(openaiFrame(1200, 900)).toEqual({ size: "1536x1024", canvas: { width: 1536, height: 1024 }, left: 85, top: 0, width: 1365, height: 1024 });
+    expect(openaiFrame(1152, 1536)).toEqual({ size: "1024x1536", canvas: { width: 1024, height: 1536 }, left: 0, top: 85, width: 1024, height: 1365 });
+    expect(openaiFrame(1536, 864)).toEqual({ size: "1536x1024", canvas: { width: 1536, height: 1024 }, left: 0, top: 80, width: 1536, height: 864 });
+    expect(openaiFrame(1100, 1000)).toMatchObject({ size: "1024x1024", left: 0, top: 46, width: 1024, height: 931 });
+  });
+
+  it("pads the photo with its own edges and crops the padding off the answer", async () => {
+    const result = await engine().generate(input({ image: striped }));
+    const sent = fake.uploads[0]!.images[0]!;
+    const column = async (image: Buffer, width: number, y: number) => {
+      const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      return (x: number) => data[(y * width + x) * info.channels]!;
+    };
+    // The padding repeats the black edge: 85 px of it, then 68 px of stripe, then white.
+    const request = await column(sent, 1536, 500);
+    expect([request(5), request(140), request(170)].map((v) => v < 60)).toEqual([true, true, false]);
+    const answer = await column(result.image, 1200, 500);
+    expect(await sharp(result.image).metadata()).toMatchObject({ width: 1200, height: 900 });
+    expect([answer(50), answer(70), answer(1190)].map((v) => v < 60)).toEqual([true, false, false]);
+  });
+
+  it.each([
+    ["replace", (): EngineEdit => ({ mode: "replace", mask, text: "a green velvet armchair" })],
+    ["remove", (): EngineEdit => ({ mode: "remove", mask })],
+    ["material", (): EngineEdit => ({ mode: "material", mask, material: "oak-planks" })],
+  ] as const)("%s: sends the mask transparent where to edit, opaque elsewhere and on the padding, at the padded image's size", async (_, edit) => {
+    const result = await engine().generate(input({ edit: edit(), styleId: null }));
+    expect(fake.edits[0]).toMatchObject({ size: "1536x1024", image: { width: 1536, height: 1024 }, mask: { width: 1536, height: 1024 } });
+    const sent = fake.uploads[0]!.mask!;
+    expect(sent.length).toBeLessThan(100_000);
+    const { data, info } = await sharp(sent).raw().toBuffer({ resolveWithObject: true });
+    expect(info.channels).toBe(4);
+    const alpha = (x: number, y: number) => data[(y * 1536 + x) * 4 + 3];
+    // (600, 450)–(900, 675) scaled by 1024 / 900 and moved right by the 85 px of padding: (768, 512)–(1109, 768).
+    expect([alpha(772, 516), alpha(1105, 764)]).toEqual([0, 0]);
+    expect([alpha(760, 516), alpha(772, 505), alpha(1115, 700), alpha(300, 300), alpha(10, 600), alpha(1530, 600)]).toEqual([255, 255, 255, 255, 255, 255]);
+    expect(await sharp(result.image).metadata()).toMatchObject({ width: 1200, height: 900 });
+  });
+
+  it("sends references as further images after the room photo", async () => {
+    const reference = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#c04020" } }).jpeg().toBuffer();
+    await engine().generate(input({ edit: { mode: "stage", styleId: "boho" }, references: [reference, reference] }));
+    expect(fake.edits[0]).toMatchObject({ images: 3, image: { width: 1536, height: 1024 } });
+    const { channels } = await sharp(fake.uploads[0]!.images[1]).stats();
+    expect(Math.round(channels[0]!.mean)).toBeGreaterThan(180);
+  });
+
+  it("maps creativity to input_fidelity where the model takes it: high for subtle and balanced, low for bold", async () => {
+    await engine().generate(input({ creativity: "subtle" }));
+    await engine().generate(input({ creativity: "bold" }));
+    await engine({ model: "gpt-image-1-mini" }).generate(input({ creativity: "bold" }));
+    expect(fake.edits.map((e) => e.inputFidelity)).toEqual(["high", "low", null]);
+  });
+
+  it("the fake refuses a mask of another size, without alpha, or over 4 MB", async () => {
+    const client = new OpenAI({ apiKey: fake.apiKey, baseURL, maxRetries: 0 });
+    const image = await toFile(await sharp(landscape).png().toBuffer(), "room.png", { type: "image/png" });
+    const edit = async (maskBytes: Buffer) => client.images.edit({ model: "gpt-image-1.5", image, mask: await toFile(maskBytes, "mask.png", { type: "image/png" }), prompt });
+    const alpha = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    await expect(edit(await alpha(600, 450))).rejects.toMatchObject({ status: 400, code: "invalid_image_dimensions" });
+    await expect(edit(await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#000" } }).png().toBuffer())).rejects.toMatchObject({ status: 400, code: "invalid_image_format" });
+    const noise = await sharp(randomBytes(1200 * 900 * 4), { raw: { width: 1200, height: 900, channels: 4 } }).png({ compressionLevel: 0 }).toBuffer();
+    await expect(edit(noise)).rejects.toMatchObject({ status: 400, param: "mask" });
+    await expect(edit(await alpha(1200, 900))).resolves.toHaveProperty("data");
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import Replicate from "replicate";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ReplicateModelId } from "@/config/engines";
@@ -6,8 +7,8 @@ import { openDatabase, type Handle } from "@/server/db/client";
 import { subscribe } from "@/server/realtime/signals";
 import { FakeReplicate } from "~/tests/fakes/replicate";
 import { installDatabase } from "~/tests/support/databases";
-import { EngineError, type EngineInput } from "./engine";
-import { createReplicateEngine, type ReplicateEngineOptions } from "./replicate-engine";
+import { EngineError, type EngineEdit, type EngineInput } from "./engine";
+import { createReplicateEngine, replicateModelFor, type ReplicateEngineOptions } from "./replicate-engine";
 
 const fake = new FakeReplicate();
 // The webhook route reads its secret from the environment, as in production.
@@ -18,6 +19,9 @@ let handle: Handle;
 let photo: Buffer;
 /** Noise does not compress: at 1024 px it is over the data URI limit, so it goes through the Files API. */
 let noisyPhoto: Buffer;
+/** White = edit: a 300 × 225 rectangle at (600, 450) of the 1200 × 900 photo. */
+let mask: Buffer;
+let reference: Buffer;
 
 beforeAll(async () => {
   baseUrl = await fake.start();
@@ -26,6 +30,11 @@ beforeAll(async () => {
   photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#8a9bb0" } }).webp().toBuffer();
   const noise = randomBytes(1536 * 1152 * 3);
   noisyPhoto = await sharp(noise, { raw: { width: 1536, height: 1152, channels: 3 } }).webp({ quality: 100 }).toBuffer();
+  mask = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#000000" } })
+    .composite([{ input: { create: { width: 300, height: 225, channels: 3, background: "#ffffff" } }, left: 600, top: 450 }])
+    .png()
+    .toBuffer();
+  reference = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#c04020" } }).webp().toBuffer();
 });
 afterAll(async () => {
   await fake.stop();
@@ -217,5 +226,124 @@ describe("the Replicate engine against a fake Replicate", () => {
     expect((await POST(changed)).status).toBe(400);
     const unsigned = new Request(url, { method: "POST", body: JSON.stringify({ id: prediction.id }) });
     expect((await POST(unsigned)).status).toBe(400);
+  });
+});
+
+describe("the Replicate engine's edit modes against a fake Replicate", () => {
+  const last = () => [...fake.predictions.values()].at(-1)!;
+
+  it("routes each mode to its model", () => {
+    const restyle = { mode: "restyle", styleId: "boho" } as const;
+    const stage = { mode: "stage", styleId: "boho" } as const;
+    const declutter = { mode: "declutter", scope: "everything" } as const;
+    expect(replicateModelFor("adirik/interior-design", { edit: restyle })).toBe("adirik/interior-design");
+    expect(replicateModelFor("adirik/interior-design", { edit: restyle, instruction: "more plants" })).toBe("black-forest-labs/flux-kontext-pro");
+    expect(replicateModelFor("adirik/interior-design", { edit: stage })).toBe("black-forest-labs/flux-kontext-pro");
+    expect(replicateModelFor("google/nano-banana", { edit: declutter })).toBe("google/nano-banana");
+    expect(replicateModelFor("black-forest-labs/flux-kontext-pro", { edit: stage, references: [reference] })).toBe("google/nano-banana");
+    expect(replicateModelFor("adirik/interior-design", { edit: { mode: "replace", mask, text: "a lamp" } })).toBe("black-forest-labs/flux-fill-pro");
+    expect(replicateModelFor("adirik/interior-design", { edit: { mode: "material", mask, material: "terrazzo" } })).toBe("black-forest-labs/flux-fill-pro");
+    expect(replicateModelFor("google/nano-banana", { edit: { mode: "remove", mask } })).toBe("bria/eraser");
+  });
+
+  it.each([
+    ["subtle", 0.65],
+    ["balanced", 0.8],
+    ["bold", 0.9],
+  ] as const)("restyles on adirik/interior-design with the seed and %s creativity as prompt_strength %s", async (creativity, strength) => {
+    await engine().generate(input({ creativity, seed: 77 }));
+    expect(last()).toMatchObject({ model: "adirik/interior-design", input: { seed: 77, prompt_strength: strength } });
+  });
+
+  it("stages and follows the person's words on FLUX Kontext pro with the photo as input_image and the seed", async () => {
+    await engine().generate(input({ edit: { mode: "stage", styleId: "boho" }, prompt: "Stage this empty bedroom.", seed: 5 }));
+    const staged = last();
+    expect(staged.model).toBe("black-forest-labs/flux-kontext-pro");
+    expect(staged.input).toEqual({ prompt: "Stage this empty bedroom.", input_image: expect.stringMatching(/^data:image\/jpeg/), seed: 5, aspect_ratio: "match_input_image", output_format: "png", safety_tolerance: 2 });
+    expect(fake.received.get(staged.id)).toMatchObject({ width: 1024, height: 768 });
+
+    await engine().generate(input({ instruction: "more plants", seed: 6 }));
+    expect(last()).toMatchObject({ model: "black-forest-labs/flux-kontext-pro", input: { seed: 6 } });
+  });
+
+  it("declutters with references on nano-banana: the photo, then the references, in image_input; it takes no seed", async () => {
+    await engine().generate(input({ edit: { mode: "declutter", scope: "furniture", keep: "the sofa" }, styleId: null, references: [reference, reference] }));
+    const prediction = last();
+    expect(prediction.model).toBe("google/nano-banana");
+    expect(prediction.input).not.toHaveProperty("seed");
+    const images = fake.images.get(prediction.id)!;
+    expect(images).toHaveLength(3);
+    expect(await sharp(images[0]).metadata()).toMatchObject({ width: 1024, height: 768 });
+    const { channels } = await sharp(images[1]).stats();
+    expect(channels.slice(0, 3).map((c) => Math.round(c.mean / 8))).toEqual([0xc0, 0x40, 0x20].map((v) => Math.round(v / 8)));
+  });
+
+  it.each([
+    ["replace", (): EngineEdit => ({ mode: "replace", mask, text: "a green velvet armchair" })],
+    ["material", (): EngineEdit => ({ mode: "material", mask, material: "terrazzo" })],
+  ] as const)("%s: FLUX Fill pro with the mask white = edit at the photo's size as sent, the seed and guidance from creativity", async (_, edit) => {
+    await engine().generate(input({ edit: edit(), styleId: null, prompt: "Fill the mask.", seed: 9, creativity: "bold" }));
+    const prediction = last();
+    expect(prediction).toMatchObject({ model: "black-forest-labs/flux-fill-pro", input: { prompt: "Fill the mask.", seed: 9, guidance: 4.5, steps: 50 } });
+    const sent = fake.masks.get(prediction.id)!;
+    expect(await sharp(sent).metadata()).toMatchObject({ width: 1024, height: 768, format: "png" });
+    const { data } = await sharp(sent).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => data[y * 1024 + x];
+    // The rectangle (600, 450)–(900, 675) of 1200 × 900 is (512, 384)–(768, 576) at 1024 × 768.
+    expect([at(520, 390), at(760, 570)]).toEqual([255, 255]);
+    expect([at(500, 390), at(520, 380), at(780, 570), at(10, 10)]).toEqual([0, 0, 0, 0]);
+  });
+
+  it("removes on Bria Eraser with the manual mask, and neither prompt nor seed", async () => {
+    await engine().generate(input({ edit: { mode: "remove", mask }, styleId: null }));
+    const prediction = last();
+    expect(prediction.model).toBe("bria/eraser");
+    expect(prediction.input).toEqual({ image: expect.stringMatching(/^data:/), mask: expect.stringMatching(/^data:image\/png/), mask_type: "manual" });
+    expect(await sharp(fake.masks.get(prediction.id)!).metadata()).toMatchObject({ width: 1024, height: 768 });
+  });
+
+  it("the fake validates like the schemas: unknown model 404, missing mask or unknown input or out of range 422", async () => {
+    const post = (path: string, body: unknown) => fetch(`${baseUrl}${path}`, { method: "POST", headers: { authorization: `Bearer ${fake.token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const image = `data:image/png;base64,${(await sharp(mask).png().toBuffer()).toString("base64")}`;
+    expect((await post("/models/nobody/nothing/predictions", { input: { prompt: "x" } })).status).toBe(404);
+    const fill = "/models/black-forest-labs/flux-fill-pro/predictions";
+    const noMask = await post(fill, { input: { image, prompt: "x" } });
+    expect([noMask.status, ((await noMask.json()) as { detail: string }).detail]).toEqual([422, "- input: mask is required"]);
+    expect((await post(fill, { input: { image, mask: image, prompt: "x", guidance: 9 } })).status).toBe(422);
+    expect((await post(fill, { input: { image, mask: image, prompt: "x", strength: 1 } })).status).toBe(422);
+    expect((await post("/models/bria/eraser/predictions", { input: { image, mask: image, mask_type: "brush" } })).status).toBe(422);
+    const small = `data:image/png;base64,${(await sharp(mask).resize(600, 450).png().toBuffer()).toString("base64")}`;
+    expect((await post("/models/bria/eraser/predictions", { input: { image, mask: small } })).status).toBe(422);
+    expect((await post(fill, { input: { image, mask: image, prompt: "x" } })).status).toBe(201);
+  });
+
+  it("upscales 2× with Real-ESRGAN by version, and scales a result over its input limit down first", async () => {
+    const signal = new AbortController().signal;
+    const result = await sharp({ create: { width: 1536, height: 1152, channels: 3, background: "#556677" } }).webp().toBuffer();
+    const up = await engine().upscale!({ image: result, width: 1536, height: 1152, minLongSide: 3072, signal });
+    const prediction = last();
+    expect(prediction).toMatchObject({ model: "nightmareai/real-esrgan", version: "42fed1c4974146d4d2414e2be2c5277c7fcf05fcc3a73abf41610695738c1d7b", input: { scale: 2, face_enhance: false } });
+    expect(fake.received.get(prediction.id)).toMatchObject({ width: 1536, height: 1152 });
+    expect(await sharp(up.image).metadata()).toMatchObject({ width: 3072, height: 2304 });
+    expect(up.costUsd).toBe(0.0027);
+
+    const large = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: "#556677" } }).webp().toBuffer();
+    await engine().upscale!({ image: large, width: 2000, height: 1500, minLongSide: 0, signal });
+    const sent = fake.received.get(last().id)!;
+    expect(sent.width * sent.height).toBeLessThanOrEqual(2_000_000);
+    expect(sent.width / sent.height).toBeCloseTo(4 / 3, 2);
+
+    // Short of the long side asked for even at 2×: resampled up to it.
+    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#556677" } }).webp().toBuffer();
+    const topped = await engine().upscale!({ image: small, width: 300, height: 200, minLongSide: 1000, signal });
+    expect(await sharp(topped.image).metadata()).toMatchObject({ width: 1000, height: 667 });
+  });
+
+  it("the fake fails an upscale over Real-ESRGAN's input limit, as its GPU runs out of memory", async () => {
+    const huge = `data:image/png;base64,${(await sharp({ create: { width: 1800, height: 1200, channels: 3, background: "#000" } }).png().toBuffer()).toString("base64")}`;
+    const client = new Replicate({ auth: fake.token, baseUrl });
+    const created = await client.predictions.create({ version: "42fed1c4974146d4d2414e2be2c5277c7fcf05fcc3a73abf41610695738c1d7b", input: { image: huge, scale: 2 } });
+    await until(() => fake.predictions.get(created.id)!.status === "failed");
+    expect(fake.predictions.get(created.id)!.error).toMatch(/out of memory/);
   });
 });

@@ -2,9 +2,19 @@ import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import Replicate, { parseProgressFromLogs, type Prediction } from "replicate";
 import { MAX_STYLES_PER_BATCH } from "@/config/generation";
-import { replicateModels, type ReplicateModel, type ReplicateModelId } from "@/config/engines";
+import {
+  replicateEditModels,
+  replicateModels,
+  replicateRoutes,
+  replicateUpscaler,
+  type ReplicateEditModelId,
+  type ReplicateModel,
+  type ReplicateModelId,
+} from "@/config/engines";
 import { log } from "@/server/log";
-import { EngineError, type Engine, type EngineInput, type EngineOutput } from "./engine";
+import sharp from "sharp";
+import { EngineError, type Engine, type EngineInput, type EngineOutput, type UpscaleInput } from "./engine";
+import { whiteEditMask } from "./masks";
 import { UNTIL_ANSWERED, failureFromError, failureFromStatus, parseRetryAfter, withTimeout } from "./provider-http";
 import { checkedImage, fitImage } from "./provider-image";
 
@@ -39,59 +49,144 @@ const MODERATION_ERROR = /nsfw|sensitive|safety/i;
 
 const TERMINAL = new Set<Prediction["status"]>(["succeeded", "failed", "canceled", "aborted"]);
 
+type AnyModelId = ReplicateModelId | ReplicateEditModelId;
+
+function modelById(id: AnyModelId): ReplicateModel {
+  return id in replicateModels ? replicateModels[id as ReplicateModelId] : replicateEditModels[id as ReplicateEditModelId];
+}
+
 /**
- * Replicate: a prediction of REPLICATE_MODEL with the photo and the prompt, polled with backoff; when APP_URL is
- * public, the signed webhook of its end wakes the poll at once. Progress comes from the model's logs where it
- * prints percentages. The output is downloaded as soon as it is there, since Replicate deletes it after an
- * hour. A prediction whose job is aborted is canceled, so that nobody pays for an image nobody waits for.
+ * The model for one edit (src/config/engines.ts, replicateRoutes): masked modes go to the inpainting and
+ * erasing models; a plain restyle to REPLICATE_MODEL; restyles with the person's words, staging and
+ * decluttering to an instruction model, one that takes reference images when there are any.
+ */
+export function replicateModelFor(configured: ReplicateModelId, { edit, instruction, references }: Pick<EngineInput, "edit" | "instruction" | "references">): AnyModelId {
+  switch (edit.mode) {
+    case "remove":
+    case "replace":
+    case "material":
+      return replicateRoutes[edit.mode];
+    case "restyle":
+      if (!instruction) return configured;
+  }
+  const own: ReplicateModel = replicateModels[configured];
+  if (references?.length) return (own.maxImages ?? 1) > 1 ? configured : replicateRoutes.references;
+  return own.instructions ? configured : replicateRoutes.instruction;
+}
+
+/**
+ * Replicate: a prediction of the edit's model (replicateModelFor) with the photo, the prompt and, by model,
+ * the mask (white = edit, at the photo's size), the reference images, the seed and the creativity; polled
+ * with backoff; when APP_URL is public, the signed webhook of its end wakes the poll at once. Progress comes
+ * from the model's logs where it prints percentages. The output is downloaded as soon as it is there, since
+ * Replicate deletes it after an hour. A prediction whose job is aborted is canceled, so that nobody pays for
+ * an image nobody waits for. Results are upscaled by Real-ESRGAN.
  */
 export function createReplicateEngine(options: ReplicateEngineOptions): Engine {
-  const model: ReplicateModel = replicateModels[options.model];
   const timing = { ...TIMING, ...options.timing };
   // Its own retries of a 429 come at once (apis.md §1.4): the worker's backoff, which reads Retry-After, is the real one.
   const client = new Replicate({ auth: options.token, baseUrl: options.baseUrl, userAgent: "aranzer" });
 
   async function generate(input: EngineInput): Promise<EngineOutput> {
-    const { signal } = input;
+    const { signal, edit } = input;
     signal.throwIfAborted();
-    const photo = await fitImage(input.image, { longSide: model.longSide, format: "jpeg" });
-    let uploadedId: string | undefined;
+    const modelId = replicateModelFor(options.model, input);
+    const model = modelById(modelId);
+    const uploads = uploader(signal);
     try {
-      let image = `data:${photo.contentType};base64,${photo.data.toString("base64")}`;
-      if (photo.data.length > DATA_URI_MAX_BYTES) {
-        const file = await call(signal, () =>
-          client.files.create(new File([new Uint8Array(photo.data)], "room.jpg", { type: photo.contentType }), {}, { signal: withTimeout(signal, timing.requestMs) }),
-        );
-        uploadedId = file.id;
-        image = file.urls.get;
+      const photo = await fitImage(input.image, { longSide: model.longSide, format: "jpeg" });
+      let image: string | string[] = await uploads.put(photo.data, "room.jpg", photo.contentType);
+      if (model.imageAsList) {
+        const references = (input.references ?? []).slice(0, (model.maxImages ?? 1) - 1);
+        const referenceUrls: string[] = [];
+        for (const [index, reference] of references.entries()) {
+          const fitted = await fitImage(reference, { longSide: model.longSide, format: "jpeg" });
+          referenceUrls.push(await uploads.put(fitted.data, `reference-${index + 1}.jpg`, fitted.contentType));
+        }
+        image = [image, ...referenceUrls];
       }
-      // Not cut short by the job's signal: a prediction created while we gave up would run, billed, with no one to cancel it.
-      const created = await call(UNTIL_ANSWERED, () =>
-        client.predictions.create({
-          ...(model.version ? { version: model.version } : { model: options.model }),
-          input: { ...model.fixedInput, prompt: input.prompt, [model.imageInput]: model.imageAsList ? [image] : image },
-          ...(options.webhookUrl ? { webhook: options.webhookUrl, webhook_events_filter: ["completed" as const] } : {}),
-          signal: withTimeout(UNTIL_ANSWERED, timing.requestMs),
-        }),
-      );
-      if (signal.aborted) {
-        cancel(created.id);
-        throw signal.reason;
+      const modelInput: Record<string, unknown> = { ...model.fixedInput, [model.imageInput]: image };
+      if (model.prompt !== false) modelInput.prompt = input.prompt;
+      if (model.maskInput) {
+        if (!("mask" in edit)) throw new EngineError("refused", `${modelId} needs a mask`);
+        // The mask at the size of the photo as sent: the models take white = edit, as our masks are.
+        const mask = await whiteEditMask({ mask: edit.mask, width: photo.width, height: photo.height });
+        modelInput[model.maskInput] = await uploads.put(mask, "mask.png", "image/png");
       }
-      const done = await settle(created, input);
-      const output = await download(done, signal);
-      return { image: output, costUsd: model.priceUsd };
+      if (model.seed) modelInput.seed = input.seed;
+      if (model.creativity) modelInput[model.creativity.input] = model.creativity.values[input.creativity];
+      const done = await predict(model.version ? { version: model.version } : { model: modelId }, modelInput, input);
+      return { image: await download(done, signal), costUsd: model.priceUsd };
     } finally {
-      if (uploadedId) {
-        // Replicate would delete it within the hour anyway; sooner is better for a photo of someone's home.
-        const id = uploadedId;
-        void client.files.delete(id).catch((error: unknown) => log.warn("replicate.file_delete_failed", { fileId: id, error }));
-      }
+      uploads.release();
     }
   }
 
+  /** A 2× Real-ESRGAN enlargement (the result scaled to its input limit first), resampled up to `minLongSide` if still short of it. */
+  async function upscale({ image, width, height, minLongSide, signal }: UpscaleInput): Promise<EngineOutput> {
+    signal.throwIfAborted();
+    const uploads = uploader(signal);
+    try {
+      const fit = Math.min(1, Math.sqrt(replicateUpscaler.maxInputPixels / (width * height)));
+      const fitted = await fitImage(image, { longSide: Math.floor(Math.max(width, height) * fit), format: "png" });
+      const url = await uploads.put(fitted.data, "result.png", fitted.contentType);
+      const done = await predict({ version: replicateUpscaler.version }, { ...replicateUpscaler.fixedInput, image: url }, { signal, onProgress: () => {} });
+      let output = await download(done, signal);
+      const meta = await sharp(output).metadata();
+      const longSide = Math.max(meta.width ?? 0, meta.height ?? 0);
+      if (longSide < minLongSide) {
+        const scale = minLongSide / longSide;
+        output = await sharp(output)
+          .resize(Math.round(meta.width! * scale), Math.round(meta.height! * scale), { fit: "fill", kernel: "lanczos3" })
+          .png()
+          .toBuffer();
+      }
+      return { image: output, costUsd: replicateUpscaler.priceUsd };
+    } finally {
+      uploads.release();
+    }
+  }
+
+  /**
+   * Inputs up to DATA_URI_MAX_BYTES travel inside the prediction as data URIs, which Replicate does not store;
+   * larger ones go through its Files API, deleted again afterwards.
+   */
+  function uploader(signal: AbortSignal) {
+    const ids: string[] = [];
+    return {
+      async put(data: Buffer, name: string, type: string): Promise<string> {
+        if (data.length <= DATA_URI_MAX_BYTES) return `data:${type};base64,${data.toString("base64")}`;
+        const file = await call(signal, () => client.files.create(new File([new Uint8Array(data)], name, { type }), {}, { signal: withTimeout(signal, timing.requestMs) }));
+        ids.push(file.id);
+        return file.urls.get;
+      },
+      release() {
+        // Replicate would delete them within the hour anyway; sooner is better for a photo of someone's home.
+        for (const id of ids) void client.files.delete(id).catch((error: unknown) => log.warn("replicate.file_delete_failed", { fileId: id, error }));
+      },
+    };
+  }
+
+  /** Creates a prediction and polls it to its end. */
+  async function predict(target: { version: string } | { model: string }, modelInput: Record<string, unknown>, job: Pick<EngineInput, "signal" | "onProgress">): Promise<Prediction> {
+    // Not cut short by the job's signal: a prediction created while we gave up would run, billed, with no one to cancel it.
+    const created = await call(UNTIL_ANSWERED, () =>
+      client.predictions.create({
+        ...target,
+        input: modelInput,
+        ...(options.webhookUrl ? { webhook: options.webhookUrl, webhook_events_filter: ["completed" as const] } : {}),
+        signal: withTimeout(UNTIL_ANSWERED, timing.requestMs),
+      }),
+    );
+    if (job.signal.aborted) {
+      cancel(created.id);
+      throw job.signal.reason;
+    }
+    return settle(created, job);
+  }
+
   /** Polls until the prediction ends; cancels it when the job is aborted meanwhile. */
-  async function settle(created: Prediction, { signal, onProgress }: EngineInput): Promise<Prediction> {
+  async function settle(created: Prediction, { signal, onProgress }: Pick<EngineInput, "signal" | "onProgress">): Promise<Prediction> {
     let prediction = created;
     let delay = timing.firstPollMs;
     const waker = wakeable(signal);
@@ -154,7 +249,7 @@ export function createReplicateEngine(options: ReplicateEngineOptions): Engine {
   }
 
   // Hosted and scaled by Replicate (600 predictions a minute): a whole batch at once.
-  return { id: "replicate", concurrency: MAX_STYLES_PER_BATCH, generate };
+  return { id: "replicate", concurrency: MAX_STYLES_PER_BATCH, generate, upscale };
 }
 
 /** Runs one client call, turning what it throws into the pipeline's decision. */
