@@ -6,6 +6,8 @@ import { RETURN_TO_COOKIE, RETURN_TO_MAX_AGE } from "@/config/cookies";
 import { env } from "@/env";
 import { contentSecurityPolicy, isCrawler, isSameOriginRequest } from "@/server/http/csp";
 import { getAuth } from "@/server/auth/auth";
+import { malformedRequest } from "@/server/http/refuse-malformed-request";
+import { staticSecurityHeaders } from "@/config/security-headers";
 
 const intl = createIntlMiddleware(routing);
 
@@ -16,6 +18,12 @@ const intl = createIntlMiddleware(routing);
 export default async function proxy(request: NextRequest) {
   const { appUrl, secureCookies, NODE_ENV, GTM_ID } = env();
   const { pathname, search } = request.nextUrl;
+
+  // server.ts refuses these before Next sees them; this covers `next start` and `next dev`.
+  if (malformedRequest(request.method, pathname)?.status === 400) {
+    const headers = { ...staticSecurityHeaders, "content-security-policy": "default-src 'none'; frame-ancestors 'none'", "cache-control": "no-store", "content-type": "text/plain; charset=utf-8" };
+    return new NextResponse("Bad request: malformed URL\n", { status: 400, headers });
+  }
 
   // Payment providers' webhooks come from their servers without an Origin; they trust only their signature.
   if (

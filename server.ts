@@ -18,6 +18,7 @@ import { sharedPageCache } from "./src/server/http/shared-page-cache";
 import { registerSharedPageCache } from "./src/server/http/shared-pages-changed";
 import { ignoredCookies, keyCookies, replayedCookies, SHARED_PAGE_CACHE_BYTES, SHARED_PAGE_FRESH_MS, SHARED_PAGE_MAX_URL, sharedPages } from "./src/config/page-cache";
 import { answerClientError, publicFiles, refuseMalformedRequest } from "./src/server/http/refuse-malformed-request";
+import { redactSecrets } from "./src/server/http/redact-secrets";
 
 const config = env();
 // Next fetches a server action's redirect target from itself (one roundtrip instead of two): it needs our
@@ -33,8 +34,9 @@ const compress = compression({
   filter: (req, res) => !String(res.getHeader("content-type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
 });
 
+/** One JSON log line; a path with a token in it (a password-reset link) is written without the token. */
 function line(fields: Record<string, unknown>) {
-  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: "info", ...fields }) + "\n");
+  process.stdout.write(redactSecrets(JSON.stringify({ time: new Date().toISOString(), level: "info", ...fields })) + "\n");
 }
 
 // Pages every visitor without an account sees alike are answered from memory (src/server/http/shared-page-cache.ts).

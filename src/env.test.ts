@@ -12,11 +12,21 @@ describe("parseEnv", () => {
   });
 
   it("turns on Secure cookies for an https APP_URL and treats empty strings as unset", () => {
-    const env = parseEnv({ APP_URL: "https://aranzer.pl/", DATABASE_URL: "" });
+    const env = parseEnv({ APP_URL: "https://aranzer.pl/", DATABASE_URL: "", PAYMENT_PROVIDER: "sandbox" });
     expect(env.appUrl).toBe("https://aranzer.pl");
     expect(env.secureCookies).toBe(true);
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.trustedOrigins).toEqual(["https://aranzer.pl"]);
+  });
+
+  it("refuses to run the sandbox on a public APP_URL unless PAYMENT_PROVIDER names it", () => {
+    expect(() => parseEnv({ APP_URL: "https://aranzer.pl" })).toThrow(/PAYMENT_PROVIDER is unset and APP_URL \(https:\/\/aranzer\.pl\) is public: set PAYMENT_PROVIDER=stripe/);
+    expect(() => parseEnv({ APP_URL: "https://aranzer.pl", PAYMENT_PROVIDER: "" })).toThrow(/PAYMENT_PROVIDER is unset/);
+    expect(parseEnv({ APP_URL: "https://aranzer.pl", PAYMENT_PROVIDER: "sandbox" })).toMatchObject({ PAYMENT_PROVIDER: "sandbox", publicAppUrl: true });
+    // This machine, or plain http: a local or test setup, where the sandbox is the default.
+    for (const APP_URL of ["http://127.0.0.1:3107", "https://localhost:3000", "https://127.0.0.1", "https://[::1]:3000", "http://aranzer.test"]) {
+      expect(parseEnv({ APP_URL }), APP_URL).toMatchObject({ PAYMENT_PROVIDER: "sandbox", publicAppUrl: false });
+    }
   });
 
   it("refuses an invalid analytics container id and suggests the corrected form", () => {

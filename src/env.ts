@@ -97,7 +97,10 @@ const schema = z.object({
   SHARED_PAGE_CACHE: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   /** `false` in web processes when `npm run worker` processes do the work (needs DATABASE_URL). */
   IN_PROCESS_WORKER: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
-  /** Who takes payments: `sandbox` (a local test checkout, no money moves) or `stripe` (needs its keys). */
+  /**
+   * Who takes payments: `sandbox` (a local test checkout, no money moves) or `stripe` (needs its keys). Unset
+   * means the sandbox only on a local address: with a public APP_URL the sandbox must be chosen by name.
+   */
   PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_ key)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be the endpoint's signing secret (whsec_...)").optional(),
@@ -110,7 +113,22 @@ const schema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
 });
 
-export type Env = z.infer<typeof schema> & { appUrl: string; secureCookies: boolean; trustedOrigins: string[] };
+export type Env = z.infer<typeof schema> & {
+  appUrl: string;
+  /** APP_URL is set, https and not this machine: links in logs are live, a forgotten setting costs money. */
+  publicAppUrl: boolean;
+  secureCookies: boolean;
+  trustedOrigins: string[];
+};
+
+const LOOPBACK_HOST = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Whether an APP_URL is the public face of a deployment (https, a host other than this machine's loopback). */
+export function isPublicUrl(url: string | undefined): boolean {
+  if (!url) return false;
+  const parsed = new URL(url);
+  return parsed.protocol === "https:" && !LOOPBACK_HOST.test(parsed.hostname);
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "unset", as in most .env files.
@@ -129,6 +147,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (parsed.PAYMENT_PROVIDER === "stripe" && (!parsed.STRIPE_SECRET_KEY || !parsed.STRIPE_WEBHOOK_SECRET)) {
     throw new Error("Invalid environment configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (Dashboard → Developers → API keys and Webhooks)");
   }
+  const publicAppUrl = isPublicUrl(parsed.APP_URL);
+  // The sandbox hands out tokens for nothing: on a public address it runs only when named.
+  if (publicAppUrl && cleaned.PAYMENT_PROVIDER === undefined) {
+    throw new Error(
+      `Invalid environment configuration:\n  PAYMENT_PROVIDER is unset and APP_URL (${parsed.APP_URL}) is public: set PAYMENT_PROVIDER=stripe with its keys to take payments, or PAYMENT_PROVIDER=sandbox to run the test checkout (anyone can buy tokens for free) on purpose`,
+    );
+  }
   if (!parsed.IN_PROCESS_WORKER && !parsed.DATABASE_URL) {
     throw new Error("Invalid environment configuration:\n  IN_PROCESS_WORKER=false needs DATABASE_URL: the embedded database belongs to one process, so its worker must run inside it");
   }
@@ -137,7 +162,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, "");
   // With no APP_URL the product runs locally: a browser may open it as localhost or as 127.0.0.1.
   const trustedOrigins = parsed.APP_URL ? [appUrl] : [appUrl, `http://127.0.0.1:${parsed.PORT}`];
-  return { ...parsed, appUrl, secureCookies: appUrl.startsWith("https://"), trustedOrigins };
+  return { ...parsed, appUrl, publicAppUrl, secureCookies: appUrl.startsWith("https://"), trustedOrigins };
 }
 
 /** What an S3 configuration lacks, or null: caught at boot rather than at the first upload. */

@@ -24,6 +24,23 @@ describe("log lines", () => {
     expect(JSON.stringify(error).length).toBeLessThan(10_000);
   });
 
+  it("never carry a token: reset-link paths and token parameters are redacted, in fields and error messages alike", () => {
+    const line = captured(() =>
+      log.warn("auth.failed", {
+        path: "/api/auth/reset-password/Ab_12-cd",
+        url: "https://aranzer.pl/confirm?lang=pl&token=eyJhbGciOi.x.y&callbackURL=%2F",
+        nested: { oauth: "/api/auth/callback/google?state=s3cr3t&code=4%2F0Ab" },
+        error: new Error("fetch /api/auth/verify-email?token=abc failed"),
+      }),
+    );
+    expect(line).toMatchObject({
+      path: "/api/auth/reset-password/[redacted]",
+      url: "https://aranzer.pl/confirm?lang=pl&token=[redacted]&callbackURL=%2F",
+      nested: { oauth: "/api/auth/callback/google?state=[redacted]&code=[redacted]" },
+    });
+    expect(JSON.stringify(line)).not.toMatch(/Ab_12-cd|eyJhbGciOi|s3cr3t|4%2F0Ab|token=abc/);
+  });
+
   it("keeps ordinary fields as they are", () => {
     const line = captured(() => log.info("db.ready", { kind: "pglite", ms: 12, at: new Date(0), ok: true }));
     expect(line).toMatchObject({ event: "db.ready", kind: "pglite", ms: 12, at: "1970-01-01T00:00:00.000Z", ok: true });

@@ -1,4 +1,5 @@
 import "server-only";
+import { redactSecrets } from "./http/redact-secrets";
 
 /** One JSON line per event on stdout (errors on stderr), so logs can be shipped and queried as they are. */
 type Level = "debug" | "info" | "warn" | "error";
@@ -38,7 +39,8 @@ function write(level: Level, event: string, fields: Record<string, unknown> = {}
   if (order[level] < threshold()) return;
   const line = { time: new Date().toISOString(), level, event, ...(clipFields(fields) as Record<string, unknown>) };
   if ("error" in line) line.error = serializeError(line.error);
-  const text = JSON.stringify(line) + "\n";
+  // Every field, error messages and stacks too, may quote an address with a token in it.
+  const text = redactSecrets(JSON.stringify(line)) + "\n";
   if (level === "error" || level === "warn") process.stderr.write(text);
   else process.stdout.write(text);
 }

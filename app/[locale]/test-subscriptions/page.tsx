@@ -11,6 +11,8 @@ import { pageLocale, type LocaleParams } from "@/web/server/page-params";
 import { requireUser } from "@/web/server/session";
 import { sandboxAction } from "@/web/actions/billing";
 import { getDb } from "@/server/db/client";
+import { notFound } from "next/navigation";
+import { configuredPaymentProvider } from "@/server/payments/get-payment-provider";
 import { sandboxTester } from "@/server/payments/sandbox-provider";
 import { formatSubscriptionDate } from "@/web/shared/format-subscription-date";
 
@@ -39,12 +41,14 @@ function ActionButton({ id, action, locale, children, color }: { id: string; act
  */
 export default async function TestSubscriptionsPage({ params, searchParams }: LocaleParams & { searchParams: Promise<{ session_id?: string; error?: string; done?: string }> }) {
   const locale = await pageLocale(params);
+  // The test checkout exists only while the sandbox takes the payments.
+  if (configuredPaymentProvider() !== "sandbox") notFound();
   const user = await requireUser(locale);
   const t = await getTranslations("testSubscriptions");
   const tBilling = await getTranslations("billing");
   const format = await getFormatter();
   const { session_id: sessionId, error, done } = await searchParams;
-  const tester = sandboxTester(await getDb());
+  const tester = sandboxTester(await getDb(), { configuredProvider: "sandbox" });
   const session = sessionId ? await tester.session(user.id, sessionId) : null;
   const subscriptions = (await tester.subscriptions(user.id)).filter((s) => s.status !== "canceled");
   const money = (grosze: number) => formatPrice(format, grosze);

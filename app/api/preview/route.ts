@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/env";
+import { requestOrigin } from "@/server/http/request-origin";
 import { isPreviewToken, PREVIEW_COOKIE, PREVIEW_MAX_AGE, previewCookieValue, previewRedirectPath } from "@/server/blog/preview";
 
 export const dynamic = "force-dynamic";
@@ -10,7 +11,7 @@ export const dynamic = "force-dynamic";
  * PREVIEW_TOKEN is not set.
  */
 export function GET(request: NextRequest) {
-  const { PREVIEW_TOKEN: token, appUrl, secureCookies } = env();
+  const { PREVIEW_TOKEN: token, APP_URL, PORT, secureCookies } = env();
   const params = request.nextUrl.searchParams;
   const headers = { "cache-control": "no-store" };
   if (!token) return new NextResponse("Not found\n", { status: 404, headers: { ...headers, "content-type": "text/plain; charset=utf-8" } });
@@ -19,7 +20,7 @@ export function GET(request: NextRequest) {
   if (!exit && !isPreviewToken(params.get("token"), token)) {
     return new NextResponse("Wrong preview token\n", { status: 403, headers: { ...headers, "content-type": "text/plain; charset=utf-8" } });
   }
-  const response = NextResponse.redirect(new URL(previewRedirectPath(params.get("to"), { exit }), appUrl), { status: 303, headers });
+  const response = NextResponse.redirect(new URL(previewRedirectPath(params.get("to"), { exit }), requestOrigin({ appUrl: APP_URL, port: PORT, host: request.headers.get("host") })), { status: 303, headers });
   const cookie = { name: PREVIEW_COOKIE, httpOnly: true, sameSite: "lax" as const, secure: secureCookies, path: "/" };
   if (exit) response.cookies.set({ ...cookie, value: "", maxAge: 0 });
   else response.cookies.set({ ...cookie, value: previewCookieValue(token), maxAge: PREVIEW_MAX_AGE });

@@ -41,6 +41,32 @@ describe.each(testDatabases())("accounts on $name", ({ open }) => {
     expect(await getBalance({ userId: second })).toBe(0);
   });
 
+  it("grants once per mailbox: sub-addresses, and dots where the provider ignores them, are the same address", async () => {
+    const stamp = Date.now();
+    const first = await insertUser(handle, { email: `Jan.Nowak+1.${stamp}@Gmail.com` });
+    expect((await grantFreeTokens({ userId: first })).granted).toBe(true);
+    for (const email of [`jan.nowak+2.${stamp}@gmail.com`, `jannowak@googlemail.com`, `j.a.n.n.o.w.a.k+x@gmail.com`]) {
+      const alias = await insertUser(handle, { email });
+      expect((await grantFreeTokens({ userId: alias })).granted, email).toBe(false);
+      expect(await getBalance({ userId: alias })).toBe(0);
+    }
+    // Elsewhere dots are part of the name.
+    const outlook = await insertUser(handle, { email: `jan.nowak.${stamp}@outlook.com` });
+    const other = await insertUser(handle, { email: `jannowak+shop.${stamp}@outlook.com` });
+    expect((await grantFreeTokens({ userId: outlook })).granted).toBe(true);
+    expect((await grantFreeTokens({ userId: other })).granted).toBe(true);
+  });
+
+  it("grants a few per client address a day; a grant refused there is kept for a sign-in from elsewhere", async () => {
+    const clientAddress = `203.0.113.${Math.floor(Math.random() * 250)}`;
+    const users = await Promise.all(Array.from({ length: 4 }, () => insertUser(handle)));
+    const results = [];
+    for (const userId of users) results.push((await grantFreeTokens({ userId, clientAddress })).granted);
+    expect(results).toEqual([true, true, true, false]);
+    expect(await getBalance({ userId: users[3]! })).toBe(0);
+    expect((await grantFreeTokens({ userId: users[3]!, clientAddress: "198.51.100.7" })).granted).toBe(true);
+  });
+
   it("grants nothing before the e-mail is confirmed", async () => {
     const userId = await insertUser(handle, { verified: false });
     expect((await grantFreeTokens({ userId })).granted).toBe(false);

@@ -17,6 +17,7 @@ import { pathFor } from "@/config/routes";
 import { ensureProfile } from "@/server/accounts/ensure-profile";
 import { getProfileLocale } from "@/server/accounts/get-profile-locale";
 import { grantFreeTokens } from "@/server/accounts/grant-free-tokens";
+import { requestOrigin } from "@/server/http/request-origin";
 import { withRetryAfter } from "@/server/http/with-retry-after";
 import { checkNewPassword, type PasswordProblem } from "./check-new-password";
 import { findOverlongField, type OverlongField } from "./find-overlong-field";
@@ -58,14 +59,22 @@ async function authSecret(): Promise<string> {
 
 /** Exported for tests that run several instances against one database; the app uses getAuth(). */
 export function createAuth(db: Db, secret: string) {
-  const { appUrl, trustedOrigins, secureCookies, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, RATE_LIMIT_MULTIPLIER } = env();
+  const { APP_URL, PORT, appUrl, trustedOrigins, secureCookies, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, RATE_LIMIT_MULTIPLIER } = env();
+  // Without APP_URL, a request from another of this machine's addresses (127.0.0.1, the local network) is
+  // answered on its own origin: its forms are trusted and its e-mail links lead back to it.
+  const originOf = (request: Request | undefined) => requestOrigin({ appUrl: APP_URL, port: PORT, host: request?.headers.get("host") });
+  const ownLink = (url: string, request: Request | undefined) => {
+    if (APP_URL || !request) return url;
+    const link = new URL(url);
+    return `${originOf(request)}${link.pathname}${link.search}`;
+  };
   const limit = (max: number, window: number) => ({ max: Math.ceil(max * RATE_LIMIT_MULTIPLIER), window });
   const auth = betterAuth({
     appName: "Aranżer",
     baseURL: appUrl,
     secret,
     telemetry: { enabled: false },
-    trustedOrigins,
+    trustedOrigins: APP_URL ? trustedOrigins : (request) => [...trustedOrigins, originOf(request)],
     database: drizzleAdapter(db, { provider: "pg", schema }),
     emailAndPassword: {
       enabled: true,
@@ -75,9 +84,9 @@ export function createAuth(db: Db, secret: string) {
       maxPasswordLength: 2 * PASSWORD_MAX_LENGTH,
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
+      sendResetPassword: async ({ user, url }, request) => {
         const locale = await getProfileLocale({ userId: user.id });
-        await sendTemplateMail({ to: user.email, locale, template: "resetPassword", url });
+        await sendTemplateMail({ to: user.email, locale, template: "resetPassword", url: ownLink(url, request) });
       },
       // Sign-up answers the same whether or not the e-mail is taken (no account enumeration); the owner
       // of an existing account learns it from this e-mail instead.
@@ -98,9 +107,9 @@ export function createAuth(db: Db, secret: string) {
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: DAY,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url }, request) => {
         const locale = localeFromCallback(new URL(url).searchParams.get("callbackURL")) ?? (await getProfileLocale({ userId: user.id }));
-        await sendTemplateMail({ to: user.email, locale, template: "confirmEmail", url });
+        await sendTemplateMail({ to: user.email, locale, template: "confirmEmail", url: ownLink(url, request) });
       },
     },
     socialProviders:
@@ -200,7 +209,7 @@ export function createAuth(db: Db, secret: string) {
         create: {
           // The first session of a confirmed user is their first confirmed sign-in: that is when the free tokens come.
           after: async (session) => {
-            await grantFreeTokens({ userId: session.userId });
+            await grantFreeTokens({ userId: session.userId, clientAddress: session.ipAddress ?? null });
             // Any way in (password, the confirmation link, Google) shows the owner is back: failed password
             // sign-ins are forgotten, and a pause left by them ends.
             await clearSignInFailures({ userId: session.userId, db });

@@ -32,7 +32,7 @@ describe.each(testDatabases())("billing through the sandbox on $name", ({ open }
   });
   afterAll(() => handle.close());
 
-  const tester = () => sandboxTester(handle.db);
+  const tester = () => sandboxTester(handle.db, { configuredProvider: ctx.checkoutProvider });
   async function deliver(events: Awaited<ReturnType<ReturnType<typeof sandboxTester>["renew"]>>) {
     for (const event of events) await handlePaymentEvent(ctx, "sandbox", event);
   }
@@ -157,6 +157,32 @@ describe.each(testDatabases())("billing through the sandbox on $name", ({ open }
     const [row] = await handle.db.select().from(subscription).where(eq(subscription.userId, userId));
     await deliver(await tester().passPeriodEnd(userId, row!.providerSubscriptionId));
     expect(await getBalance({ db: handle.db, userId })).toBe(60);
+  });
+
+  it("returns the buyer to the origin they ordered from", async () => {
+    const userId = await insertUser(handle);
+    const { url } = await startCheckout(ctx, { userId, productId: "pack10", withdrawalConsent: true, locale: "en", origin: "http://127.0.0.1:3107" });
+    const sessionId = new URL(url, "http://x").searchParams.get("session_id")!;
+    const { successUrl } = await tester().pay(userId, sessionId);
+    expect(successUrl).toBe(`http://127.0.0.1:3107/en/payment-success?session_id=${sessionId}`);
+  });
+
+  it("works only while the sandbox is the configured provider: after a switch to Stripe nothing pays or renews", async () => {
+    const userId = await insertUser(handle);
+    await buy(userId, "pro").then(({ events }) => deliver(events));
+    const subId = (await getSubscriptionState(handle.db, userId))!.providerSubscriptionId;
+    const { url } = await startCheckout(ctx, { userId, productId: "pack10", withdrawalConsent: true, locale: "pl" });
+    const openSession = new URL(url, "http://x").searchParams.get("session_id")!;
+
+    const switched = sandboxTester(handle.db, { configuredProvider: "stripe" });
+    for (const action of ["renew", "failRenewal", "passPeriodEnd"] as const) {
+      await expect(switched[action](userId, subId), action).rejects.toMatchObject({ code: "NOT_FOUND" });
+    }
+    await expect(switched.pay(userId, openSession)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(switched.failPayment(userId, openSession)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await switched.session(userId, openSession)).toBeNull();
+    expect(await switched.subscriptions(userId)).toEqual([]);
+    expect(await getBalance({ db: handle.db, userId })).toBe(500);
   });
 
   it("e-mails one order confirmation with the price, VAT, consent and how to cancel", async () => {

@@ -15,7 +15,14 @@ import { getSubscriptionState } from "./subscription-state";
  */
 export async function startCheckout(
   ctx: BillingContext,
-  input: { userId: string; productId: ProductId; withdrawalConsent: boolean; locale: Locale },
+  input: {
+    userId: string;
+    productId: ProductId;
+    withdrawalConsent: boolean;
+    locale: Locale;
+    /** Where the buyer comes back to (the request's own origin, src/server/http/request-origin.ts); unset: APP_URL. */
+    origin?: string;
+  },
 ): Promise<{ url: string; orderId: string }> {
   if (!input.withdrawalConsent) throw new AppError("INVALID_INPUT", { field: "withdrawalConsent", reason: "withdrawalConsent" });
   const product = findProduct(input.productId);
@@ -29,7 +36,7 @@ export async function startCheckout(
     .insert(checkoutOrder)
     .values({ userId: input.userId, provider: providerId, productId: product.id, kind: product.kind, amountGrosze: product.priceGrosze, locale: input.locale, withdrawalConsentAt: new Date() })
     .returning({ id: checkoutOrder.id });
-  const { appUrl } = env();
+  const appUrl = input.origin ?? env().appUrl;
   const successRoute = product.kind === "subscription" ? "/subscription-success" : "/payment-success";
   const session = await ctx.provider(providerId).createCheckout({
     orderId: order!.id,

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { isPreviewRequest, isPreviewToken, previewCookieValue, previewRedirectPath } from "./preview";
+import { isPreviewRequest, isPreviewToken, PREVIEW_MAX_AGE, previewCookieValue, previewRedirectPath } from "./preview";
 
 const token = "a-preview-token-of-24-chars-or-more";
 const cookie = previewCookieValue(token);
@@ -15,6 +16,8 @@ describe("the editor preview", () => {
     ["no cookie", { searchParams: both, cookie: undefined, token }],
     ["a cookie made from another token", { searchParams: both, cookie: previewCookieValue(`${token}x`), token }],
     ["the token itself as the cookie", { searchParams: both, cookie: token, token }],
+    ["the former unsigned digest of the token", { searchParams: both, cookie: createHash("sha256").update(`aranzer.preview:${token}`).digest("base64url"), token }],
+    ["a cookie whose issue time was changed", { searchParams: both, cookie: cookie.replace(/^\d+/, (t) => String(Number(t) + 1)), token }],
     ["an empty cookie", { searchParams: both, cookie: "", token }],
     ["only preview", { searchParams: { preview: "1" }, cookie, token }],
     ["only staging", { searchParams: { staging: "1" }, cookie, token }],
@@ -23,9 +26,20 @@ describe("the editor preview", () => {
     expect(isPreviewRequest(request)).toBe(false);
   });
 
-  it("keeps the token out of the cookie", () => {
+  it("keeps the token out of the cookie, which carries its issue time and a signature", () => {
     expect(cookie).not.toContain(token);
-    expect(cookie).toMatch(/^[\w-]{43}$/);
+    expect(cookie).toMatch(/^\d{10}\.[\w-]{43}$/);
+  });
+
+  it("expires the cookie after PREVIEW_MAX_AGE, refuses one issued in the future, and a new token revokes it", () => {
+    const issued = Date.UTC(2026, 10, 1, 8);
+    const value = previewCookieValue(token, issued);
+    const at = (ms: number) => isPreviewRequest({ searchParams: both, cookie: value, token, now: ms });
+    expect(at(issued)).toBe(true);
+    expect(at(issued + PREVIEW_MAX_AGE * 1000)).toBe(true);
+    expect(at(issued + PREVIEW_MAX_AGE * 1000 + 1000)).toBe(false);
+    expect(at(issued - 10 * 60_000)).toBe(false);
+    expect(isPreviewRequest({ searchParams: both, cookie: value, token: `${token}-rotated`, now: issued })).toBe(false);
   });
 
   it("accepts exactly the configured token, and none when none is configured", () => {

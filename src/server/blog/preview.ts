@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 
 /**
  * The editor preview of drafts. An editor opens /api/preview?token=<PREVIEW_TOKEN>, which sets the
@@ -13,9 +13,31 @@ export const PREVIEW_MAX_AGE = 60 * 60 * 10;
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-/** The cookie's value: a digest of the token, so that a copied cookie does not give away the token itself. */
-export function previewCookieValue(token: string): string {
-  return createHash("sha256").update(`aranzer.preview:${token}`).digest("base64url");
+/** How far ahead of this server's clock an issue time may be (another instance's clock). */
+const CLOCK_SKEW_SECONDS = 60;
+
+/**
+ * The cookie's value: its issue time (seconds) and a signature of it keyed with the token, so that a copied
+ * cookie gives away neither the token nor more than the rest of its day, and a new PREVIEW_TOKEN revokes
+ * every cookie issued before.
+ */
+export function previewCookieValue(token: string, issuedAtMs = Date.now()): string {
+  const issuedAt = Math.floor(issuedAtMs / 1000);
+  return `${issuedAt}.${signature(token, issuedAt)}`;
+}
+
+function signature(token: string, issuedAt: number): string {
+  return createHmac("sha256", token).update(`aranzer.preview:${issuedAt}`).digest("base64url");
+}
+
+/** Whether a cookie was issued with this token within PREVIEW_MAX_AGE of `nowMs`. */
+function isValidCookie(cookie: string, token: string, nowMs: number): boolean {
+  const match = /^(\d{1,12})\.([\w-]{43})$/.exec(cookie);
+  if (!match) return false;
+  const issuedAt = Number(match[1]);
+  const age = nowMs / 1000 - issuedAt;
+  if (age > PREVIEW_MAX_AGE || age < -CLOCK_SKEW_SECONDS) return false;
+  return sameText(match[2]!, signature(token, issuedAt));
 }
 
 /** Whether `candidate` is the configured token, compared in constant time; false when none is configured. */
@@ -25,12 +47,23 @@ export function isPreviewToken(candidate: string | null | undefined, token: stri
 
 /**
  * Whether a request may see drafts: PREVIEW_TOKEN is set, the address has both `preview` and `staging`
- * (any value), and the preview cookie was made from that token.
+ * (any value), and the preview cookie was signed with that token less than PREVIEW_MAX_AGE ago.
  */
-export function isPreviewRequest({ searchParams, cookie, token }: { searchParams: SearchParams; cookie: string | undefined; token: string | undefined }): boolean {
+export function isPreviewRequest({
+  searchParams,
+  cookie,
+  token,
+  now = Date.now(),
+}: {
+  searchParams: SearchParams;
+  cookie: string | undefined;
+  token: string | undefined;
+  /** Milliseconds since the epoch; tests pass their own. */
+  now?: number;
+}): boolean {
   if (!token || !cookie) return false;
   if (searchParams.preview === undefined || searchParams.staging === undefined) return false;
-  return sameText(cookie, previewCookieValue(token));
+  return isValidCookie(cookie, token, now);
 }
 
 /**

@@ -2,10 +2,12 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { databaseHandle } from "@/server/db/client";
 import { env } from "@/env";
+import { log } from "@/server/log";
 
 export type HealthReport = {
   ok: boolean;
-  database: { ok: boolean; kind?: "pglite" | "postgres"; latencyMs?: number; error?: string };
+  /** A failure says only "unavailable": the database's own message (host names, users, paths) goes to the log. */
+  database: { ok: boolean; kind?: "pglite" | "postgres"; latencyMs?: number; error?: "unavailable" };
   mail: { kind: "outbox" | "smtp" };
   /** Which storage this process writes to: with several processes on several hosts it must be s3 everywhere. */
   storage: { kind: "local" | "s3" };
@@ -20,7 +22,8 @@ export async function checkHealth(): Promise<HealthReport> {
     await handle.db.execute(sql`select 1`);
     database = { ok: true, kind: handle.kind, latencyMs: Date.now() - started };
   } catch (error) {
-    database = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    log.error("health.database_failed", { error });
+    database = { ok: false, error: "unavailable" };
   }
   return { ok: database.ok, database, mail: { kind: env().SMTP_URL ? "smtp" : "outbox" }, storage: { kind: env().S3_BUCKET ? "s3" : "local" } };
 }

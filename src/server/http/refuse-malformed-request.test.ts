@@ -13,6 +13,10 @@ describe("requests Next would answer with a bare 500", () => {
     ["GET", "/%", 400],
     ["GET", "/blog/%E0%A4%A", 400],
     ["GET", "/_next/static/%zz", 400],
+    ["GET", "/en/%25zz", 400],
+    ["GET", "/en/blog/a%25", 400],
+    ["GET", "/blog/100%25?x=1", 400],
+    ["GET", "/blog/%2541", null],
     ["POST", "/library/kitchen.jpg", 405],
     ["OPTIONS", "/fonts/inter-pl-wght.woff2", 405],
     ["GET", "/library/kitchen.jpg", null],
@@ -53,6 +57,7 @@ describe("requests Next would answer with a bare 500", () => {
     it.each([
       ["TRACE / HTTP/1.1", "405", "Allow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"],
       ["GET /%zz HTTP/1.1", "400", "Bad request"],
+      ["GET /en/%25zz HTTP/1.1", "400", "Bad request"],
       // Node's parser refuses this method before any handler runs.
       ["FOO / HTTP/1.1", "400", "Bad Request"],
       ["POST /styles/zen.webp HTTP/1.1", "405", "Allow: GET, HEAD"],

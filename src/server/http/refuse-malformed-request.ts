@@ -10,11 +10,15 @@ const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 /** Headers of answers made here, before Next: the usual ones, and a CSP that allows nothing (plain text). */
 const headers = { ...staticSecurityHeaders, "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'", "Cache-Control": "no-store" };
 
+/** A `%` that does not start an escape: the second decoding would throw. */
+const STRAY_PERCENT = /%(?![0-9a-f]{2})/i;
+
 export type Refusal = { status: 400 | 405; allow?: string };
 
 /**
  * What Next would answer with a 500: a method we do not serve (405), a path whose percent-encoding does
- * not decode (400), anything but a read of a public file (405: Next sets Allow, then fails). Else null.
+ * not decode (400), nor decode twice (400: Next decodes a route's parameters once more, so `/en/%25zz`
+ * reaches it as `%zz`), anything but a read of a public file (405: Next sets Allow, then fails). Else null.
  */
 export function malformedRequest(method: string | undefined, url: string | undefined, isPublicFile: (pathname: string) => boolean = () => false): Refusal | null {
   if (!method || !METHODS.includes(method)) return { status: 405, allow: METHODS.join(", ") };
@@ -26,6 +30,7 @@ export function malformedRequest(method: string | undefined, url: string | undef
   } catch {
     return { status: 400 };
   }
+  if (STRAY_PERCENT.test(pathname)) return { status: 400 };
   if (method !== "GET" && method !== "HEAD" && isPublicFile(pathname)) return { status: 405, allow: "GET, HEAD" };
   return null;
 }

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SMTPServer } from "smtp-server";
 import { createOutboxTransport, createSmtpTransport, outboxFileName } from "./transport";
 
@@ -40,6 +40,23 @@ describe("outbox transport", () => {
       expect(Buffer.byteLength(file)).toBeLessThan(120);
       expect(file).toMatch(/^[0-9TZ-]+-[0-9a-f]{6}-[A-Za-z0-9@._-]+\.eml$/);
     }
+  });
+
+  it("logs no usable link: tokens redacted, and on a public site no links at all", async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
+    const reset = { ...mail, text: "Reset: https://aranzer.pl/api/auth/reset-password/Zx9SecretToken?callbackURL=%2Flogin and http://localhost:3000/api/auth/verify-email?token=abc" };
+    try {
+      await createOutboxTransport({ dir, from: "Aranżer <no-reply@aranzer.pl>" }).send(reset);
+      await createOutboxTransport({ dir, from: "Aranżer <no-reply@aranzer.pl>", showLinks: false }).send(reset);
+    } finally {
+      spy.mockRestore();
+    }
+    const [local, published] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(local!.links).toEqual(["https://aranzer.pl/api/auth/reset-password/[redacted]?callbackURL=%2Flogin", "http://localhost:3000/api/auth/verify-email?token=[redacted]"]);
+    expect(published).toMatchObject({ event: "mail.outbox", linkCount: 2 });
+    expect(published).not.toHaveProperty("links");
+    expect(lines.join("")).not.toMatch(/Zx9SecretToken|token=abc/);
   });
 
   it("never overwrites: two messages to one address in one millisecond are two files", () => {

@@ -21,7 +21,11 @@ export function outboxFileName(to: string, now = new Date()): string {
   return `${now.toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}-${safeTo}.eml`;
 }
 
-export function createOutboxTransport(options: { dir: string; from: string }): MailTransport {
+/**
+ * `showLinks`: the log line lists the message's links (their tokens redacted, see src/server/log.ts), for
+ * a local setup; on a public APP_URL it only counts them, as the file holds live links to a real site.
+ */
+export function createOutboxTransport(options: { dir: string; from: string; showLinks?: boolean }): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(mail) {
@@ -30,7 +34,7 @@ export function createOutboxTransport(options: { dir: string; from: string }): M
       const file = path.join(options.dir, outboxFileName(mail.to));
       await writeFile(file, info.message as Buffer);
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-      log.info("mail.outbox", { to: mail.to, subject: mail.subject, file, links });
+      log.info("mail.outbox", { to: mail.to, subject: mail.subject, file, ...(options.showLinks === false ? { linkCount: links.length } : { links }) });
     },
   };
 }
@@ -48,10 +52,10 @@ export function createSmtpTransport(options: { url: string; from: string }): Mai
 let transport: MailTransport | undefined;
 export function mailTransport(): MailTransport {
   if (!transport) {
-    const { SMTP_URL, MAIL_FROM, DATA_DIR } = env();
+    const { SMTP_URL, MAIL_FROM, DATA_DIR, publicAppUrl } = env();
     transport = SMTP_URL
       ? createSmtpTransport({ url: SMTP_URL, from: MAIL_FROM })
-      : createOutboxTransport({ dir: path.resolve(DATA_DIR, "mail"), from: MAIL_FROM });
+      : createOutboxTransport({ dir: path.resolve(DATA_DIR, "mail"), from: MAIL_FROM, showLinks: !publicAppUrl });
   }
   return transport;
 }

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { isPlanId, findProduct, isProductId, PERIOD_MONTHS, type PlanId, type ProductId } from "@/config/plans";
 import { pathFor } from "@/config/routes";
 import type { DbOrTx } from "@/server/db/client";
-import { sandboxObject } from "@/server/db/schema";
+import { sandboxObject, type PaymentProviderId } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { CheckoutView, InvoiceView, PaymentProvider, SubscriptionView } from "./payment-provider";
 import type { ProviderEvent } from "./provider-event";
@@ -142,8 +142,13 @@ export function createSandboxProvider(db: DbOrTx): PaymentProvider {
 
 export type SandboxSubscription = Omit<SubscriptionData, "currentPeriodEnd" | "endedAt"> & { currentPeriodEnd: Date; endedAt: Date | null; hasFailedInvoice: boolean };
 
-/** The tester's side of the sandbox: each action changes the sandbox's state and returns Stripe's events. */
-export function sandboxTester(db: DbOrTx) {
+/**
+ * The tester's side of the sandbox: each action changes the sandbox's state and returns Stripe's events.
+ * Only while the sandbox is the configured provider: otherwise every action is NOT_FOUND, so a forgotten
+ * test checkout cannot pay, nor an old sandbox subscription renew after the switch to Stripe.
+ */
+export function sandboxTester(db: DbOrTx, options: { configuredProvider: PaymentProviderId }) {
+  const enabled = options.configuredProvider === "sandbox";
   const event = (object: ProviderEvent["object"], objectId: string, type: string): ProviderEvent => ({ id: newId("sbx_evt"), object, objectId, type });
 
   async function openInvoice(sub: SubscriptionData): Promise<InvoiceData | null> {
@@ -183,6 +188,7 @@ export function sandboxTester(db: DbOrTx) {
   }
 
   async function liveSubscription(userId: string, subscriptionId: string): Promise<SubscriptionData> {
+    if (!enabled) throw new AppError("NOT_FOUND");
     const sub = await load(db, "subscription", subscriptionId, userId);
     if (!sub) throw new AppError("NOT_FOUND");
     if (sub.status === "canceled") throw new AppError("CONFLICT", { reason: "subscriptionEnded" });
@@ -192,10 +198,12 @@ export function sandboxTester(db: DbOrTx) {
   return {
     /** The session a tester is paying, only to its owner. */
     async session(userId: string, sessionId: string): Promise<SessionData | null> {
+      if (!enabled) return null;
       return load(db, "session", sessionId, userId);
     },
 
     async subscriptions(userId: string): Promise<SandboxSubscription[]> {
+      if (!enabled) return [];
       const rows = await db
         .select({ data: sandboxObject.data })
         .from(sandboxObject)
@@ -210,6 +218,7 @@ export function sandboxTester(db: DbOrTx) {
     },
 
     async pay(userId: string, sessionId: string): Promise<{ events: ProviderEvent[]; successUrl: string }> {
+      if (!enabled) throw new AppError("NOT_FOUND");
       const session = await load(db, "session", sessionId, userId);
       if (!session) throw new AppError("NOT_FOUND");
       if (session.status !== "open") throw new AppError("CONFLICT", { reason: "sessionClosed" });
@@ -232,6 +241,7 @@ export function sandboxTester(db: DbOrTx) {
     },
 
     async failPayment(userId: string, sessionId: string): Promise<{ events: ProviderEvent[]; successUrl: string }> {
+      if (!enabled) throw new AppError("NOT_FOUND");
       const session = await load(db, "session", sessionId, userId);
       if (!session) throw new AppError("NOT_FOUND");
       if (session.status !== "open") throw new AppError("CONFLICT", { reason: "sessionClosed" });

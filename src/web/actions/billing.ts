@@ -1,10 +1,9 @@
 "use server";
 
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import { isPlanId, isProductId } from "@/config/plans";
 import { isLocale, pathFor, type Locale } from "@/config/routes";
-import { env } from "@/env";
 import { billingContext } from "@/server/billing/billing-context";
 import { handlePaymentEvent } from "@/server/billing/handle-payment-event";
 import { billingPortalUrl, cancelSubscription, changePlan, resumeSubscription } from "@/server/billing/manage-subscription";
@@ -13,8 +12,10 @@ import { getLocale } from "next-intl/server";
 import { AppError, isAppError } from "@/server/errors";
 import { errorAnswer } from "@/server/http/error-answer";
 import { log } from "@/server/log";
+import { configuredPaymentProvider } from "@/server/payments/get-payment-provider";
 import { sandboxTester } from "@/server/payments/sandbox-provider";
 import type { ProviderEvent } from "@/server/payments/provider-event";
+import { ownOrigin } from "@/web/server/own-origin";
 import { getSessionUser } from "@/web/server/session";
 
 /** The order form's state: the translated reason it was refused, if it was. */
@@ -34,7 +35,7 @@ export async function placeOrder(_state: CheckoutFormState, form: FormData): Pro
     if (!user) throw new AppError("UNAUTHORIZED");
     const productId = form.get("product");
     if (!isProductId(productId)) throw new AppError("NOT_FOUND");
-    ({ url } = await startCheckout(await billingContext(), { userId: user.id, productId, withdrawalConsent: form.get("withdrawalConsent") === "on", locale }));
+    ({ url } = await startCheckout(await billingContext(), { userId: user.id, productId, withdrawalConsent: form.get("withdrawalConsent") === "on", locale, origin: await ownOrigin() }));
   } catch (error) {
     return { error: errorAnswer(error, { locale, context: "billing.checkout" }).message };
   }
@@ -78,7 +79,7 @@ export async function openBillingPortal(form: FormData): Promise<void> {
   const locale = localeOf(form);
   const back = pathFor("/settings/subscriptions", locale);
   if (!user) redirect(pathFor("/login", locale));
-  const url = await billingPortalUrl(await billingContext(), { userId: user.id, returnUrl: `${env().appUrl}${back}` }).catch((error: unknown) => {
+  const url = await billingPortalUrl(await billingContext(), { userId: user.id, returnUrl: `${await ownOrigin()}${back}` }).catch((error: unknown) => {
     log.error("billing.portal_failed", { error });
     return null;
   });
@@ -90,11 +91,12 @@ export async function openBillingPortal(form: FormData): Promise<void> {
  * hands the resulting events to the same handler as Stripe's webhooks.
  */
 export async function sandboxAction(form: FormData): Promise<void> {
+  if (configuredPaymentProvider() !== "sandbox") notFound();
   const user = await getSessionUser();
   const locale = localeOf(form);
   if (!user) redirect(pathFor("/login", locale));
   const ctx = await billingContext();
-  const tester = sandboxTester(ctx.db);
+  const tester = sandboxTester(ctx.db, { configuredProvider: ctx.checkoutProvider });
   const id = String(form.get("id") ?? "");
   const action = String(form.get("action") ?? "");
   const page = pathFor("/test-subscriptions", locale);

@@ -1,6 +1,6 @@
 "use server";
 
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { RETURN_TO_COOKIE } from "@/config/cookies";
 import { isLocale, pathFor, safeReturnPath, type Locale } from "@/config/routes";
 import { grantFreeTokens } from "@/server/accounts/grant-free-tokens";
@@ -16,7 +16,7 @@ export async function finishSignIn(input: { locale: string }): Promise<{ target:
   const user = await getSessionUser();
   if (!user) return { target: pathFor("/login", locale) };
   await setProfileLocale({ userId: user.id, locale });
-  await grantFreeTokens({ userId: user.id });
+  await grantFreeTokens({ userId: user.id, clientAddress: (await headers()).get("x-forwarded-for") });
   const jar = await cookies();
   const target = safeReturnPath(jar.get(RETURN_TO_COOKIE)?.value) ?? pathFor("/design", locale);
   jar.delete(RETURN_TO_COOKIE);

@@ -1,0 +1,13 @@
+/**
+ * Text for a log line with the secrets that addresses carry taken out: the path segment after
+ * /reset-password/ (the auth library's reset link) and the values of query parameters that hold a token,
+ * a code or a signature (e-mail confirmation, OAuth returns, the preview door). Whoever reads the logs
+ * must not be able to reset a password or sign in with what they find there.
+ */
+const PATH_TOKEN = /(\/reset-password\/)[^/?#\s"'\\]+/gi;
+const QUERY_TOKEN = /([?&](?:token|code|state|otp|signature|secret|password|key)=)[^&#\s"'\\]+/gi;
+export const REDACTED = "[redacted]";
+
+export function redactSecrets(text: string): string {
+  return text.replace(PATH_TOKEN, `$1${REDACTED}`).replace(QUERY_TOKEN, `$1${REDACTED}`);
+}
