@@ -1,0 +1,201 @@
+import type { RawImage, RawMask } from "./types";
+
+/*
+ * How much of the photo's structure a result kept. Both images are reduced to a luminance map with a long side
+ * of 256 px (area average), where Sobel gradients are thinned to one-pixel edges (non-maximum suppression). The
+ * photo's strong edges that lie on straight runs (wall edges, window and door frames, the ceiling line; a run is
+ * at least LINE_RUN px of edges of the same orientation) are its lines. A line pixel is kept when the result has
+ * an edge of a similar orientation (within 22.5°) within TOLERANCE_PX: restyles change colours, contrast and
+ * texture but not where the lines are. The kept share is then divided by how much better the result matches
+ * when shifted as a whole (up to 8 % each way): a result whose room moved matches better elsewhere than in place.
+ * For masked edits the mask (dilated) is left out: the lines inside it were meant to change.
+ */
+
+const WORK_LONG_SIDE = 256;
+const TOLERANCE_PX = 2;
+/** Orientation bins over 180°. */
+const BINS = 8;
+/** Half-length of the run looked at along a line, and how many of its pixels must be edges of its orientation. */
+const RUN_HALF = 6;
+const LINE_RUN = 8;
+/** A strong edge: at least this share of the image's strongest gradients, and never below a faint step. */
+const STRONG_PERCENTILE = 0.9;
+const STRONG_FLOOR = 40;
+/** Edges of the result count from this share of its own strong threshold (restyles lower contrast). */
+const RESULT_SHARE = 0.35;
+/** Whole-image shifts tried, as a share of the working size, in steps of TOLERANCE_PX. */
+const SHIFT_SHARE = 0.08;
+/** The mask grows by this many working pixels: an edit's own edge is a new line. */
+const MASK_GROWTH_PX = 3;
+/** Fewer line pixels than this (a bare wall): nothing to lose. */
+const MIN_LINE_PIXELS = 40;
+
+export function scoreStructure({ original, result, mask }: { original: RawImage; result: RawImage; mask?: RawMask }): { score: number } {
+  const scale = WORK_LONG_SIDE / Math.max(original.width, original.height);
+  const width = Math.max(8, Math.round(original.width * scale));
+  const height = Math.max(8, Math.round(original.height * scale));
+  const before = edges(luminance(original, width, height), width, height);
+  const after = edges(luminance(result, width, height), width, height);
+  const ignored = mask ? maskAt(mask, width, height) : undefined;
+
+  const lines = linePixels(before, width, height, ignored);
+  if (lines.length < MIN_LINE_PIXELS * 2) return { score: 1 };
+  const near = nearEdges(after, width, height);
+
+  const keptAt = (dx: number, dy: number) => {
+    let kept = 0;
+    for (let k = 0; k < lines.length; k += 2) {
+      const p = lines[k]!;
+      const x = (p % width) + dx;
+      const y = ((p - (p % width)) / width) + dy;
+      if (x < 0 || y < 0 || x >= width || y >= height) continue;
+      if (near[lines[k + 1]!]![y * width + x]) kept++;
+    }
+    return kept;
+  };
+  const inPlace = keptAt(0, 0);
+  let best = inPlace;
+  const reach = Math.round(SHIFT_SHARE * Math.max(width, height));
+  for (let dy = -reach; dy <= reach; dy += TOLERANCE_PX) {
+    for (let dx = -reach; dx <= reach; dx += TOLERANCE_PX) if (dx !== 0 || dy !== 0) best = Math.max(best, keptAt(dx, dy));
+  }
+  const total = lines.length / 2;
+  const kept = inPlace / total;
+  return { score: best === 0 ? 0 : kept * (inPlace / best) };
+}
+
+/** Rec. 709 luma of the sRGB values, averaged over each working pixel's block. */
+function luminance(image: RawImage, width: number, height: number): Float32Array {
+  const sum = new Float32Array(width * height);
+  const count = new Float32Array(width * height);
+  const column = new Int32Array(image.width);
+  for (let x = 0; x < image.width; x++) column[x] = Math.min(width - 1, Math.floor((x * width) / image.width));
+  const { data } = image;
+  for (let y = 0; y < image.height; y++) {
+    const row = Math.min(height - 1, Math.floor((y * height) / image.height)) * width;
+    for (let x = 0, i = y * image.width * 3; x < image.width; x++, i += 3) {
+      const t = row + column[x]!;
+      sum[t] = sum[t]! + 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;
+      count[t] = count[t]! + 1;
+    }
+  }
+  for (let t = 0; t < sum.length; t++) sum[t] = sum[t]! / count[t]!;
+  return sum;
+}
+
+type Edges = { strength: Float32Array; bin: Uint8Array; threshold: number };
+
+/** Sobel gradients thinned to their ridges; `bin` is the edge's orientation (0..7 over 180°), 255 where none. */
+function edges(lum: Float32Array, width: number, height: number): Edges {
+  const magnitude = new Float32Array(width * height);
+  const angle = new Float32Array(width * height);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      const a = lum[i - width - 1]!;
+      const b = lum[i - width]!;
+      const c = lum[i - width + 1]!;
+      const d = lum[i - 1]!;
+      const f = lum[i + 1]!;
+      const g = lum[i + width - 1]!;
+      const h = lum[i + width]!;
+      const k = lum[i + width + 1]!;
+      const gx = c + 2 * f + k - a - 2 * d - g;
+      const gy = g + 2 * h + k - a - 2 * b - c;
+      magnitude[i] = Math.hypot(gx, gy);
+      angle[i] = Math.atan2(gy, gx);
+    }
+  }
+  const sorted = Float32Array.from(magnitude).sort();
+  const threshold = Math.max(STRONG_FLOOR, sorted[Math.floor(STRONG_PERCENTILE * (sorted.length - 1))]!);
+  const strength = new Float32Array(width * height);
+  const bin = new Uint8Array(width * height).fill(255);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      const m = magnitude[i]!;
+      if (m < threshold * RESULT_SHARE) continue;
+      // The gradient's direction, folded to 0..π; its neighbours across the edge must not be stronger.
+      let theta = angle[i]!;
+      if (theta < 0) theta += Math.PI;
+      const o = Math.round((theta / Math.PI) * BINS) % BINS;
+      const step = Math.round((theta / Math.PI) * 4) % 4;
+      const across = step === 0 ? 1 : step === 1 ? width + 1 : step === 2 ? width : width - 1;
+      if (magnitude[i - across]! > m || magnitude[i + across]! >= m) continue;
+      strength[i] = m;
+      bin[i] = o;
+    }
+  }
+  return { strength, bin, threshold };
+}
+
+/** The photo's line pixels as pairs (index, orientation bin), outside the ignored area. */
+function linePixels({ strength, bin, threshold }: Edges, width: number, height: number, ignored?: Uint8Array): Int32Array {
+  const out: number[] = [];
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      const o = bin[i]!;
+      if (o === 255 || strength[i]! < threshold || ignored?.[i]) continue;
+      // Along the edge: perpendicular to the gradient.
+      const theta = (o / BINS) * Math.PI + Math.PI / 2;
+      const tx = Math.cos(theta);
+      const ty = Math.sin(theta);
+      let run = 0;
+      for (let s = -RUN_HALF; s <= RUN_HALF; s++) {
+        if (s === 0) continue;
+        const qx = Math.round(x + s * tx);
+        const qy = Math.round(y + s * ty);
+        if (qx < 0 || qy < 0 || qx >= width || qy >= height) continue;
+        const q = bin[qy * width + qx]!;
+        if (q !== 255 && similar(q, o)) run++;
+      }
+      if (run >= LINE_RUN) out.push(i, o);
+    }
+  }
+  return Int32Array.from(out);
+}
+
+function similar(a: number, b: number): boolean {
+  const d = Math.abs(a - b);
+  return d <= 1 || d >= BINS - 1;
+}
+
+/** Per orientation bin, where a result edge of that orientation (± one bin) lies within the tolerance. */
+function nearEdges({ bin }: Edges, width: number, height: number): Uint8Array[] {
+  const maps = Array.from({ length: BINS }, () => new Uint8Array(width * height));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = bin[y * width + x]!;
+      if (o === 255) continue;
+      for (const target of [(o + BINS - 1) % BINS, o, (o + 1) % BINS]) {
+        const map = maps[target]!;
+        for (let qy = Math.max(0, y - TOLERANCE_PX); qy <= Math.min(height - 1, y + TOLERANCE_PX); qy++) {
+          for (let qx = Math.max(0, x - TOLERANCE_PX); qx <= Math.min(width - 1, x + TOLERANCE_PX); qx++) map[qy * width + qx] = 1;
+        }
+      }
+    }
+  }
+  return maps;
+}
+
+/** The mask at the working size (a working pixel is masked if any of its pixels is), grown by MASK_GROWTH_PX. */
+function maskAt(mask: RawMask, width: number, height: number): Uint8Array {
+  const small = new Uint8Array(width * height);
+  for (let y = 0; y < mask.height; y++) {
+    const row = Math.min(height - 1, Math.floor((y * height) / mask.height)) * width;
+    for (let x = 0; x < mask.width; x++) {
+      if (mask.data[y * mask.width + x]! >= 128) small[row + Math.min(width - 1, Math.floor((x * width) / mask.width))] = 1;
+    }
+  }
+  const grown = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!small[y * width + x]) continue;
+      for (let qy = Math.max(0, y - MASK_GROWTH_PX); qy <= Math.min(height - 1, y + MASK_GROWTH_PX); qy++) {
+        for (let qx = Math.max(0, x - MASK_GROWTH_PX); qx <= Math.min(width - 1, x + MASK_GROWTH_PX); qx++) grown[qy * width + qx] = 1;
+      }
+    }
+  }
+  return grown;
+}
