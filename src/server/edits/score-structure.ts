@@ -42,16 +42,25 @@ export function scoreStructure({ original, result, mask }: { original: RawImage;
   if (lines.length < MIN_LINE_PIXELS * 2) return { score: 1 };
   const near = nearEdges(after, width, height);
 
+  // Each orientation counts by the square root of its line pixels, so that the many horizontal lines of a
+  // room (floorboards, shelves, a sofa's back) do not outvote its verticals: a sideways shift slides
+  // horizontal lines along themselves, and only the verticals tell.
+  const perBin = new Float64Array(BINS);
+  for (let k = 1; k < lines.length; k += 2) perBin[lines[k]!]!++;
+  const weightOf = Float64Array.from(perBin, (count) => (count > 0 ? Math.sqrt(count) / count : 0));
+  let total = 0;
+  for (let b = 0; b < BINS; b++) total += perBin[b]! * weightOf[b]!;
   const keptAt = (dx: number, dy: number) => {
     let kept = 0;
     for (let k = 0; k < lines.length; k += 2) {
       const p = lines[k]!;
       const x = (p % width) + dx;
-      const y = ((p - (p % width)) / width) + dy;
+      const y = (p - (p % width)) / width + dy;
       if (x < 0 || y < 0 || x >= width || y >= height) continue;
-      if (near[lines[k + 1]!]![y * width + x]) kept++;
+      const o = lines[k + 1]!;
+      if (near[o]![y * width + x]) kept += weightOf[o]!;
     }
-    return kept;
+    return kept / total;
   };
   const inPlace = keptAt(0, 0);
   let best = inPlace;
@@ -59,9 +68,7 @@ export function scoreStructure({ original, result, mask }: { original: RawImage;
   for (let dy = -reach; dy <= reach; dy += TOLERANCE_PX) {
     for (let dx = -reach; dx <= reach; dx += TOLERANCE_PX) if (dx !== 0 || dy !== 0) best = Math.max(best, keptAt(dx, dy));
   }
-  const total = lines.length / 2;
-  const kept = inPlace / total;
-  return { score: best === 0 ? 0 : kept * (inPlace / best) };
+  return { score: best === 0 ? 0 : inPlace * (inPlace / best) };
 }
 
 /** Rec. 709 luma of the sRGB values, averaged over each working pixel's block. */
