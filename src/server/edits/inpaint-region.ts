@@ -10,7 +10,7 @@ import type { RawImage, RawMask } from "./types";
  * it. Only the mask's bounding box with a margin is worked on, in rows with turns of the event loop between.
  */
 
-const SMOOTHING_ROUNDS = 4;
+const SMOOTHING_ROUNDS = 8;
 const BAND_PIXELS = 65_536;
 
 type Level = { width: number; height: number; colour: Float32Array; weight: Float32Array };
