@@ -1,4 +1,5 @@
 import { featherInside } from "./feather-inside";
+import { maskRows } from "./mask-rows";
 import { resizeRaw } from "./resize-raw";
 import type { RawImage, RawMask } from "./types";
 
@@ -12,11 +13,12 @@ const FEATHER_PX = 2;
 export function compositeOutsideMask({ original, result, mask }: { original: RawImage; result: RawImage; mask: RawMask }): RawImage {
   const { width, height } = original;
   if (mask.width !== width || mask.height !== height) throw new RangeError("The mask is not the original's size");
-  const inside = resizeRaw({ image: result, width, height }).data;
+  const rows = maskRows(mask) ?? { top: 0, bottom: 0 };
+  const inside = resizeRaw({ image: result, width, height, rows }).data;
   const weight = featherInside({ mask, radius: FEATHER_PX });
   const from = original.data;
   const out = Buffer.from(from);
-  for (let p = 0, i = 0; p < weight.length; p++, i += 3) {
+  for (let p = rows.top * width, i = p * 3; p < rows.bottom * width; p++, i += 3) {
     const w = weight[p]!;
     if (w === 0) continue;
     if (w === 255) {

@@ -1,3 +1,4 @@
+import { maskRows } from "./mask-rows";
 import type { RawMask } from "./types";
 
 /**
@@ -8,12 +9,15 @@ import type { RawMask } from "./types";
 export function featherInside({ mask, radius = 2 }: { mask: RawMask; radius?: number }): Uint8Array {
   const { data, width, height } = mask;
   const weight = new Uint8Array(width * height);
-  for (let i = 0; i < weight.length; i++) weight[i] = data[i]! >= 128 ? 255 : 0;
+  const rows = maskRows(mask);
+  if (!rows) return weight;
+  for (let i = rows.top * width; i < rows.bottom * width; i++) weight[i] = data[i]! >= 128 ? 255 : 0;
   if (radius <= 0) return weight;
   const levels = Array.from({ length: radius + 1 }, (_, d) => Math.round((255 * d) / (radius + 1)));
   // Every keep pixel next to an edit pixel (4-neighbours suffice: a diagonal contact always has a 4-contact
   // beside it) lowers the weights of the edit pixels around it to their distance's level.
-  for (let y = 0; y < height; y++) {
+  // Keep pixels next to the mask lie within one row of its rows.
+  for (let y = Math.max(0, rows.top - 1); y < Math.min(height, rows.bottom + 1); y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) {
       const i = row + x;

@@ -1,5 +1,6 @@
 import { deltaE2000 } from "./delta-e-2000";
 import { featherInside } from "./feather-inside";
+import { maskRows } from "./mask-rows";
 import { srgbToLab } from "./srgb-to-lab";
 import type { Lab, RawImage, RawMask } from "./types";
 
@@ -29,13 +30,15 @@ export function recolorRegion({ image, mask, color }: { image: RawImage; mask: R
 
   const weight = featherInside({ mask, radius: FEATHER_PX });
   const { data, width, height } = image;
-  const pixels = width * height;
+  const rows = maskRows(mask) ?? { top: 0, bottom: 0 };
+  const first = rows.top * width;
+  const pixels = rows.bottom * width;
   // The lightness step of every pixel inside the mask, and how many of the fully painted ones fall on each.
-  const step = new Uint16Array(pixels);
+  const step = new Uint16Array(width * height);
   const histogram = new Float64Array(STEPS);
   const edgeHistogram = new Float64Array(STEPS);
   let core = 0;
-  for (let p = 0, i = 0; p < pixels; p++, i += 3) {
+  for (let p = first, i = first * 3; p < pixels; p++, i += 3) {
     const w = weight[p]!;
     if (w === 0) continue;
     const s = LIGHTNESS_STEP[LINEAR_Y_R[data[i]!]! + LINEAR_Y_G[data[i + 1]!]! + LINEAR_Y_B[data[i + 2]!]!]!;
@@ -49,7 +52,7 @@ export function recolorRegion({ image, mask, color }: { image: RawImage; mask: R
   const paint = solvePaint(target, core > 0 ? histogram : edgeHistogram);
 
   const out = Buffer.from(data);
-  for (let p = 0, i = 0; p < pixels; p++, i += 3) {
+  for (let p = first, i = first * 3; p < pixels; p++, i += 3) {
     const w = weight[p]!;
     if (w === 0) continue;
     const j = step[p]! * 3;
