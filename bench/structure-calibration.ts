@@ -6,13 +6,13 @@
  * Each room photo, at the stored size (long side 1536 px), is scored against copies that keep its structure
  * (itself, a JPEG re-encode, the local engine's restyles, a recolour inside a mask scored with that mask, the
  * same area filled by the classical inpainting scored with the mask) and copies that do not (shifted,
- * cropped and enlarged, perspective-warped, a window or door painted over). It prints a markdown table and the
- * threshold halfway between the lowest kept and the highest not-kept score. The calibration is in
- * docs/structure-check.md.
+ * cropped and enlarged, perspective-warped, a window or door painted over). It prints a markdown table, the
+ * point halfway between the lowest kept and the highest not-kept score, and which copies the configured
+ * threshold gets wrong. The calibration is in docs/structure-check.md.
  */
 import path from "node:path";
 import sharp from "sharp";
-import { STORED_LONG_SIDE } from "../src/config/generation";
+import { STORED_LONG_SIDE, STRUCTURE_THRESHOLD } from "../src/config/generation";
 import { createLocalEngine } from "../src/server/engines/local-engine";
 import { decodeRaw } from "../src/server/edits/decode-raw";
 import { inpaintRegion } from "../src/server/edits/inpaint-region";
@@ -186,3 +186,8 @@ const notKept = variants.filter((v) => !v.kept && !v.label.includes("1%")).flatM
 const lowestKept = Math.min(...kept);
 const highestNotKept = Math.max(...notKept);
 console.log(`\nLowest kept: ${format(lowestKept)}; highest not kept (1% shifts and the informative row aside): ${format(highestNotKept)}; halfway: ${format((lowestKept + highestNotKept) / 2)}`);
+const misses = (kind: boolean) =>
+  variants
+    .filter((v) => v.kept === kind)
+    .flatMap((v) => scores.get(v.label)!.flatMap((score, i) => ((kind ? score < STRUCTURE_THRESHOLD : score >= STRUCTURE_THRESHOLD) ? [`${v.label} (${photos[i]!.name}, ${format(score)})`] : [])));
+console.log(`With STRUCTURE_THRESHOLD = ${STRUCTURE_THRESHOLD}: kept copies flagged: ${misses(true).join("; ") || "none"}. Copies not kept that pass: ${misses(false).join("; ") || "none"}.`);
