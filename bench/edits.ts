@@ -54,7 +54,12 @@ async function timed<T>(step: Step, run: () => T | Promise<T>): Promise<T> {
 }
 
 for (let round = -2; round < rounds; round++) {
-  if (round === 0) for (const s of steps) (wall.get(s)!.length = 0), (cpu.get(s)!.length = 0);
+  if (round === 0) {
+    for (const s of steps) {
+      wall.get(s)!.length = 0;
+      cpu.get(s)!.length = 0;
+    }
+  }
   await timed("together", async () => {
     const painted = await timed("recolour", () => recolorRegion({ image: photo, mask, color: "#2E5E4E" }));
     const composite = await timed("composite", () => compositeOutsideMask({ original: photo, result: painted, mask }));
