@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
+import { maskRows } from "./mask-rows";
 import type { RawImage, RawMask } from "./types";
 
 /*
@@ -12,6 +13,8 @@ import type { RawImage, RawMask } from "./types";
 
 const SMOOTHING_ROUNDS = 8;
 const BAND_PIXELS = 65_536;
+/** Rows of the full-size level worked between turns of the event loop (about 5 ms of work at 1536 px). */
+const BAND_ROWS = 64;
 
 type Level = { width: number; height: number; colour: Float32Array; weight: Float32Array };
 
@@ -30,6 +33,7 @@ export async function inpaintRegion({ image, mask, signal }: { image: RawImage; 
 
   const base: Level = { width: right - left, height: bottom - top, colour: new Float32Array((right - left) * (bottom - top) * 3), weight: new Float32Array((right - left) * (bottom - top)) };
   for (let y = top; y < bottom; y++) {
+    if ((y - top) % BAND_ROWS === BAND_ROWS - 1) await turn(signal);
     for (let x = left; x < right; x++) {
       const p = (y - top) * base.width + (x - left);
       if (mask.data[y * width + x]! >= 128) continue;
@@ -44,12 +48,12 @@ export async function inpaintRegion({ image, mask, signal }: { image: RawImage; 
   const levels = [base];
   while (levels.at(-1)!.width > 1 || levels.at(-1)!.height > 1) {
     await turn(signal);
-    levels.push(shrink(levels.at(-1)!));
+    levels.push(await shrink(levels.at(-1)!, signal));
   }
   for (let k = levels.length - 2; k >= 0; k--) {
     await turn(signal);
     const level = levels[k]!;
-    const unknown = fillFrom(level, levels[k + 1]!);
+    const unknown = await fillFrom(level, levels[k + 1]!, signal);
     for (let round = 0; round < SMOOTHING_ROUNDS; round++) {
       smooth(level, unknown);
       if (level.width * level.height > BAND_PIXELS) await turn(signal);
@@ -57,6 +61,7 @@ export async function inpaintRegion({ image, mask, signal }: { image: RawImage; 
   }
 
   for (let y = top; y < bottom; y++) {
+    if ((y - top) % BAND_ROWS === BAND_ROWS - 1) await turn(signal);
     for (let x = left; x < right; x++) {
       if (mask.data[y * width + x]! < 128) continue;
       const p = ((y - top) * base.width + (x - left)) * 3;
@@ -74,12 +79,15 @@ async function turn(signal?: AbortSignal): Promise<void> {
   signal?.throwIfAborted();
 }
 
-function boundingBox({ data, width, height }: RawMask): { left: number; top: number; right: number; bottom: number } | undefined {
+function boundingBox(mask: RawMask): { left: number; top: number; right: number; bottom: number } | undefined {
+  const { data, width } = mask;
+  const rows = maskRows(mask);
+  if (!rows) return undefined;
   let left = width;
-  let top = height;
+  let top = rows.bottom;
   let right = -1;
   let bottom = -1;
-  for (let y = 0; y < height; y++) {
+  for (let y = rows.top; y < rows.bottom; y++) {
     for (let x = 0, i = y * width; x < width; x++, i++) {
       if (data[i]! < 128) continue;
       if (x < left) left = x;
@@ -92,12 +100,13 @@ function boundingBox({ data, width, height }: RawMask): { left: number; top: num
 }
 
 /** Half the size: each pixel the weighted mean of its (up to) four, weight their mean weight. */
-function shrink(level: Level): Level {
+async function shrink(level: Level, signal?: AbortSignal): Promise<Level> {
   const width = Math.ceil(level.width / 2);
   const height = Math.ceil(level.height / 2);
   const colour = new Float32Array(width * height * 3);
   const weight = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
+    if (y % BAND_ROWS === BAND_ROWS - 1) await turn(signal);
     for (let x = 0; x < width; x++) {
       let r = 0;
       let g = 0;
@@ -131,9 +140,10 @@ function shrink(level: Level): Level {
  * Blends each pixel with the coarser level's bilinear upsampling by how much of it is unknown; returns the
  * pixels that had no known pixel at all (the ones smoothing may change).
  */
-function fillFrom(level: Level, coarse: Level): Int32Array {
+async function fillFrom(level: Level, coarse: Level, signal?: AbortSignal): Promise<Int32Array> {
   const unknown: number[] = [];
   for (let y = 0; y < level.height; y++) {
+    if (y % BAND_ROWS === BAND_ROWS - 1) await turn(signal);
     const cy = Math.min(coarse.height - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
     const y0 = Math.floor(cy);
     const y1 = Math.min(coarse.height - 1, y0 + 1);
