@@ -78,10 +78,13 @@ function Editor({ imageUrl, width, height, onChange, purpose, className = "" }: 
   useEffect(() => {
     if (canvas.current) surface.current = createCanvasMask(canvas.current, width, height);
     onChangeRef.current(null);
+    // The refs themselves (not their values now): the cleanup must see the last frame, timer and export.
+    const [frames, timer, runs] = [frame, exportTimer, exportRun];
     return () => {
-      cancelAnimationFrame(frame.current);
-      clearTimeout(exportTimer.current);
-      exportRun.current++;
+      cancelAnimationFrame(frames.current);
+      clearTimeout(timer.current);
+      // An export still encoding is dropped.
+      runs.current++;
     };
   }, [width, height]);
 
@@ -344,22 +347,24 @@ function Editor({ imageUrl, width, height, onChange, purpose, className = "" }: 
             aria-valuetext={t("sizeValue", { size })}
             className="min-w-24 flex-1 accent-primary-600"
           />
-          <output htmlFor={`${base}-size`} className="w-16 text-sm text-gray-700 tabular-nums dark:text-gray-300">
+          {/* Seen, not read: the slider's value text says the same. */}
+          <span aria-hidden="true" className="w-16 text-sm text-gray-700 tabular-nums dark:text-gray-300">
             {t("sizeValue", { size })}
-          </output>
+          </span>
         </div>
       </div>
 
+      {/* Unavailable buttons are marked, not disabled, so the focus stays on the one just used (undo to the first step). */}
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="outline" color="gray" size="lg" leadingIcon={<Undo2 />} aria-label={t("undo")} title={t("undo")} disabled={!canUndo(history)} onClick={doUndo} />
-        <Button variant="outline" color="gray" size="lg" leadingIcon={<Redo2 />} aria-label={t("redo")} title={t("redo")} disabled={!canRedo(history)} onClick={doRedo} />
-        <Button variant="outline" color="gray" size="lg" leadingIcon={<Trash2 />} disabled={blank} onClick={doClear}>
+        <Button variant="outline" color="gray" size="lg" leadingIcon={<Undo2 />} aria-label={t("undo")} title={t("undo")} aria-disabled={!canUndo(history) || undefined} onClick={doUndo} />
+        <Button variant="outline" color="gray" size="lg" leadingIcon={<Redo2 />} aria-label={t("redo")} title={t("redo")} aria-disabled={!canRedo(history) || undefined} onClick={doRedo} />
+        <Button variant="outline" color="gray" size="lg" leadingIcon={<Trash2 />} aria-disabled={blank || undefined} onClick={doClear}>
           {t("clear")}
         </Button>
         <span className="flex-1" />
-        <Button variant="ghost" color="gray" size="lg" leadingIcon={<ZoomOut />} aria-label={t("zoomOut")} title={t("zoomOut")} disabled={!zoomed} onClick={() => zoomBy(1 / 1.5)} />
+        <Button variant="ghost" color="gray" size="lg" leadingIcon={<ZoomOut />} aria-label={t("zoomOut")} title={t("zoomOut")} aria-disabled={!zoomed || undefined} onClick={() => zoomBy(1 / 1.5)} />
         <Button variant="ghost" color="gray" size="lg" leadingIcon={<ZoomIn />} aria-label={t("zoomIn")} title={t("zoomIn")} onClick={() => zoomBy(1.5)} />
-        <Button variant="ghost" color="gray" size="lg" leadingIcon={<Maximize />} aria-label={t("zoomReset")} title={t("zoomReset")} disabled={!zoomed} onClick={resetZoom} />
+        <Button variant="ghost" color="gray" size="lg" leadingIcon={<Maximize />} aria-label={t("zoomReset")} title={t("zoomReset")} aria-disabled={!zoomed || undefined} onClick={resetZoom} />
       </div>
 
       <div
