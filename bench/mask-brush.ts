@@ -14,7 +14,9 @@
  * half at the default brush size and half at the largest; then it waits for the mask to be handed over.
  * A PerformanceObserver records every long task (> 50 ms) from the first stroke to the mask, and a
  * requestAnimationFrame loop the frames. It prints the long tasks (count, max, mean), the frame intervals
- * (max, mean, 95th percentile) and, on the harness, the last mask's size.
+ * (max, mean, 95th percentile), the main thread's tasks from a trace, wall time and the thread's own CPU time
+ * (a busy host stretches wall time, not CPU time) and, on the harness, the last mask's size; with --details, the five longest
+ * animation frames and what they spent their time on (Long Animation Frames API).
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";
@@ -34,31 +36,41 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const HARNESS = "http://mask-harness.test";
 const PHONE_PHOTO = path.join(root, "tests/fixtures/living-room-phone-4032x3024.jpg");
 
-type Figures = { longTasks: number[]; frames: number[]; mask: { width: number; height: number; bytes: number } | null };
+type Figures = { longTasks: number[]; frames: number[]; details: string[]; tasks: Array<{ wall: number; cpu: number }>; mask: { width: number; height: number; bytes: number } | null };
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } };
 
-/** Before any script of the page: the observers, idle until `window.maskBenchStart()`. */
-const probe = () => {
-  const state = { on: false, longTasks: [] as number[], frames: [] as number[], last: 0 };
+/**
+ * Before any script of the page: the observers, idle until `window.maskBenchStart()`. A string, since tsx
+ * would wrap a function's inner functions in a helper the page does not have.
+ */
+const probe = `{
+  const state = { on: false, longTasks: [], frames: [], last: 0, frameDetails: [] };
   new PerformanceObserver((list) => {
     if (state.on) for (const entry of list.getEntries()) state.longTasks.push(entry.duration);
   }).observe({ type: "longtask" });
-  const tick = (now: number) => {
+  // What a long frame spent its time on (scripts by their entry point; style, layout and paint after renderStart).
+  new PerformanceObserver((list) => {
+    if (!state.on) return;
+    for (const f of list.getEntries()) {
+      const scripts = f.scripts.map((s) => s.invoker + " " + Math.round(s.duration) + " ms").join(", ");
+      state.frameDetails.push({ duration: f.duration, text: Math.round(f.duration) + " ms (render " + Math.round(f.renderStart ? f.startTime + f.duration - f.renderStart : 0) + " ms, style/layout " + Math.round(f.styleAndLayoutStart ? f.startTime + f.duration - f.styleAndLayoutStart : 0) + " ms): " + (scripts || "no script") });
+    }
+  }).observe({ type: "long-animation-frame" });
+  const tick = (now) => {
     if (state.last) state.frames.push(now - state.last);
     state.last = now;
     if (state.on) requestAnimationFrame(tick);
   };
-  Object.assign(window, {
-    maskBenchStart() {
-      state.on = true;
-      state.last = 0;
-      requestAnimationFrame(tick);
-    },
-    maskBenchStop() {
-      state.on = false;
-      return { longTasks: state.longTasks, frames: state.frames };
-    },
-  });
-};
+  window.maskBenchStart = () => {
+    state.on = true;
+    state.last = 0;
+    requestAnimationFrame(tick);
+  };
+  window.maskBenchStop = () => {
+    state.on = false;
+    return { longTasks: state.longTasks, frames: state.frames, details: state.frameDetails.sort((a, b) => b.duration - a.duration).slice(0, 5).map((d) => d.text) };
+  };
+}`;
 
 async function serveHarness(page: Page): Promise<string> {
   const bundle = await build({
@@ -137,6 +149,10 @@ async function brush(page: Page, cdp: CDPSession, editor: Locator): Promise<Figu
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
   await sleep(1000);
   const box = (await editor.boundingBox())!;
+  const events: TraceEvent[] = [];
+  cdp.on("Tracing.dataCollected", (e) => events.push(...(e.value as unknown as TraceEvent[])));
+  const traced = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+  await cdp.send("Tracing.start", { categories: "devtools.timeline,disabled-by-default-devtools.timeline", transferMode: "ReportEvents" });
   await page.evaluate(() => (window as unknown as { maskBenchStart(): void }).maskBenchStart());
   const slider = page.getByRole("slider", { name: /^(Brush size|Rozmiar pędzla)$/ });
   for (let i = 0; i < strokes; i++) {
@@ -149,7 +165,14 @@ async function brush(page: Page, cdp: CDPSession, editor: Locator): Promise<Figu
   }
   // The mask is encoded after the last stroke: that belongs to brushing as well.
   await sleep(1500);
-  const { longTasks, frames } = await page.evaluate(() => (window as unknown as { maskBenchStop(): { longTasks: number[]; frames: number[] } }).maskBenchStop());
+  const { longTasks, frames, details } = await page.evaluate(() => (window as unknown as { maskBenchStop(): Omit<Figures, "mask" | "tasks"> }).maskBenchStop());
+  await cdp.send("Tracing.end");
+  await traced;
+  // The page's main thread: the renderer thread that ran the most tasks (other tabs' threads are idle).
+  const mains = events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain");
+  const runTasks = (m: TraceEvent) => events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.ph === "X" && e.name === "RunTask" && e.dur);
+  const main = mains.map(runTasks).sort((a, b) => b.length - a.length)[0] ?? [];
+  const tasks = main.map((e) => ({ wall: (e.dur ?? 0) / 1000, cpu: (e.tdur ?? e.dur ?? 0) / 1000 }));
   const mask = harness
     ? await page.evaluate(async () => {
         const last = (window as unknown as { maskBench: { masks: Array<Blob | null> } }).maskBench.masks.at(-1);
@@ -158,7 +181,7 @@ async function brush(page: Page, cdp: CDPSession, editor: Locator): Promise<Figu
         return { width: bitmap.width, height: bitmap.height, bytes: last.size };
       })
     : null;
-  return { longTasks, frames, mask };
+  return { longTasks, frames, details, mask, tasks };
 }
 
 const stats = (values: number[]) => {
@@ -178,7 +201,7 @@ async function main() {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
     const cookie = option("cookie");
     if (cookie && target) await context.addCookies([{ name: "aranzer.session_token", value: cookie, url: target, httpOnly: true, sameSite: "Lax" }]);
-    await context.addInitScript(probe);
+    await context.addInitScript({ content: probe });
     const page = await context.newPage();
     const url = harness ? await serveHarness(page) : target!;
     await page.goto(url, { waitUntil: "load" });
@@ -187,11 +210,18 @@ async function main() {
     await editor.waitFor();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
-    const { longTasks, frames, mask } = await brush(page, cdp, editor);
+    const { longTasks, frames, details, mask, tasks: traced } = await brush(page, cdp, editor);
     const tasks = stats(longTasks);
     const frame = stats(frames);
     console.log(`long tasks (> 50 ms) while brushing: ${longTasks.length}; max ${tasks.max.toFixed(0)} ms, mean ${tasks.mean.toFixed(0)} ms`);
     console.log(`frames: ${frames.length}; interval max ${frame.max.toFixed(1)} ms, mean ${frame.mean.toFixed(1)} ms, p95 ${frame.p95.toFixed(1)} ms`);
+    const wall = stats(traced.map((t) => t.wall));
+    const own = stats(traced.map((t) => t.cpu));
+    console.log(
+      `main-thread tasks (trace): ${traced.length}; longest ${wall.max.toFixed(0)} ms, mean ${wall.mean.toFixed(2)} ms; ` +
+        `their own CPU time (without waiting for a core) longest ${own.max.toFixed(0)} ms, mean ${own.mean.toFixed(2)} ms, over 50 ms: ${traced.filter((t) => t.cpu > 50).length}`,
+    );
+    if (option("details")) for (const line of details) console.log(`  long frame ${line}`);
     if (harness) console.log(mask ? `mask handed over: ${mask.width}×${mask.height} PNG, ${mask.bytes} bytes` : "no mask handed over");
   } finally {
     await browser.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canRedo, canUndo, emptyHistory, isBlank, pushOp, redo, undo, type History } from "./history";
+import { canRedo, canUndo, emptyHistory, erasedSinceClear, isBlank, pushOp, redo, undo, type History } from "./history";
 import type { MaskOp } from "./ops";
 
 const stroke = (tool: "brush" | "eraser", x = 0): MaskOp => ({ kind: "stroke", tool, size: 10, points: [{ x, y: 0 }] });
@@ -51,5 +51,13 @@ describe("mask history", () => {
     const baked = push(push(cleared, stroke("eraser"), 2), stroke("eraser"), 2);
     expect(baked.baseBlank).toBe(true);
     expect(isBlank(baked)).toBe(true);
+  });
+
+  it("says a painted mask may have become empty only after erasing since the last clearing", () => {
+    const painted = push(emptyHistory, stroke("brush"));
+    expect(erasedSinceClear(painted)).toBe(false);
+    const erased = push(painted, stroke("eraser"));
+    expect(erasedSinceClear(erased)).toBe(true);
+    expect(erasedSinceClear(push(push(erased, { kind: "clear" }), stroke("brush")))).toBe(false);
   });
 });

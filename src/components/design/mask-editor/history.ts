@@ -54,3 +54,13 @@ function blankAfter(blank: boolean, ops: readonly MaskOp[]): boolean {
   }
   return blank;
 }
+
+/** Whether something was erased since the last clearing: only then can a painted mask have become empty. */
+export function erasedSinceClear(history: History): boolean {
+  let erased = false;
+  for (const op of history.done) {
+    if (op.kind === "clear") erased = false;
+    else if (op.tool === "eraser") erased = true;
+  }
+  return erased || !history.baseBlank;
+}

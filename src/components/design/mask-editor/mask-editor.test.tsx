@@ -20,7 +20,7 @@ const fakeSurface: MaskSurface = {
   rebuild: (ops) => calls.push(`rebuild ${ops.map((op) => op.kind).join(",")}`),
   exportPng: async () => blob,
 };
-vi.mock("./surface", () => ({ createCanvasMask: () => fakeSurface, OVERLAY_COLOUR: "#ec4899" }));
+vi.mock("./surface", async (original) => ({ ...(await original<typeof import("./surface")>()), createCanvasMask: () => fakeSurface }));
 
 const { MaskEditor } = await import("./mask-editor");
 

@@ -6,10 +6,10 @@ import { Brush, Eraser, Maximize, Redo2, Trash2, Undo2, ZoomIn, ZoomOut } from "
 import { PlainImage } from "@/components/generations/plain-image";
 import { Button } from "@/components/ui/button";
 import { brushSizes } from "./brush-size";
-import { canRedo, canUndo, emptyHistory, isBlank, pushOp, redo, undo, type History } from "./history";
+import { canRedo, canUndo, emptyHistory, erasedSinceClear, isBlank, pushOp, redo, undo, type History } from "./history";
 import { initialMarker, pressKey, rectBetween, type Marker, type MarkerEvent } from "./keyboard-rect";
 import type { MaskOp, Point, Tool } from "./ops";
-import { createCanvasMask, OVERLAY_COLOUR, type MaskSurface } from "./surface";
+import { createCanvasMask, OVERLAY_COLOUR, OVERLAY_MATRIX, type MaskSurface } from "./surface";
 import { clampView, identityView, pinch, toPhoto, zoomAt, type Size, type View } from "./view";
 
 export interface MaskEditorProps {
@@ -96,7 +96,7 @@ function Editor({ imageUrl, width, height, onChange, purpose, className = "" }: 
         onChangeRef.current(null);
         return;
       }
-      void surface.current.exportPng().then((blob) => {
+      void surface.current.exportPng({ mayBeEmpty: erasedSinceClear(historyRef.current) }).then((blob) => {
         if (run === exportRun.current) onChangeRef.current(blob);
       });
     }, EXPORT_DELAY_MS);
@@ -388,7 +388,17 @@ function Editor({ imageUrl, width, height, onChange, purpose, className = "" }: 
       >
         <div ref={content} style={{ position: "absolute", inset: 0, transformOrigin: "0 0", willChange: "transform" }}>
           <PlainImage src={imageUrl} alt="" width={width} height={height} draggable={false} style={{ display: "block", width: "100%", height: "100%" }} />
-          <canvas ref={canvas} width={width} height={height} style={{ position: "absolute", inset: 0, width: "100%", height: "100%", opacity: 0.5, touchAction: "none" }} />
+          <svg aria-hidden="true" width="0" height="0" style={{ position: "absolute" }}>
+            <filter id={`${base}-tint`} colorInterpolationFilters="sRGB">
+              <feColorMatrix type="matrix" values={OVERLAY_MATRIX} />
+            </filter>
+          </svg>
+          <canvas
+            ref={canvas}
+            width={width}
+            height={height}
+            style={{ position: "absolute", inset: 0, width: "100%", height: "100%", filter: `url(#${base}-tint)`, touchAction: "none" }}
+          />
           <svg viewBox={`0 0 ${width} ${height}`} aria-hidden="true" style={{ position: "absolute", inset: 0, width: "100%", height: "100%", pointerEvents: "none", overflow: "visible" }}>
             <circle ref={hover} r={size / 2} fill="none" stroke="#ffffff" strokeWidth={1.5} vectorEffect="non-scaling-stroke" style={{ display: "none" }} />
             {showMarker && selection && (

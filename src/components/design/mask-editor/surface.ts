@@ -1,12 +1,33 @@
 import { paintOp, type MaskOp, type Painter, type Point, type Rect, type Tool } from "./ops";
 
-/** The mask's colour on screen (the canvas is shown half transparent over the photo). */
+/**
+ * The mask's colour on screen. The canvas holds the mask as it is handed over (white, edges antialiased) and
+ * is tinted by a colour-matrix filter, so exporting it costs no per-pixel work of our own.
+ */
 export const OVERLAY_COLOUR = "#ec4899";
+/** feColorMatrix values turning every painted pixel into OVERLAY_COLOUR at half its opacity. */
+export const OVERLAY_MATRIX = "0 0 0 0 0.925 0 0 0 0 0.282 0 0 0 0 0.6 0 0 0 0.5 0";
+
+const MASK_COLOUR = "#ffffff";
+
+async function isEmpty(canvas: HTMLCanvasElement): Promise<boolean> {
+  const w = Math.max(1, Math.ceil(canvas.width / 16));
+  const h = Math.max(1, Math.ceil(canvas.height / 16));
+  // Averaging down keeps a trace of even the thinnest stroke (4 px is a quarter of a 16 px cell).
+  const small = await createImageBitmap(canvas, { resizeWidth: w, resizeHeight: h, resizeQuality: "medium" });
+  const probe = newCanvas(w, h).getContext("2d", { willReadFrequently: true });
+  if (!probe) return false;
+  probe.drawImage(small, 0, 0);
+  small.close();
+  const data = probe.getImageData(0, 0, w, h).data;
+  for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) return false;
+  return true;
+}
 
 /**
  * The mask canvas at the photo's natural size. Strokes paint into it as they come (`live`); undo rebuilds it
- * from the base image (the steps older than the undo limit) and the remaining steps. Pixels are read only
- * when the mask is exported, never while painting.
+ * from the base image (the steps older than the undo limit) and the remaining steps. No pixel is read
+ * while painting.
  */
 export interface MaskSurface {
   readonly live: Painter;
@@ -14,15 +35,18 @@ export interface MaskSurface {
   bake(op: MaskOp): void;
   /** Repaints the mask: the base image, then the steps in order. */
   rebuild(ops: readonly MaskOp[]): void;
-  /** The mask as a PNG of the photo's size, white = edit on black; null when nothing is painted. */
-  exportPng(): Promise<Blob | null>;
+  /**
+   * The mask as a PNG of the photo's size, white = edit on black; null when nothing is painted, which is
+   * looked at in the pixels only when `mayBeEmpty` (something was erased).
+   */
+  exportPng(options: { mayBeEmpty: boolean }): Promise<Blob | null>;
 }
 
 function canvasPainter(ctx: CanvasRenderingContext2D, width: number, height: number): Painter {
   const begin = (tool: Tool) => {
     ctx.globalCompositeOperation = tool === "eraser" ? "destination-out" : "source-over";
-    ctx.fillStyle = OVERLAY_COLOUR;
-    ctx.strokeStyle = OVERLAY_COLOUR;
+    ctx.fillStyle = MASK_COLOUR;
+    ctx.strokeStyle = MASK_COLOUR;
   };
   return {
     line(points: readonly Point[], size: number, tool: Tool) {
@@ -86,34 +110,18 @@ export function createCanvasMask(canvas: HTMLCanvasElement, width: number, heigh
       if (base) ctx.drawImage(base, 0, 0);
       for (const op of ops) paintOp(live, op);
     },
-    async exportPng() {
-      // Empty or not, read from a quarter-size copy: a sixteenth of the pixels, and even the thinnest stroke
-      // (4 px) still leaves a trace there.
-      const small = newCanvas(Math.max(1, Math.ceil(width / 4)), Math.max(1, Math.ceil(height / 4)));
-      const smallCtx = small.getContext("2d", { willReadFrequently: true });
-      if (!smallCtx) return null;
-      smallCtx.drawImage(canvas, 0, 0, small.width, small.height);
-      const alpha = smallCtx.getImageData(0, 0, small.width, small.height).data;
-      let painted = false;
-      for (let i = 3; i < alpha.length; i += 4) {
-        if (alpha[i]! > 0) {
-          painted = true;
-          break;
-        }
-      }
-      if (!painted) return null;
-
+    async exportPng({ mayBeEmpty }) {
+      // Erasing may have emptied it: look at a small copy, scaled down off the main thread.
+      if (mayBeEmpty && (await isEmpty(canvas))) return null;
       const out = newCanvas(width, height);
       const outCtx = out.getContext("2d");
       if (!outCtx) return null;
+      // The mask is white already; black goes under it.
       outCtx.drawImage(canvas, 0, 0);
-      // Painted pixels turn white (keeping their edge's coverage), then black goes under everything.
-      outCtx.globalCompositeOperation = "source-in";
-      outCtx.fillStyle = "#ffffff";
-      outCtx.fillRect(0, 0, width, height);
       outCtx.globalCompositeOperation = "destination-over";
       outCtx.fillStyle = "#000000";
       outCtx.fillRect(0, 0, width, height);
+      // Chromium encodes a PNG in idle time, in slices, so this is no long task.
       return new Promise<Blob | null>((resolve) => out.toBlob(resolve, "image/png"));
     },
   };
