@@ -16,7 +16,8 @@
  * requestAnimationFrame loop the frames. It prints the long tasks (count, max, mean), the frame intervals
  * (max, mean, 95th percentile), the main thread's tasks from a trace, wall time and the thread's own CPU time
  * (a busy host stretches wall time, not CPU time) and, on the harness, the last mask's size; with --details, the five longest
- * animation frames and what they spent their time on (Long Animation Frames API).
+ * animation frames and what they spent their time on (Long Animation Frames API); --screenshot=<file> saves
+ * the editor as it looks after brushing.
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";
@@ -222,6 +223,8 @@ async function main() {
         `their own CPU time (without waiting for a core) longest ${own.max.toFixed(0)} ms, mean ${own.mean.toFixed(2)} ms, over 50 ms: ${traced.filter((t) => t.cpu > 50).length}`,
     );
     if (option("details")) for (const line of details) console.log(`  long frame ${line}`);
+    const shot = option("screenshot");
+    if (shot) await editor.screenshot({ path: path.resolve(shot) });
     if (harness) console.log(mask ? `mask handed over: ${mask.width}×${mask.height} PNG, ${mask.bytes} bytes` : "no mask handed over");
   } finally {
     await browser.close();
