@@ -1,0 +1,128 @@
+import { paintOp, type MaskOp, type Painter, type Point, type Rect, type Tool } from "./ops";
+
+/**
+ * The mask's colour on screen. The canvas holds the mask as it is handed over (white, edges antialiased) and
+ * is tinted by a colour-matrix filter, so exporting it costs no per-pixel work of our own.
+ */
+export const OVERLAY_COLOUR = "#ec4899";
+/** feColorMatrix values turning every painted pixel into OVERLAY_COLOUR at half its opacity. */
+export const OVERLAY_MATRIX = "0 0 0 0 0.925 0 0 0 0 0.282 0 0 0 0 0.6 0 0 0 0.5 0";
+
+const MASK_COLOUR = "#ffffff";
+
+async function isEmpty(canvas: HTMLCanvasElement): Promise<boolean> {
+  const w = Math.max(1, Math.ceil(canvas.width / 16));
+  const h = Math.max(1, Math.ceil(canvas.height / 16));
+  // Averaging down keeps a trace of even the thinnest stroke (4 px is a quarter of a 16 px cell).
+  const small = await createImageBitmap(canvas, { resizeWidth: w, resizeHeight: h, resizeQuality: "medium" });
+  const probe = newCanvas(w, h).getContext("2d", { willReadFrequently: true });
+  if (!probe) return false;
+  probe.drawImage(small, 0, 0);
+  small.close();
+  const data = probe.getImageData(0, 0, w, h).data;
+  for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) return false;
+  return true;
+}
+
+/**
+ * The mask canvas at the photo's natural size. Strokes paint into it as they come (`live`); undo rebuilds it
+ * from the base image (the steps older than the undo limit) and the remaining steps. No pixel is read
+ * while painting.
+ */
+export interface MaskSurface {
+  readonly live: Painter;
+  /** Paints a step that left the undo history into the base image. */
+  bake(op: MaskOp): void;
+  /** Repaints the mask: the base image, then the steps in order. */
+  rebuild(ops: readonly MaskOp[]): void;
+  /**
+   * The mask as a PNG of the photo's size, white = edit on black; null when nothing is painted, which is
+   * looked at in the pixels only when `mayBeEmpty` (something was erased).
+   */
+  exportPng(options: { mayBeEmpty: boolean }): Promise<Blob | null>;
+}
+
+function canvasPainter(ctx: CanvasRenderingContext2D, width: number, height: number): Painter {
+  const begin = (tool: Tool) => {
+    ctx.globalCompositeOperation = tool === "eraser" ? "destination-out" : "source-over";
+    ctx.fillStyle = MASK_COLOUR;
+    ctx.strokeStyle = MASK_COLOUR;
+  };
+  return {
+    line(points: readonly Point[], size: number, tool: Tool) {
+      const [first, ...rest] = points;
+      if (!first) return;
+      begin(tool);
+      // The dot at the start: canvases skip zero-length segments, so a tap would paint nothing otherwise.
+      ctx.beginPath();
+      ctx.arc(first.x, first.y, size / 2, 0, Math.PI * 2);
+      ctx.fill();
+      if (!rest.length) return;
+      ctx.lineWidth = size;
+      ctx.lineCap = "round";
+      ctx.lineJoin = "round";
+      ctx.beginPath();
+      ctx.moveTo(first.x, first.y);
+      for (const p of rest) ctx.lineTo(p.x, p.y);
+      ctx.stroke();
+    },
+    rect(rect: Rect, tool: Tool) {
+      begin(tool);
+      ctx.fillRect(rect.x, rect.y, rect.width, rect.height);
+    },
+    clear() {
+      ctx.globalCompositeOperation = "source-over";
+      ctx.clearRect(0, 0, width, height);
+    },
+  };
+}
+
+function newCanvas(width: number, height: number): HTMLCanvasElement {
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = height;
+  return canvas;
+}
+
+/** The surface over a canvas of the photo's size; null where canvases cannot draw (jsdom). */
+export function createCanvasMask(canvas: HTMLCanvasElement, width: number, height: number): MaskSurface | null {
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext("2d");
+  if (!ctx) return null;
+  const live = canvasPainter(ctx, width, height);
+  let base: HTMLCanvasElement | null = null;
+  let basePainter: Painter | null = null;
+
+  return {
+    live,
+    bake(op) {
+      if (!base) {
+        base = newCanvas(width, height);
+        const baseCtx = base.getContext("2d");
+        if (!baseCtx) return;
+        basePainter = canvasPainter(baseCtx, width, height);
+      }
+      if (basePainter) paintOp(basePainter, op);
+    },
+    rebuild(ops) {
+      live.clear();
+      if (base) ctx.drawImage(base, 0, 0);
+      for (const op of ops) paintOp(live, op);
+    },
+    async exportPng({ mayBeEmpty }) {
+      // Erasing may have emptied it: look at a small copy, scaled down off the main thread.
+      if (mayBeEmpty && (await isEmpty(canvas))) return null;
+      const out = newCanvas(width, height);
+      const outCtx = out.getContext("2d");
+      if (!outCtx) return null;
+      // The mask is white already; black goes under it.
+      outCtx.drawImage(canvas, 0, 0);
+      outCtx.globalCompositeOperation = "destination-over";
+      outCtx.fillStyle = "#000000";
+      outCtx.fillRect(0, 0, width, height);
+      // Chromium encodes a PNG in idle time, in slices, so this is no long task.
+      return new Promise<Blob | null>((resolve) => out.toBlob(resolve, "image/png"));
+    },
+  };
+}
