@@ -27,10 +27,10 @@ beforeAll(async () => {
   mask = { data, width, height };
 });
 
-const labAt = (image: RawImage, p: number): Lab => srgbToLab([image.data[p * 3]!, image.data[p * 3 + 1]!, image.data[p * 3 + 2]!]);
+const labAt = (image: RawImage, p: number): Lab => srgbToLab({ rgb: [image.data[p * 3]!, image.data[p * 3 + 1]!, image.data[p * 3 + 2]!] });
 const hexLab = (hex: string): Lab => {
   const n = Number.parseInt(hex.slice(1), 16);
-  return srgbToLab([(n >> 16) & 255, (n >> 8) & 255, n & 255]);
+  return srgbToLab({ rgb: [(n >> 16) & 255, (n >> 8) & 255, n & 255] });
 };
 
 /**

@@ -26,7 +26,7 @@ export function recolorRegion({ image, mask, color }: { image: RawImage; mask: R
   if (!/^#[0-9a-f]{6}$/i.test(color)) throw new RangeError(`Not a #RRGGBB colour: ${color}`);
   if (mask.width !== image.width || mask.height !== image.height) throw new RangeError("The mask is not the image's size");
   const n = Number.parseInt(color.slice(1), 16);
-  const target = srgbToLab([(n >> 16) & 255, (n >> 8) & 255, n & 255]);
+  const target = srgbToLab({ rgb: [(n >> 16) & 255, (n >> 8) & 255, n & 255] });
 
   const weight = featherInside({ mask, radius: FEATHER_PX });
   const { data, width, height } = image;
@@ -115,7 +115,7 @@ function fit(goal: Lab, histogram: Float64Array, count: number, mean: number, sc
       const h = histogram[s]!;
       if (h === 0) continue;
       const rgb = labToSrgb8(soft(goal.L + offset + scale * (s / 10 - mean)), a, b);
-      const lab = srgbToLab(rgb);
+      const lab = srgbToLab({ rgb });
       L += h * lab.L;
       A += h * lab.a;
       B += h * lab.b;

@@ -72,6 +72,15 @@ describe("scoreStructure", () => {
     expect(scoreStructure({ original: photo, result: covered, mask: window }).score).toBeGreaterThanOrEqual(STRUCTURE_THRESHOLD);
   });
 
+  it("compares a result of another size by stretching it to the photo's", async () => {
+    const small = await decodeRaw({ image: await sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 3 } }).resize(200, 100, { fit: "fill" }).png().toBuffer() });
+    const { score } = scoreStructure({ original: photo, result: small });
+    expect(score).toBeGreaterThanOrEqual(0);
+    expect(score).toBeLessThanOrEqual(1);
+    const big = await decodeRaw({ image: await sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 3 } }).resize(2048, 1536).png().toBuffer() });
+    expect(scoreStructure({ original: photo, result: big }).score).toBeGreaterThanOrEqual(0.95);
+  });
+
   it("scores in 0..1 and has nothing to lose on a photo without lines", () => {
     const { width, height } = photo;
     const blank: RawImage = { data: Buffer.alloc(width * height * 3, 200), width, height, channels: 3 };

@@ -69,37 +69,41 @@ export function scoreStructure({ original, result, mask }: { original: RawImage;
   for (let dy = -reach; dy <= reach; dy += TOLERANCE_PX) {
     for (let dx = -reach; dx <= reach; dx += TOLERANCE_PX) if (dx !== 0 || dy !== 0) best = Math.max(best, keptAt(dx, dy));
   }
-  return { score: best === 0 ? 0 : inPlace * (inPlace / best) };
+  return { score: best === 0 ? 0 : Math.min(1, Math.max(0, inPlace * (inPlace / best))) };
 }
 
 /** Rec. 709 luma of the sRGB values (in 1/256 steps), averaged over each working pixel's block. */
 function luminance(image: RawImage, width: number, height: number): Float32Array {
   const out = new Float32Array(width * height);
-  const column = blocks(image.width, width);
-  const rowOf = blocks(image.height, height);
+  const columns = blocks(image.width, width);
+  const rows = blocks(image.height, height);
   const sum = new Int32Array(width);
   const { data } = image;
   for (let ty = 0; ty < height; ty++) {
     sum.fill(0);
-    for (let y = rowOf.start[ty]!; y < rowOf.start[ty + 1]!; y++) {
-      let i = y * image.width * 3;
+    for (let y = rows.start[ty]!; y < rows.end[ty]!; y++) {
+      const row = y * image.width * 3;
       for (let tx = 0; tx < width; tx++) {
         let s = 0;
-        for (let x = column.start[tx]!, end = column.start[tx + 1]!; x < end; x++, i += 3) s += 54 * data[i]! + 183 * data[i + 1]! + 19 * data[i + 2]!;
+        for (let x = columns.start[tx]!, i = row + x * 3, end = columns.end[tx]!; x < end; x++, i += 3) s += 54 * data[i]! + 183 * data[i + 1]! + 19 * data[i + 2]!;
         sum[tx] = sum[tx]! + s;
       }
     }
-    const rowsIn = rowOf.start[ty + 1]! - rowOf.start[ty]!;
-    for (let tx = 0; tx < width; tx++) out[ty * width + tx] = sum[tx]! / (256 * rowsIn * (column.start[tx + 1]! - column.start[tx]!));
+    const rowsIn = rows.end[ty]! - rows.start[ty]!;
+    for (let tx = 0; tx < width; tx++) out[ty * width + tx] = sum[tx]! / (256 * rowsIn * (columns.end[tx]! - columns.start[tx]!));
   }
   return out;
 }
 
-/** Where each of `to` blocks starts when `from` pixels are split evenly (the last entry is `from`). */
-function blocks(from: number, to: number): { start: Int32Array } {
-  const start = new Int32Array(to + 1);
-  for (let t = 0; t <= to; t++) start[t] = Math.floor((t * from) / to);
-  return { start };
+/** `from` pixels split evenly into `to` blocks of at least one pixel (a result smaller than the working size repeats pixels). */
+function blocks(from: number, to: number): { start: Int32Array; end: Int32Array } {
+  const start = new Int32Array(to);
+  const end = new Int32Array(to);
+  for (let t = 0; t < to; t++) {
+    start[t] = Math.min(from - 1, Math.floor((t * from) / to));
+    end[t] = Math.max(start[t]! + 1, Math.floor(((t + 1) * from) / to));
+  }
+  return { start, end };
 }
 
 type Edges = { strength: Float32Array; bin: Uint8Array; threshold: number };

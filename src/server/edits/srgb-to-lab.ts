@@ -1,7 +1,7 @@
 import type { Lab } from "./types";
 
 /** sRGB (0..255 per channel) to CIELAB under D65 (IEC 61966-2-1, CIE 15). */
-export function srgbToLab([r, g, b]: readonly [number, number, number]): Lab {
+export function srgbToLab({ rgb: [r, g, b] }: { rgb: readonly [number, number, number] }): Lab {
   const R = toLinear(r);
   const G = toLinear(g);
   const B = toLinear(b);
