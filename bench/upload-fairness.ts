@@ -6,12 +6,13 @@
  * One server on the embedded database, two accounts registered through /login in Chromium. Person B's small
  * JPEG (about 2 KB, as a photo cropped to a thumbnail would be) is uploaded --runs=N times (default 10) one after
  * another on a quiet server: its quiet time. Then account A starts eight parallel uploads and, 300 ms later, B
- * uploads the same small JPEG N times again while they run; each flood is:
+ * uploads the same small JPEG N times again while they run (and once more on a quiet server at the end); each
+ * flood is:
  *   - eight 40-megapixel AVIF files (7300×5475): what took another person's upload from ~60 ms to 9 s before the
  *     AVIF/HEIC budget and the fair slots;
  *   - eight 24-megapixel AVIF files (5656×4242): the largest AVIF the server accepts, so the decodes really run.
- * Prints B's median and slowest upload, quiet and under each flood, the ratio of the medians (the goal: under
- * 2), and how A's eight uploads ended (201 stored, 422 refused by the budget, 503 BUSY). Files are made once
+ * Prints B's median and slowest upload, quiet and under each flood, the ratio of the medians to the first
+ * quiet run (the goal: under 2), and how A's eight uploads ended (201 stored, 422 refused by the budget, 503 BUSY). Files are made once
  * into bench/out (sharp, AVIF quality 50, effort 0) and kept.
  */
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -69,10 +70,14 @@ async function main() {
     const b = await registerUser(stack);
     await upload(stack, b.cookie, small, "image/jpeg");
     await sleep(1000);
-    const quietLoad = loadavg();
-    const quiet = await series(stack, b.cookie, small);
-    console.log(`quiet: B's ${small.length} B JPEG median ${Math.round(median(quiet))} ms, slowest ${Math.round(Math.max(...quiet))} ms; load ${quietLoad}`);
-    lines.push(`| quiet | – | ${Math.round(median(quiet))} | ${Math.round(Math.max(...quiet))} | – | ${quietLoad.split(" ")[0]} |`);
+    const quietRun = async (label: string) => {
+      const load = loadavg();
+      const times = await series(stack, b.cookie, small);
+      console.log(`${label}: B's ${small.length} B JPEG median ${Math.round(median(times))} ms, slowest ${Math.round(Math.max(...times))} ms; load ${load}`);
+      lines.push(`| ${label} | – | ${Math.round(median(times))} | ${Math.round(Math.max(...times))} | – | ${load.split(" ")[0]} |`);
+      return times;
+    };
+    const quiet = await quietRun("quiet, before the floods");
     for (const flood of floods) {
       await sleep(2000);
       const load = loadavg();
@@ -87,6 +92,8 @@ async function main() {
       console.log(`${flood.label}: B median ${Math.round(median(under))} ms (×${ratio.toFixed(2)}), slowest ${Math.round(Math.max(...under))} ms; A's uploads: ${endings}; load ${load}`);
       lines.push(`| ${flood.label} from A | ${endings} | ${Math.round(median(under))} | ${Math.round(Math.max(...under))} | ×${ratio.toFixed(2)} | ${load.split(" ")[0]} |`);
     }
+    await sleep(2000);
+    await quietRun("quiet, after the floods");
   });
   console.log(`\n${small.length} B JPEG of person B, ${runs} uploads per row, PGlite, ${machine()}.\n`);
   console.log("| Server busy with | A's eight uploads ended | B's median (ms) | B's slowest (ms) | B's median vs quiet | Load (1 min) |");

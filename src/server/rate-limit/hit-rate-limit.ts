@@ -15,6 +15,8 @@ export const rateLimits = {
   generate: { max: 20, windowMs: 60_000 },
   /** Comments per user: enough for a conversation, too few for a flood. */
   comment: { max: 5, windowMs: 10 * 60_000 },
+  /** Edits and deletions of one's own comments per user: room to fix typos, none to churn the blog's pages. */
+  commentChange: { max: 10, windowMs: 10 * 60_000 },
   /** Reports per user or, for visitors, per client address. */
   commentReport: { max: 10, windowMs: 10 * 60_000 },
 } as const;
