@@ -4,7 +4,7 @@ export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 /** Uploads: refused above this many pixels (also sharp's decompression-bomb limit). */
 export const UPLOAD_MAX_PIXELS = 40_000_000;
 /**
- * AVIF and HEIC: refused above this many pixels. They cost 5–25 times more per megapixel to decode than a
+ * AVIF and HEIC: refused above this many pixels. They cost 4–20 times more per megapixel to decode than a
  * JPEG (which libvips shrinks while decoding); 24 MP keeps the default of today's phones (12 and 24 MP) and
  * bounds one upload to a few seconds of a core (decision record 0011, bench/decode-cost.ts).
  */

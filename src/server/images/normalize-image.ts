@@ -95,7 +95,7 @@ async function normalizeSniffed(data: Buffer, format: SniffedFormat, owner: stri
   const metadata = await sharp(data, INPUT).metadata();
   if (!metadata.width || !metadata.height) throw rejection("truncated");
   if (metadata.width * metadata.height > UPLOAD_MAX_PIXELS) throw rejection("tooManyPixels");
-  // Their decode costs 5–25 times a JPEG's per megapixel: a smaller budget of pixels.
+  // Their decode costs 4–20 times a JPEG's per megapixel: a smaller budget of pixels.
   if ((format === "avif" || format === "heic") && metadata.width * metadata.height > UPLOAD_MAX_PIXELS_HEIF) throw rejection("tooManyPixelsHeif");
   // WebP and AVIF report their frames as pages (APNG and image sequences were refused by their bytes). A HEIC
   // may hold several still images; we take its primary one.
