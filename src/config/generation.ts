@@ -3,6 +3,20 @@
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 /** Uploads: refused above this many pixels (also sharp's decompression-bomb limit). */
 export const UPLOAD_MAX_PIXELS = 40_000_000;
+/**
+ * AVIF and HEIC: refused above this many pixels. They cost 4–20 times more per megapixel to decode than a
+ * JPEG (which libvips shrinks while decoding); 24 MP keeps the default of today's phones (12 and 24 MP) and
+ * bounds one upload to a few seconds of a core (decision record 0011, bench/decode-cost.ts).
+ */
+export const UPLOAD_MAX_PIXELS_HEIF = 24_000_000;
+/**
+ * Uploads one web process takes at once (reading, waiting or decoding), per account, per client address and
+ * in all; one more is answered 503 BUSY with Retry-After. Each holds its bytes (at most UPLOAD_MAX_BYTES)
+ * meanwhile, so `total` also bounds the memory of the waiting queue (decision record 0011).
+ */
+export const UPLOAD_IN_FLIGHT = { perAccount: 4, perAddress: 8, total: 12 } as const;
+/** What a BUSY upload answer says in Retry-After, in seconds. */
+export const UPLOAD_BUSY_RETRY_SECONDS = 5;
 /** Stored images: long side at most this many pixels. */
 export const STORED_LONG_SIDE = 1536;
 /** The specification's recommendation, shown on the design page. */

@@ -14,6 +14,8 @@ export const errorStatus = {
   INVALID_IMAGE: 422,
   /** An image or batch whose hour has passed. */
   GONE: 410,
+  /** The server takes no more of this kind of work now (uploads in flight); details.retryAfter in seconds. */
+  BUSY: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -173,7 +173,7 @@ test.describe("generation with Replicate", () => {
     // Replicate's progress (its logs, read while the prediction runs) reaches the page.
     await expect(page.getByRole("progressbar", { name: "Postęp: Skandynawski" })).toBeVisible({ timeout: 30_000 });
     for (const style of ["Skandynawski", "Japandi"]) {
-      await expect(page.getByRole("img", { name: `Sypialnia, styl ${style}`, exact: true })).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByRole("img", { name: `Sypialnia, styl ${style} – wizualizacja AI`, exact: true })).toBeVisible({ timeout: 60_000 });
     }
     await expect(page.getByText("Podgląd bez AI")).toHaveCount(0);
     await expect(page.getByText("Na Twoim koncie: 1 token.")).toBeVisible();

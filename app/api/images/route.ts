@@ -23,7 +23,8 @@ export async function POST(request: Request) {
   if (!user) return errorResponse(new AppError("UNAUTHORIZED"), request);
   try {
     await hitRateLimit({ rule: "upload", subject: user.id });
-    const image = await uploadImage({ userId: user.id, body: request.body });
+    // server.ts puts the client's address here (the proxy's, when TRUST_PROXY says so).
+    const image = await uploadImage({ userId: user.id, clientAddress: request.headers.get("x-forwarded-for") || "unknown", body: request.body });
     return Response.json({ image }, { status: 201, headers: { "cache-control": "no-store" } });
   } catch (error) {
     return errorResponse(error, request);

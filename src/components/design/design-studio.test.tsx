@@ -282,6 +282,13 @@ describe("DesignStudio: upload", () => {
     expect(screen.getByRole("img", { name: "Twoje zdjęcie pomieszczenia" }).getAttribute("src")).toBe("/api/images/img1");
   });
 
+  it("says in words that the server is busy when it answers 503 BUSY", async () => {
+    renderStudio();
+    fireEvent.change(screen.getByLabelText("Wybierz plik"), { target: { files: [file()] } });
+    await FakeXhr.last!.respond(503, { error: { code: "BUSY", details: { retryAfter: 5 } } });
+    expect(screen.getByRole("alert").textContent).toContain("Serwer przyjmuje teraz zbyt wiele zdjęć naraz. Spróbuj ponownie za kilka sekund.");
+  });
+
   it("shows the server's normalized image once the upload succeeds, and a network failure in words", async () => {
     renderStudio();
     fireEvent.change(screen.getByLabelText("Wybierz plik"), { target: { files: [file()] } });

@@ -133,7 +133,7 @@ describe("LiveResults", () => {
     expect(screen.getByRole("status").textContent).toBe("Skandynawski: gotowe. Boho: nie udało się");
   });
 
-  it("does not open a stream for a batch that is already final, and labels AI results without the preview note", () => {
+  it("does not open a stream for a batch that is already final, and says in words that AI results are AI visualizations", () => {
     renderResults(
       batch({
         ai: true,
@@ -141,7 +141,8 @@ describe("LiveResults", () => {
       }),
     );
     expect(FakeEventSource.instances).toHaveLength(0);
-    expect(screen.getByRole("img", { name: "Salon, styl Skandynawski" })).toBeTruthy();
+    expect(screen.getByRole("img", { name: "Salon, styl Skandynawski – wizualizacja AI" })).toBeTruthy();
+    expect(screen.getByText(/^To wizualizacje AI: model sztucznej inteligencji przerobił Twoje zdjęcie\./)).toBeTruthy();
     expect(screen.queryByText("Podgląd bez AI")).toBeNull();
     // The original and the result each say how long they have left.
     expect(screen.getAllByText("Usunięcie za 50 minut")).toHaveLength(2);

@@ -84,6 +84,8 @@ export function LiveResults({ batch: initial, now: serverNow, providersDocs, des
         </div>
       </div>
 
+      {/* Said in words as well as in the files' metadata (EU AI Act Art. 50). */}
+      {batch.ai && <p className="mt-4 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:bg-sky-950 dark:text-sky-100">{t("aiNote")}</p>}
       {!batch.ai && (
         <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
           {t.rich("previewNote", {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import type { Handle } from "@/server/db/client";
-import { comment, commentReport, profile, session, tokenLedger, user } from "@/server/db/schema";
+import { eq, getTableColumns } from "drizzle-orm";
+import { account, comment, commentReport, image, profile, session, tokenAccount, tokenLedger, user } from "@/server/db/schema";
 import { grantTokens } from "@/server/tokens/grant-tokens";
 import { getBalance } from "@/server/tokens/get-balance";
 import { installDatabase, insertUser, testDatabases } from "~/tests/support/databases";
@@ -9,7 +9,7 @@ import { ensureProfile } from "./ensure-profile";
 import { grantFreeTokens } from "./grant-free-tokens";
 import { markWelcomeShown } from "./mark-welcome-shown";
 import { getAccountSummary } from "./get-account-summary";
-import { exportAccountData } from "./export-account-data";
+import { exportAccountData, notExported } from "./export-account-data";
 import { deleteAccount } from "./delete-account";
 
 describe.each(testDatabases())("accounts on $name", ({ open }) => {
@@ -83,13 +83,33 @@ describe.each(testDatabases())("accounts on $name", ({ open }) => {
     expect((await getAccountSummary({ userId }))?.welcome).toBeNull();
   });
 
-  it("exports the profile and ledger without secrets", async () => {
+  it("exports every column that holds the person's data, and describes secrets without copying them", async () => {
     const userId = await insertUser(handle);
+    await ensureProfile({ userId, locale: "en" });
     await grantFreeTokens({ userId });
-    const data = await exportAccountData({ userId });
-    expect(data?.profile.id).toBe(userId);
-    expect(data?.tokenLedger).toEqual([expect.objectContaining({ kind: "grant", amount: 3, balanceAfter: 3 })]);
-    expect(JSON.stringify(data)).not.toContain("password");
+    // An account from before images were dropped at sign-up still has one: it is theirs, so it is exported.
+    await handle.db.update(user).set({ image: "https://lh3.googleusercontent.com/a/photo" }).where(eq(user.id, userId));
+    await handle.db.insert(account).values({ id: `a-${userId}`, accountId: "google-sub-42", providerId: "google", userId, accessToken: "ya29.secret", idToken: "eyJ.secret", scope: "openid email" });
+    await handle.db.insert(session).values({ id: `s-${userId}`, token: `token-secret-${userId}`, userId, expiresAt: new Date(Date.now() + 1e6), ipAddress: "192.0.2.8", userAgent: "Firefox" });
+    await handle.db.insert(image).values({ id: `i-${userId}`, userId, kind: "upload", storageKey: `uploads/i-${userId}.webp`, contentType: "image/webp", width: 1, height: 1, bytes: 9, expiresAt: new Date(Date.now() + 1e6) });
+    const data = (await exportAccountData({ userId }))!;
+    const sections: [Record<string, unknown>, Record<string, unknown>, readonly string[]][] = [
+      [getTableColumns(user), data.profile, []],
+      [getTableColumns(profile), data.profile, ["userId", "createdAt"]],
+      [getTableColumns(account), data.signInMethods[0]!, notExported.account],
+      [getTableColumns(session), data.sessions[0]!, notExported.session],
+      [getTableColumns(image), data.images[0]!, notExported.owned],
+      [getTableColumns(tokenLedger), data.tokenLedger[0]!, notExported.owned],
+      [getTableColumns(tokenAccount), data.tokenBalance!, notExported.owned],
+    ];
+    for (const [columns, exported, left] of sections) {
+      for (const column of Object.keys(columns).filter((c) => !left.includes(c))) expect(exported, column).toHaveProperty(column);
+    }
+    expect(data.profile).toMatchObject({ id: userId, image: "https://lh3.googleusercontent.com/a/photo", locale: "en", profileCreatedAt: expect.any(Date) });
+    expect(data.signInMethods[0]).toMatchObject({ accountId: "google-sub-42", scope: "openid email", hasPassword: false, hasProviderTokens: true });
+    expect(data.tokenLedger).toEqual([expect.objectContaining({ kind: "grant", amount: 3, balanceAfter: 3 })]);
+    const text = JSON.stringify(data);
+    for (const secret of ["ya29.secret", "eyJ.secret", "token-secret-", '"password"']) expect(text).not.toContain(secret);
   });
 
   it("exports the user's comments with any moderators' reasons, and the reports they filed", async () => {

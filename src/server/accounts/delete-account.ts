@@ -7,6 +7,7 @@ import { log } from "@/server/log";
 import { billingContext } from "@/server/billing/billing-context";
 import { endSubscriptionsOfAccount } from "@/server/billing/end-subscriptions-of-account";
 import { eraseCommentsOfUser } from "@/server/comments/erase-comments-of-user";
+import { forgetThreadPages } from "@/server/comments/forget-thread-pages";
 
 /** Ledger kinds that record money changing hands; accounting law keeps these after the account is gone. */
 const retainedKinds = ["purchase", "renewal"] as const;
@@ -18,23 +19,25 @@ const retainedKinds = ["purchase", "renewal"] as const;
  * rows by cascade, objects here (the sweeper only knows objects by their rows). Live subscriptions are
  * ended at the provider first; payment records (payment, ledger purchases) are kept as accounting asks.
  * Comments go too; one that others replied to stays as a "comment deleted" placeholder without text or
- * author, so their replies keep their place.
+ * author, so their replies keep their place, and the cached pages of those posts are rendered anew at once.
  */
 export async function deleteAccount(options: { userId: string }): Promise<void> {
   const db = await getDb();
   await endSubscriptionsOfAccount(await billingContext(), options.userId);
   const images = await db.select({ storageKey: image.storageKey }).from(image).where(eq(image.userId, options.userId));
-  await db.transaction(async (tx) => {
+  const threads = await db.transaction(async (tx) => {
     const [u] = await tx.select({ email: user.email }).from(user).where(eq(user.id, options.userId));
-    if (!u) return;
+    if (!u) return [];
     await tx
       .delete(tokenLedger)
       .where(and(eq(tokenLedger.userId, options.userId), notInArray(tokenLedger.kind, [...retainedKinds])));
-    await eraseCommentsOfUser(tx, options.userId);
+    const changed = await eraseCommentsOfUser(tx, options.userId);
     // Password-reset tokens store the user id as their value.
     await tx.delete(verification).where(or(inArray(verification.identifier, [u.email]), eq(verification.value, options.userId)));
     await tx.delete(user).where(eq(user.id, options.userId));
+    return changed;
   });
+  await forgetThreadPages({ threads });
   const storage = getStorage();
   for (const { storageKey } of images) await storage.delete(storageKey).catch((error: unknown) => log.warn("account.image_delete_failed", { storageKey, error }));
   log.info("account.deleted", { userId: options.userId, images: images.length });

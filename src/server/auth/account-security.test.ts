@@ -322,6 +322,19 @@ describe.each(testDatabases())("account security on $name", ({ open }) => {
     });
   });
 
+  it("keeps no `image` of an account, however long, from sign-up or a later update", async () => {
+    const email = newEmail("image");
+    const huge = `data:image/png;base64,${"A".repeat(2_000_000)}`;
+    expect((await call(auth, "/sign-up/email", { email, password: PASSWORD, name: "Image", image: huge })).status).toBe(200);
+    const stored = async () => (await handle.db.select({ image: user.image }).from(user).where(eq(user.email, email)))[0]?.image;
+    expect(await stored()).toBeNull();
+    await handle.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    const signedIn = await call(auth, "/sign-in/email", { email, password: PASSWORD });
+    const cookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect((await call(auth, "/update-user", { image: huge }, { cookie })).status).toBe(200);
+    expect(await stored()).toBeNull();
+  });
+
   it("a 429 of the per-address limit carries Retry-After, not only X-Retry-After", async () => {
     const ip = freshAddress();
     let last = await signIn(newEmail("ip"), "zle-haslo-ip-1", ip);

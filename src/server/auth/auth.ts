@@ -198,11 +198,17 @@ export function createAuth(db: Db, secret: string) {
     },
     databaseHooks: {
       user: {
+        // The product shows no picture of anyone: an `image` from a sign-up body, /update-user or a sign-in
+        // provider is not kept (a 2 MB data: URL would otherwise be stored, and exported, as it came).
         create: {
+          before: async (user) => ({ data: { ...user, image: null } }),
           after: async (user, context) => {
             const callback = (context?.body as { callbackURL?: string } | undefined)?.callbackURL;
             await ensureProfile({ userId: user.id, locale: localeFromCallback(callback) ?? "pl" });
           },
+        },
+        update: {
+          before: async (data) => ("image" in data ? { data: { ...data, image: null } } : undefined),
         },
       },
       session: {

@@ -8,7 +8,11 @@ import { comment, commentReport } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { writeBlogFixture } from "~/tests/support/blog-fixture";
 import { installDatabase, insertUser, testDatabases } from "~/tests/support/databases";
+import { deleteAccount } from "@/server/accounts/delete-account";
+import { registerSharedPageCache } from "@/server/http/shared-pages-changed";
+import { rateLimits } from "@/server/rate-limit/hit-rate-limit";
 import { commentRules } from "./comment-rules";
+import { forgetThreadPages } from "./forget-thread-pages";
 import { createComment } from "./create-comment";
 import { deleteComment } from "./delete-comment";
 import { editComment } from "./edit-comment";
@@ -145,12 +149,12 @@ describe.each(testDatabases())("comments on $name", ({ open }) => {
     const [author, other] = [await insertUser(handle), await insertUser(handle)];
     const lone = await createComment({ userId: author, ...post, body: "Sam" });
     expect(await refusal(deleteComment({ userId: other, commentId: lone.id }))).toMatchObject({ code: "FORBIDDEN" });
-    expect(await deleteComment({ userId: author, commentId: lone.id })).toEqual({ placeholder: false });
+    expect(await deleteComment({ userId: author, commentId: lone.id })).toEqual({ placeholder: false, thread });
     expect((await listThread({ thread, viewerId: null })).comments).toEqual([]);
 
     const parent = await createComment({ userId: author, ...post, body: "Rodzic" });
     const reply = await createComment({ userId: other, ...post, parentId: parent.id, body: "Odpowiedź" });
-    expect(await deleteComment({ userId: author, commentId: parent.id })).toEqual({ placeholder: true });
+    expect(await deleteComment({ userId: author, commentId: parent.id })).toEqual({ placeholder: true, thread });
     const seen = await listThread({ thread, viewerId: author });
     expect(shape(seen.comments)).toEqual([{ state: "deleted", body: null, replies: [{ state: "published", body: "Odpowiedź", replies: [] }] }]);
     expect(seen.comments[0]).toMatchObject({ authorCode: null, mine: false });
@@ -172,6 +176,29 @@ describe.each(testDatabases())("comments on $name", ({ open }) => {
     const other = await insertUser(handle);
     for (let i = 0; i < 6; i++) await refusal(createComment({ userId: other, ...post, body: "" }));
     await createComment({ userId: other, ...post, body: "Pierwszy prawdziwy" });
+  });
+
+  it("says whether an edit changed what readers see, and limits edits and deletions together like posts", async () => {
+    const userId = await insertUser(handle);
+    const mine = await Promise.all(["Jeden", "Dwa"].map((body) => createComment({ userId, ...post, body })));
+    expect(await editComment({ userId, commentId: mine[0]!.id, body: " Jeden " })).toEqual({ changed: false, thread });
+    expect(await editComment({ userId, commentId: mine[0]!.id, body: "Jeden, poprawiony" })).toEqual({ changed: true, thread });
+    for (let i = 2; i < rateLimits.commentChange.max; i++) await editComment({ userId, commentId: mine[0]!.id, body: `Wersja ${i}` });
+    const refused = await refusal(deleteComment({ userId, commentId: mine[1]!.id }));
+    expect(refused).toMatchObject({ code: "RATE_LIMITED" });
+    expect(Number(refused.details.retryAfter)).toBeGreaterThan(590);
+    expect(await refusal(editComment({ userId, commentId: mine[1]!.id, body: "Jeszcze raz" }))).toMatchObject({ code: "RATE_LIMITED" });
+  });
+
+  it("renders anew, at once, the cached page of each post a deleted account commented on, and no other", async () => {
+    const forgotten: (readonly string[])[] = [];
+    registerSharedPageCache({ clear: () => forgotten.push(["everything"]), forgetPaths: (paths) => forgotten.push(paths) });
+    const userId = await insertUser(handle);
+    await createComment({ userId, ...post, body: "Zniknę z konta" });
+    await deleteAccount({ userId });
+    expect(forgotten).toEqual([["/blog/poradniki/wpis"]]);
+    await forgetThreadPages({ threads: ["pl:no-such-post"] });
+    expect(forgotten).toHaveLength(1);
   });
 
   it("hands the moderators' alert to afterAnswer, so a reporter does not wait for the mail server", async () => {

@@ -183,6 +183,17 @@ describe("the shipped legal texts", () => {
     }
   });
 
+  it("says in the terms of both languages that Visualizations are marked as AI, in words and in the file's XMP", async () => {
+    const pl = (await loadLegalPage({ page: "terms", locale: "pl", vars })).markdown;
+    const en = (await loadLegalPage({ page: "terms", locale: "en", vars })).markdown;
+    for (const fact of ["art. 50 rozporządzenia (UE) 2024/1689", "oznaczona jako wizualizacja AI", "w każdej pobranej kopii", "typ źródła cyfrowego IPTC w metadanych XMP"]) {
+      expect(pl).toContain(fact);
+    }
+    for (const fact of ["Article 50 of Regulation (EU) 2024/1689", "marked as an AI visualization", "in every downloaded copy", "IPTC digital source type in the file's XMP metadata"]) {
+      expect(en).toContain(fact);
+    }
+  });
+
   it("names the complaint to the President of UODO in both information clauses", async () => {
     expect((await loadLegalPage({ page: "information-obligation", locale: "pl", vars })).markdown).toContain(
       "Prezesa Urzędu Ochrony Danych Osobowych",

@@ -187,6 +187,27 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     expect(await getBalance({ db: handle.db, userId })).toBe(0);
   });
 
+  it("stores, and so hands out for download, an AI engine's result marked compositeWithTrainedAlgorithmicMedia and a local preview algorithmicallyEnhanced", async () => {
+    const sourceTypes: string[] = [];
+    for (const engineId of ["openai", "local"]) {
+      const { userId, imageId } = await userWithPhoto(1);
+      const { engine } = scriptedEngine(async (input) => sharp(input.image).tint("#c08040").png().toBuffer());
+      const { batch } = await generate(userId, imageId, ["modern"]);
+      const w = worker({ ...engine, id: engineId });
+      await waitFor(allFinal(batch.id));
+      await w.stop();
+      const succeeded = (await events(batch.id)).find((e) => e.type === "succeeded") as Extract<BatchEvent, { type: "succeeded" }>;
+      // The download route answers these bytes as they are.
+      const file = await getImageFile({ db: handle.db, storage, userId, imageId: succeeded.result.id });
+      const xmp = (await sharp(file.data).metadata()).xmp?.toString("utf8") ?? "";
+      sourceTypes.push(/<Iptc4xmpExt:DigitalSourceType>([^<]+)</.exec(xmp)?.[1] ?? "none");
+    }
+    expect(sourceTypes).toEqual([
+      "http://cv.iptc.org/newscodes/digitalsourcetype/compositeWithTrainedAlgorithmicMedia",
+      "http://cv.iptc.org/newscodes/digitalsourcetype/algorithmicallyEnhanced",
+    ]);
+  });
+
   it("retries transient failures with backoff, then succeeds without a refund", async () => {
     const { userId, imageId } = await userWithPhoto(1);
     const { engine, attempts } = scriptedEngine(async (input, attempt) => {

@@ -14,6 +14,6 @@ export async function importLibraryPhoto(options: { db: DbOrTx; storage: ImageSt
   const photo = findLibraryPhoto(options.libraryId);
   if (!photo) throw new AppError("NOT_FOUND");
   const data = await readFile(path.join(process.cwd(), "public", photo.file));
-  const normalized = await normalizeImage({ data });
+  const normalized = await normalizeImage({ data, owner: options.userId });
   return storeImage({ ...options, kind: "upload", data: normalized.data, width: normalized.width, height: normalized.height, contentType: normalized.contentType });
 }

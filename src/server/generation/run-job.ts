@@ -2,6 +2,8 @@ import "server-only";
 import { env } from "@/env";
 import sharp from "sharp";
 import { and, eq, sql } from "drizzle-orm";
+import { isAiEngine } from "@/config/engines";
+import { markDigitalSource } from "@/server/images/mark-digital-source";
 import { ENGINE_TIMEOUT_MS, JOB_LEASE_MS, PROGRESS_INTERVAL_MS, RESULT_WEBP, RETRY_POLICY, UPLOAD_MAX_PIXELS } from "@/config/generation";
 import type { RoomType } from "@/config/room-types";
 import type { Db } from "@/server/db/client";
@@ -115,7 +117,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     if (controller.signal.aborted) throw controller.signal.reason;
     const engineMs = Date.now() - began;
     await progress.settled();
-    const result = await storeResult(options, job.userId, output.image);
+    const result = await storeResult(options, job.userId, output.image, isAiEngine(engine.id));
     const storedAt = Date.now();
     let done = false;
     try {
@@ -217,8 +219,10 @@ async function release(db: Db, job: ClaimedJob): Promise<JobOutcome> {
 }
 
 /** Stores the result's object; its row is written with the success (writeJobStep). */
-async function storeResult(options: RunJobOptions, userId: string, data: Buffer): Promise<ImageRow> {
-  const { webp, info } = await asWebp(data);
+async function storeResult(options: RunJobOptions, userId: string, data: Buffer, ai: boolean): Promise<ImageRow> {
+  const { webp: unmarked, info } = await asWebp(data);
+  // Marked for what made it (EU AI Act Art. 50): stored, and so downloaded, with its IPTC digital source type.
+  const webp = markDigitalSource({ image: unmarked, ai });
   const id = newId();
   const storageKey = `results/${id}.webp`;
   await options.storage.put(storageKey, webp, "image/webp");

@@ -6,16 +6,33 @@ import { normalizeImage } from "@/server/images/normalize-image";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import type { ImageDto } from "@/schemas/generation";
+import { admitUpload } from "./admit-upload";
 import { storeImage } from "./store-image";
 import { toImageDto } from "./dto";
 
 /**
- * An uploaded photo: read while counting (refused past 20 MB), checked and normalized by its bytes,
- * stored for an hour. Refusals throw AppError INVALID_IMAGE with the reason and store nothing.
+ * An uploaded photo: admitted first (BUSY when its account, its client address or the server has too many
+ * under way; the body is then not read), read while counting (refused past 20 MB), checked and normalized by
+ * its bytes, stored for an hour. Refusals throw AppError INVALID_IMAGE with the reason and store nothing.
  */
-export async function uploadImage(options: { userId: string; body: ReadableStream<Uint8Array> | null; db?: DbOrTx; storage?: ImageStorage }): Promise<ImageDto> {
+export async function uploadImage(options: {
+  userId: string;
+  clientAddress: string;
+  body: ReadableStream<Uint8Array> | null;
+  db?: DbOrTx;
+  storage?: ImageStorage;
+}): Promise<ImageDto> {
+  const release = admitUpload({ userId: options.userId, clientAddress: options.clientAddress });
+  try {
+    return await readAndStore(options);
+  } finally {
+    release();
+  }
+}
+
+async function readAndStore(options: { userId: string; body: ReadableStream<Uint8Array> | null; db?: DbOrTx; storage?: ImageStorage }): Promise<ImageDto> {
   const data = await readLimitedBody({ body: options.body, maxBytes: UPLOAD_MAX_BYTES });
-  const normalized = await normalizeImage({ data });
+  const normalized = await normalizeImage({ data, owner: options.userId });
   const row = await storeImage({
     db: options.db ?? (await getDb()),
     storage: options.storage ?? getStorage(),

@@ -36,4 +36,11 @@ describe("errorResponse", () => {
     expect(await response.json()).toEqual({ error: { code: "RATE_LIMITED", details: { retryAfter: 42 }, message: "Too many attempts. Please try again in a moment." } });
     expect(requestLocale(new Request("http://localhost/api/x", { headers: { referer: "http://localhost/english" } }))).toBe("pl");
   });
+
+  it("answers BUSY as 503 with Retry-After and a sentence the design page shows", async () => {
+    const response = errorResponse(new AppError("BUSY", { retryAfter: 5 }), new Request("http://localhost/api/images"));
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect(await response.json()).toEqual({ error: { code: "BUSY", details: { retryAfter: 5 }, message: "Serwer przyjmuje teraz zbyt wiele zdjęć naraz. Spróbuj ponownie za kilka sekund." } });
+  });
 });

@@ -55,12 +55,12 @@ export function requestLocale(request: Request): Locale {
   }
 }
 
-/** A route handler's error: `{ error: { code, details, message } }` with the code's status; a 429 says when to come back. */
+/** A route handler's error: `{ error: { code, details, message } }` with the code's status; a 429 or 503 says when to come back. */
 export function errorResponse(error: unknown, request: Request, context = "api"): Response {
   const answer = errorAnswer(error, { locale: requestLocale(request), context });
   const headers: Record<string, string> = { "cache-control": "no-store" };
   // RFC 9110 Retry-After, as the auth library's own 429s send it.
-  if (answer.code === "RATE_LIMITED") headers["Retry-After"] = String(answer.details.retryAfter ?? 60);
+  if (answer.code === "RATE_LIMITED" || answer.code === "BUSY") headers["Retry-After"] = String(answer.details.retryAfter ?? 60);
   const { code, details, message } = answer;
   return Response.json({ error: { code, details, message } }, { status: answer.status, headers });
 }

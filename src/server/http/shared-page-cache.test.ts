@@ -194,6 +194,18 @@ describe("shared-page cache", () => {
     expect(await (await fetch(`${base}/`)).text()).toBe("v3");
   });
 
+  it("forgets only the pages at the given paths, with any query or key cookie, and keeps the rest", async () => {
+    const { base, cache, renders } = await start();
+    for (const url of ["/", "/blog/a", "/blog/a?page=2", "/blog/b", "/blog/%C5%BC"]) await fetch(`${base}${url}`);
+    await fetch(`${base}/blog/a`, { headers: { cookie: "consent=all" } });
+    expect(renders()).toBe(6);
+    cache.forgetPaths(["/blog/a", "/blog/%C5%BC"]);
+    expect(cache.size().pages).toBe(2);
+    for (const url of ["/", "/blog/b"]) expect((await fetch(`${base}${url}`)).headers.get(CACHE_STATUS_HEADER)).toBe("hit");
+    await fetch(`${base}/blog/a`);
+    expect(renders()).toBe(7);
+  });
+
   it("sends Brotli, gzip or plain as the browser accepts, and no body to HEAD", async () => {
     const { base } = await start();
     const plain = await (await fetch(`${base}/`)).text();

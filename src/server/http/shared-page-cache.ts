@@ -196,6 +196,26 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
   }
 
   /** Forgets every page (their content changed): the next visitor of each waits for a fresh render. */
+  /**
+   * Forgets the pages at these paths (`/blog/a`, `/en/blog/b`), whatever their query and key cookies, and
+   * keeps none of the renders under way (they may have read the page before the change); other pages stay.
+   */
+  function forgetPaths(paths: readonly string[]) {
+    generation++;
+    // Compared decoded: a slug may arrive percent-encoded or not.
+    const decoded = (pathname: string) => {
+      try {
+        return decodeURIComponent(pathname);
+      } catch {
+        return pathname;
+      }
+    };
+    const gone = new Set(paths.map(decoded));
+    const pathOf = (key: string) => decoded(key.slice(0, key.indexOf(" ")).split("?")[0]!);
+    for (const key of [...pages.keys()]) if (gone.has(pathOf(key))) forget(key);
+    for (const key of [...uncacheable.keys()]) if (gone.has(pathOf(key))) uncacheable.delete(key);
+  }
+
   function clear() {
     generation++;
     pages.clear();
@@ -203,7 +223,7 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
     bytes = 0;
   }
 
-  return { handle, clear, size: () => ({ pages: pages.size, bytes }) };
+  return { handle, clear, forgetPaths, size: () => ({ pages: pages.size, bytes }) };
 }
 
 function parseCookies(header: string | undefined): [string, string][] {

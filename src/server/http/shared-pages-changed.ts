@@ -3,7 +3,7 @@
  * The two live in different module graphs of one process (Next's server bundle and server.ts), so they meet
  * on a global. Other web processes notice within the cache's freshness (config/page-cache.ts).
  */
-type Forgettable = { clear(): void };
+type Forgettable = { clear(): void; forgetPaths(paths: readonly string[]): void };
 const holder = globalThis as typeof globalThis & { __aranzerSharedPageCache?: Forgettable };
 
 /** server.ts: the cache that `sharedPagesChanged` empties. */
@@ -11,7 +11,11 @@ export function registerSharedPageCache(cache: Forgettable): void {
   holder.__aranzerSharedPageCache = cache;
 }
 
-/** Something every visitor sees has changed: the next visitor gets a fresh render. */
-export function sharedPagesChanged(): void {
-  holder.__aranzerSharedPageCache?.clear();
+/**
+ * Something every visitor sees has changed: the next visitor gets a fresh render. With `paths` (a post's
+ * address, as blogPostPath gives it), only those pages are rendered anew; without, every page.
+ */
+export function sharedPagesChanged(options: { paths?: readonly string[] } = {}): void {
+  if (options.paths) holder.__aranzerSharedPageCache?.forgetPaths(options.paths);
+  else holder.__aranzerSharedPageCache?.clear();
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from "@/config/generation";
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, UPLOAD_MAX_PIXELS_HEIF } from "@/config/generation";
 import type { ImageRejection } from "@/schemas/generation";
 import { log } from "@/server/log";
 import { normalizeImage } from "./normalize-image";
@@ -281,6 +281,23 @@ describe("normalizeImage refuses", () => {
     const jpeg = await solid(7800, 6000, { r: 200, g: 190, b: 180 }).jpeg().toBuffer();
     expect(7800 * 6000).toBeGreaterThan(UPLOAD_MAX_PIXELS);
     await expectRejected(normalizeImage({ data: jpeg }), "tooManyPixels");
+  });
+
+  it("an AVIF and a HEIC over the AVIF/HEIC budget (30 MP declared) as tooManyPixelsHeif, without decoding them", async () => {
+    // A small image whose `ispe` box (its declared size) says 6000×5000: under the 40 MP of a JPEG, over 24 MP.
+    const declare = (file: Buffer) => {
+      const copy = Buffer.from(file);
+      const at = copy.indexOf("ispe");
+      expect(at).toBeGreaterThan(0);
+      copy.writeUInt32BE(6000, at + 8);
+      copy.writeUInt32BE(5000, at + 12);
+      return copy;
+    };
+    const avif = declare(await solid(64, 48, { r: 200, g: 190, b: 180 }).avif({ effort: 0 }).toBuffer());
+    expect(6000 * 5000).toBeGreaterThan(UPLOAD_MAX_PIXELS_HEIF);
+    expect(await sharp(avif).metadata()).toMatchObject({ width: 6000, height: 5000 });
+    await expectRejected(normalizeImage({ data: avif }), "tooManyPixelsHeif");
+    await expectRejected(normalizeImage({ data: declare(fixture("living-room-480x288.heic")) }), "tooManyPixelsHeif");
   });
 
   it("an animated WebP as animated", async () => {

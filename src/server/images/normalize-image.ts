@@ -1,11 +1,12 @@
 import "server-only";
 import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
-import { STORED_LONG_SIDE, UPLOAD_MAX_PIXELS } from "@/config/generation";
+import { STORED_LONG_SIDE, UPLOAD_MAX_PIXELS, UPLOAD_MAX_PIXELS_HEIF } from "@/config/generation";
 import type { ImageRejection } from "@/schemas/generation";
 import { AppError, isAppError } from "@/server/errors";
 import { log } from "@/server/log";
 import { decodeHeic } from "./decode-heic";
 import { embedIccProfile } from "./embed-icc-profile";
+import { fairSlots } from "./fair-slots";
 import { sniffImageFormat, type SniffedFormat } from "./sniff-image-format";
 
 export type NormalizedImage = { data: Buffer; width: number; height: number; contentType: "image/webp" };
@@ -28,30 +29,19 @@ function rejection(reason: ImageRejection): AppError {
 }
 
 /**
- * At most two normalizations at once in a process. One takes the whole of a core while it runs and, for a
- * 12-megapixel photo, about 130 MB (JPEG) to 300 MB (HEIC, decoded to 4 bytes a pixel) at its peak; on the
- * two cores we run on, more at once would not finish sooner, it would only multiply the peak memory by the
- * number of simultaneous uploads and starve the rest of the server. Uploads over the limit wait their turn
- * (each holds its bytes, at most UPLOAD_MAX_BYTES, while it waits; the upload rate limit bounds how many). Kept on globalThis so that every bundle that includes this module (route
- * handlers, the worker) shares the one limit.
+ * At most two normalizations at once in a process, at most one of them per owner (an account). One takes the
+ * whole of a core while it runs and, for a 12-megapixel photo, about 130 MB (JPEG) to 300 MB (HEIC, decoded
+ * to 4 bytes a pixel) at its peak; on the two cores we run on, more at once would not finish sooner, it would
+ * only multiply the peak memory. One per owner keeps a core free for everyone else while one account sends
+ * many large files: the next person's photo starts at once instead of queueing behind them (decision record
+ * 0011). How many uploads may wait at all is bounded before their bodies are read (admitUpload). Kept on
+ * globalThis so that every bundle that includes this module (route handlers, the worker) shares the one limit.
  */
-const MAX_CONCURRENT = 2;
-type Slots = { running: number; waiting: (() => void)[] };
-const slotsKey = Symbol.for("aranzer.normalizeImage.slots");
-const slots: Slots = ((globalThis as unknown as Record<symbol, Slots | undefined>)[slotsKey] ??= { running: 0, waiting: [] });
-
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (slots.running < MAX_CONCURRENT) slots.running++;
-  else await new Promise<void>((resolve) => slots.waiting.push(resolve));
-  try {
-    return await work();
-  } finally {
-    // Hand the slot straight to the next waiter, so that a newcomer cannot overtake it.
-    const next = slots.waiting.shift();
-    if (next) next();
-    else slots.running--;
-  }
-}
+const slotsKey = Symbol.for("aranzer.normalizeImage.fairSlots");
+const slots: ReturnType<typeof fairSlots> = ((globalThis as unknown as Record<symbol, ReturnType<typeof fairSlots> | undefined>)[slotsKey] ??= fairSlots({
+  slots: 2,
+  perOwner: 1,
+}));
 
 /** The one output pass: white under any transparency (a room photo has none worth keeping), sRGB, 8 bits, no metadata. */
 async function encode(image: Sharp): Promise<NormalizedImage> {
@@ -100,15 +90,17 @@ async function normalizeHeic(data: Buffer, metadata: Metadata): Promise<Normaliz
   return encode(sharp(embedIccProfile({ png, icc: metadata.icc }), INPUT));
 }
 
-async function normalizeSniffed(data: Buffer, format: SniffedFormat): Promise<NormalizedImage> {
+async function normalizeSniffed(data: Buffer, format: SniffedFormat, owner: string): Promise<NormalizedImage> {
   // Reads the header only: the size and frame count are known before anything is decoded.
   const metadata = await sharp(data, INPUT).metadata();
   if (!metadata.width || !metadata.height) throw rejection("truncated");
   if (metadata.width * metadata.height > UPLOAD_MAX_PIXELS) throw rejection("tooManyPixels");
+  // Their decode costs 4–20 times a JPEG's per megapixel: a smaller budget of pixels.
+  if ((format === "avif" || format === "heic") && metadata.width * metadata.height > UPLOAD_MAX_PIXELS_HEIF) throw rejection("tooManyPixelsHeif");
   // WebP and AVIF report their frames as pages (APNG and image sequences were refused by their bytes). A HEIC
   // may hold several still images; we take its primary one.
   if (format !== "heic" && (metadata.pages ?? 1) > 1) throw rejection("animated");
-  return withSlot(() => (format === "heic" ? normalizeHeic(data, metadata) : normalizeWithLibvips(data, metadata)));
+  return slots.run(owner, () => (format === "heic" ? normalizeHeic(data, metadata) : normalizeWithLibvips(data, metadata)));
 }
 
 /**
@@ -116,11 +108,12 @@ async function normalizeSniffed(data: Buffer, format: SniffedFormat): Promise<No
  * block dropped, the long side at most STORED_LONG_SIDE (never enlarged), WebP. Refusals throw AppError
  * INVALID_IMAGE with details.reason from imageRejections; any error of a decoder becomes such a refusal
  * ("truncated" unless it is about the size), so a hostile file can fail the upload but not the request.
+ * `owner` (the account) shares the decoding slots fairly between people.
  */
-export async function normalizeImage(options: { data: Buffer }): Promise<NormalizedImage> {
+export async function normalizeImage(options: { data: Buffer; owner?: string }): Promise<NormalizedImage> {
   const format = sniffImageFormat({ data: options.data });
   try {
-    return await normalizeSniffed(options.data, format);
+    return await normalizeSniffed(options.data, format, options.owner ?? "");
   } catch (error) {
     if (isAppError(error)) throw error;
     const cause = error instanceof Error ? error.message : String(error);

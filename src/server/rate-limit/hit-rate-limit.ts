@@ -17,6 +17,8 @@ export const rateLimits = {
   comment: { max: 5, windowMs: 10 * 60_000 },
   /** Free-token grants per client address a day: a household or an office, not a farm of new accounts. */
   freeTokens: { max: 3, windowMs: 24 * 60 * 60_000 },
+  /** Edits and deletions of one's own comments per user: room to fix typos, none to churn the blog's pages. */
+  commentChange: { max: 10, windowMs: 10 * 60_000 },
   /** Reports per user or, for visitors, per client address. */
   commentReport: { max: 10, windowMs: 10 * 60_000 },
 } as const;

@@ -12,6 +12,7 @@ import { editComment } from "@/server/comments/edit-comment";
 import { moderateComment } from "@/server/comments/moderate-comment";
 import { reportComment } from "@/server/comments/report-comment";
 import { restoreComment } from "@/server/comments/restore-comment";
+import { forgetThreadPages } from "@/server/comments/forget-thread-pages";
 import { sharedPagesChanged } from "@/server/http/shared-pages-changed";
 import { getSessionUser } from "@/web/server/session";
 
@@ -19,6 +20,12 @@ import { getSessionUser } from "@/web/server/session";
 function threadChanged() {
   refresh();
   sharedPagesChanged();
+}
+
+/** As threadChanged, for a change whose thread is known: only that post's cached page is rendered anew. */
+async function postChanged(thread: string) {
+  refresh();
+  await forgetThreadPages({ threads: [thread] });
 }
 
 export type CommentError =
@@ -91,8 +98,8 @@ export async function submitComment(_state: CommentFormState, form: FormData): P
   const locale = field(form, "locale");
   try {
     if (!isLocale(locale)) throw new Error(`comment form without a locale: ${locale}`);
-    const { id } = await createComment({ userId: user.id, locale, slug: field(form, "slug").split("/"), parentId: field(form, "parentId") || null, body: values.body });
-    threadChanged();
+    const { id, thread } = await createComment({ userId: user.id, locale, slug: field(form, "slug").split("/"), parentId: field(form, "parentId") || null, body: values.body });
+    await postChanged(thread);
     return { status: "done", id, at: Date.now() };
   } catch (error) {
     return refusal(error, values, "create");
@@ -105,8 +112,8 @@ export async function submitEdit(_state: CommentFormState, form: FormData): Prom
   if (!user) return signedOut(values);
   const commentId = field(form, "commentId");
   try {
-    await editComment({ userId: user.id, commentId, body: values.body });
-    threadChanged();
+    const { changed, thread } = await editComment({ userId: user.id, commentId, body: values.body });
+    if (changed) await postChanged(thread);
     return { status: "done", id: commentId, at: Date.now() };
   } catch (error) {
     return refusal(error, values, "edit");
@@ -119,8 +126,8 @@ export async function submitDelete(_state: CommentFormState, form: FormData): Pr
   const user = await getSessionUser();
   if (!user) return signedOut(values);
   try {
-    await deleteComment({ userId: user.id, commentId: values.commentId });
-    threadChanged();
+    const { thread } = await deleteComment({ userId: user.id, commentId: values.commentId });
+    await postChanged(thread);
     return { status: "done", id: values.commentId, at: Date.now() };
   } catch (error) {
     return refusal(error, values, "delete");

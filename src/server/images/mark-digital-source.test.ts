@@ -1,0 +1,38 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { DIGITAL_SOURCE_TYPE, markDigitalSource } from "./mark-digital-source";
+
+/** The digital source type a reader of the file finds: the XMP packet as sharp (libvips' libwebp) reads it. */
+async function sourceTypeOf(image: Buffer): Promise<string | undefined> {
+  const xmp = (await sharp(image).metadata()).xmp?.toString("utf8") ?? "";
+  return /<Iptc4xmpExt:DigitalSourceType>([^<]+)</.exec(xmp)?.[1];
+}
+
+const photo = () => sharp({ create: { width: 301, height: 200, channels: 3, background: { r: 180, g: 150, b: 120 }, noise: { type: "gaussian", mean: 120, sigma: 30 } } });
+
+describe("markDigitalSource", () => {
+  it("marks a lossy WebP as edited by a trained model, keeps its pixels and size, and reads back as one image", async () => {
+    const webp = await photo().webp({ quality: 82 }).toBuffer();
+    const marked = markDigitalSource({ image: webp, ai: true });
+    expect(await sourceTypeOf(marked)).toBe(DIGITAL_SOURCE_TYPE.ai);
+    expect(DIGITAL_SOURCE_TYPE.ai).toBe("http://cv.iptc.org/newscodes/digitalsourcetype/compositeWithTrainedAlgorithmicMedia");
+    expect(await sharp(marked).metadata()).toMatchObject({ format: "webp", width: 301, height: 200 });
+    expect(await sharp(marked).raw().toBuffer()).toEqual(await sharp(webp).raw().toBuffer());
+  });
+
+  it("marks a lossless WebP with alpha, and a WebP already extended (ICC), as algorithmically enhanced, replacing an earlier mark", async () => {
+    const lossless = await sharp({ create: { width: 33, height: 17, channels: 4, background: { r: 10, g: 20, b: 30, alpha: 0.5 } } }).webp({ lossless: true }).toBuffer();
+    const marked = markDigitalSource({ image: lossless, ai: false });
+    expect(await sourceTypeOf(marked)).toBe(DIGITAL_SOURCE_TYPE.algorithmic);
+    expect(await sharp(marked).metadata()).toMatchObject({ width: 33, height: 17, hasAlpha: true });
+    const extended = await photo().withIccProfile("p3").webp().toBuffer();
+    const twice = markDigitalSource({ image: markDigitalSource({ image: extended, ai: false }), ai: true });
+    expect(await sourceTypeOf(twice)).toBe(DIGITAL_SOURCE_TYPE.ai);
+    expect(twice.toString("latin1").split("XMP ").length - 1).toBe(1);
+    expect((await sharp(twice).metadata()).icc).toBeDefined();
+  });
+
+  it("refuses what is not a WebP", async () => {
+    expect(() => markDigitalSource({ image: Buffer.from("not an image at all"), ai: true })).toThrow(/WebP/);
+  });
+});
