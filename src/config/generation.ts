@@ -43,5 +43,10 @@ export const RETRY_POLICY = { maxAttempts: 4, baseDelayMs: 2_000, maxDelayMs: 60
 export const PROGRESS_INTERVAL_MS = 250;
 /** The sweeper runs this often (images must be gone within five minutes of their hour). */
 export const SWEEP_INTERVAL_MS = 60_000;
-/** A result whose structure score (src/server/edits/score-structure.ts) is below this is flagged and may be made again free; calibrated in docs/structure-check.md. */
+/**
+ * A result whose structure score (src/server/edits/score-structure.ts) is below this is flagged ("walls or
+ * windows may have moved") and may be made again once for free. Calibration: docs/structure-check.md.
+ */
 export const STRUCTURE_THRESHOLD = 0.9;
+/** A painted mask is a mostly black PNG of at most 1536 px; anything this large is not one. */
+export const MASK_MAX_BYTES = 4 * 1024 * 1024;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { roomTypes } from "@/config/room-types";
 import { MAX_STYLES_PER_BATCH } from "@/config/generation";
+import { editModes, isMaskedMode, isStyledMode, MAX_VARIATIONS, type EditMode } from "@/config/edit-modes";
+import { editParamsSchema, type EditParams } from "./edit-params";
 
 /**
  * The generation API's requests and answers, shared by the browser and the server.
@@ -20,22 +22,45 @@ export const imageSourceSchema = z.discriminatedUnion("type", [
 ]);
 export type ImageSource = z.infer<typeof imageSourceSchema>;
 
-export const createBatchSchema = z.object({
-  source: imageSourceSchema,
-  roomType: z.enum(roomTypes),
-  styles: z
-    .array(z.string().min(1).max(60))
-    .min(1, "noStyles")
-    .max(MAX_STYLES_PER_BATCH, "tooManyStyles")
-    .refine((list) => new Set(list).size === list.length, "duplicateStyles"),
-  /** Chosen by the browser per click: a retried request does not spend twice. */
-  requestId: z.uuid(),
-});
-export type CreateBatchRequest = z.infer<typeof createBatchSchema>;
+export const createBatchSchema = z
+  .object({
+    source: imageSourceSchema,
+    roomType: z.enum(roomTypes),
+    mode: z.enum(editModes).default("restyle"),
+    /** One visualization per style in the styled modes; none in the others. */
+    styles: z
+      .array(z.string().min(1).max(60))
+      .max(MAX_STYLES_PER_BATCH, "tooManyStyles")
+      .refine((list) => new Set(list).size === list.length, "duplicateStyles")
+      .default([]),
+    /** Each style (or the edit) this many times, each with its own seed and token. */
+    variations: z.number().int().min(1).max(MAX_VARIATIONS).default(1),
+    params: editParamsSchema.prefault({}),
+    /** The mask painted over the photo (an image of kind "mask"), for the masked modes. */
+    maskImageId: z.string().min(1).max(100).optional(),
+    /** Chosen by the browser per click: a retried request does not spend twice. */
+    requestId: z.uuid(),
+  })
+  .superRefine((request, context) => {
+    const issue = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
+    if (isStyledMode(request.mode) ? request.styles.length === 0 : request.styles.length > 0) issue("styles", "noStyles");
+    if (isMaskedMode(request.mode) && !request.maskImageId) issue("maskImageId", "noMask");
+    if (request.mode === "declutter" && !request.params.scope) issue("params", "noScope");
+    if (request.mode === "replace" && !request.params.text) issue("params", "noText");
+    if (request.mode === "paint" && !request.params.color) issue("params", "noColor");
+    if (request.mode === "material" && !request.params.material) issue("params", "noMaterial");
+  });
+export type CreateBatchRequest = z.output<typeof createBatchSchema>;
+export type CreateBatchInput = z.input<typeof createBatchSchema>;
+
+/** How many visualizations (and tokens) a request makes: styles × variations, or the edit × variations. */
+export function visualizationCount(request: { mode: EditMode; styles: readonly string[]; variations: number }): number {
+  return (isStyledMode(request.mode) ? request.styles.length : 1) * request.variations;
+}
 
 export { imageRejections, type ImageRejection } from "./image-rejections";
 
-export type ImageKind = "upload" | "result";
+export type ImageKind = "upload" | "result" | "mask";
 export type ImageDto = {
   id: string;
   /** Owner-only URL under /api/images/. */
@@ -55,7 +80,16 @@ export type FailureReason = (typeof failureReasons)[number];
 
 export type VisualizationDto = {
   id: string;
-  styleId: string;
+  /** Null in the modes without a style. */
+  styleId: string | null;
+  variant: number;
+  /** How much of the photo's structure the result kept, 0..1, once it has one. */
+  structureScore: number | null;
+  /** Below the threshold: walls or windows may have moved. */
+  flagged: boolean;
+  /** The free remake of this visualization, once asked for; the remake itself points back with remakeOf. */
+  remadeAs: string | null;
+  remakeOf: string | null;
   status: VisualizationStatus;
   /** 0..1 while running, when the engine reports it. */
   progress: number | null;
@@ -68,6 +102,8 @@ export type VisualizationDto = {
 export type BatchDto = {
   id: string;
   roomType: string;
+  mode: EditMode;
+  params: EditParams;
   createdAt: string;
   expiresAt: string;
   source: ImageDto;
@@ -82,5 +118,7 @@ export type BatchDto = {
 export type BatchEvent =
   | { seq: number; type: "queued"; visualizationId: string }
   | { seq: number; type: "running"; visualizationId: string; progress: number | null }
-  | { seq: number; type: "succeeded"; visualizationId: string; result: ImageDto }
+  | { seq: number; type: "succeeded"; visualizationId: string; result: ImageDto; structureScore: number | null; flagged: boolean }
+  /** A free remake of a flagged visualization joined the batch. */
+  | { seq: number; type: "remade"; visualizationId: string; remake: VisualizationDto }
   | { seq: number; type: "failed"; visualizationId: string; reason: FailureReason; refunded: boolean };

@@ -12,11 +12,12 @@ import { requireUser } from "@/web/server/session";
 import { getBalance } from "@/server/tokens/get-balance";
 import { listGallery } from "@/server/generation/list-gallery";
 import { getEngineInfo } from "@/server/generation/get-engine-info";
+import { engineModes } from "@/config/engines";
 
 type Props = LocaleParams & { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** The message namespaces the design page's client components read. */
-const namespaces = ["design", "upload", "generation", "rooms", "styles", "account", "errors"] as const;
+const namespaces = ["design", "upload", "generation", "rooms", "styles", "account", "errors", "modes", "paintColors", "materials", "maskEditor"] as const;
 
 export async function generateMetadata({ params }: LocaleParams) {
   const locale = await pageLocale(params);
@@ -47,6 +48,7 @@ export default async function DesignPage({ params, searchParams }: Props) {
           library={libraryPhotos.map(({ id, roomType, file, width, height, credit }) => ({ id, roomType, file, width, height, credit }))}
           styles={styles.map(({ id, thumbnail }) => ({ id, thumbnail }))}
           ai={engine.ai}
+          modes={engineModes(engine.id)}
           initialImage={initialImage}
           requestedImageMissing={requested !== null && initialImage === null}
           pricingHref={pathFor("/pricing", locale)}

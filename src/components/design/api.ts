@@ -1,4 +1,4 @@
-import type { BatchDto, CreateBatchRequest, ImageDto } from "@/schemas/generation";
+import type { BatchDto, CreateBatchInput, ImageDto, ImageSource, VisualizationDto } from "@/schemas/generation";
 
 /**
  * What the browser learns from one call: a value, the server's error ({ error: { code, details, message } },
@@ -56,14 +56,14 @@ export function uploadImage(file: Blob, onProgress: (fraction: number | null) =>
   return { done, abort: () => xhr.abort() };
 }
 
-/** POST /api/batches. */
-export async function createBatch(request: CreateBatchRequest): Promise<CreateBatchOutcome> {
+/** POSTs a body (JSON, or a Blob as it is) and reads the JSON answer, or the server's error, or no answer. */
+export async function postJson<T>(url: string, body?: unknown): Promise<({ ok: true } & T) | ApiError | NoAnswer> {
   let response: Response;
   try {
-    response = await fetch("/api/batches", {
+    response = await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(request),
+      headers: { "Content-Type": body instanceof Blob ? body.type || "application/octet-stream" : "application/json", Accept: "application/json" },
+      body: body instanceof Blob ? body : JSON.stringify(body ?? {}),
     });
   } catch {
     return { ok: false, kind: "network" };
@@ -71,11 +71,29 @@ export async function createBatch(request: CreateBatchRequest): Promise<CreateBa
   const text = await response.text().catch(() => "");
   if (!response.ok) return parseError(response.status, text);
   try {
-    const body = JSON.parse(text) as { batch: BatchDto; balance: number };
-    return { ok: true, batch: body.batch, balance: body.balance };
+    return { ok: true, ...(JSON.parse(text) as T) };
   } catch {
     return { ok: false, kind: "error", status: response.status, code: "generic", details: {} };
   }
+}
+
+/** POST /api/batches. */
+export function createBatch(request: CreateBatchInput): Promise<CreateBatchOutcome> {
+  return postJson<{ batch: BatchDto; balance: number }>("/api/batches", request);
+}
+
+/**
+ * POST /api/masks: the painted mask (white = edit) of the chosen photo, `?image=<id>` for one of the person's
+ * own or `?library=<id>` for an example, which then becomes one of theirs (the answer's `source`).
+ */
+export function uploadMask(mask: Blob, source: ImageSource): Promise<({ ok: true } & { image: ImageDto; source: ImageDto }) | ApiError | NoAnswer> {
+  const query = source.type === "image" ? `image=${encodeURIComponent(source.imageId)}` : `library=${encodeURIComponent(source.libraryId)}`;
+  return postJson<{ image: ImageDto; source: ImageDto }>(`/api/masks?${query}`, mask);
+}
+
+/** POST /api/visualizations/<id>/remake: a flagged result made again, once, without spending. */
+export function requestRemake(visualizationId: string): Promise<({ ok: true } & { visualization: VisualizationDto }) | ApiError | NoAnswer> {
+  return postJson<{ visualization: VisualizationDto }>(`/api/visualizations/${encodeURIComponent(visualizationId)}/remake`);
 }
 
 /** GET /api/images: the user's uploads and results of the last hour. */

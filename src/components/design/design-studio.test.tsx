@@ -32,6 +32,7 @@ function props(overrides: Partial<DesignStudioProps> = {}): DesignStudioProps {
       { id: "industrial", thumbnail: "/styles/industrial.webp" },
     ],
     ai: true,
+    modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"],
     initialImage: null,
     requestedImageMissing: false,
     pricingHref: "/cennik",
@@ -95,6 +96,7 @@ class FakeEventSource {
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
+  window.localStorage.clear();
   refresh.mockReset();
   fetchMock.mockReset();
   FakeXhr.last = null;
@@ -125,6 +127,29 @@ function jsonResponse(status: number, body: unknown): Response {
 }
 
 describe("DesignStudio: choices", () => {
+  it("remembers the mode, the room type and the styles across a reload, and costs styles × variations", async () => {
+    const user = userEvent.setup();
+    renderStudio();
+    await user.click(screen.getByRole("radio", { name: /Umebluj pusty pokój/ }));
+    await chooseRoomAndStyles(user, "Sypialnia", ["Boho", "Skandynawski"]);
+    await user.selectOptions(screen.getByLabelText("Warianty każdego"), "3");
+    expect(screen.getByText("Koszt: 6 tokenów")).toBeTruthy();
+    cleanup();
+    renderStudio();
+    expect((screen.getByRole("radio", { name: /Umebluj pusty pokój/ }) as HTMLInputElement).checked).toBe(true);
+    expect((within(roomGroup()).getByRole("radio", { name: "Sypialnia" }) as HTMLInputElement).checked).toBe(true);
+    expect((within(styleGroup()).getByRole("checkbox", { name: "Boho" }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText("Koszt: 6 tokenów")).toBeTruthy();
+  });
+
+  it("offers only the modes the engine can do, and says what the others need", () => {
+    renderStudio({ modes: ["restyle", "paint", "remove"] });
+    expect((screen.getByRole("radio", { name: /Umebluj pusty pokój/ }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole("radio", { name: /Opróżnij pokój/ }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole("radio", { name: /Edytuj fragment/ }) as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getByText(/Wyszarzone tryby wymagają silnika AI/)).toBeTruthy();
+  });
+
   it("keeps a room and styles ticked before the page hydrated", async () => {
     const ui = withMessages(<DesignStudio {...props()} />);
     const container = document.body.appendChild(document.createElement("div"));
@@ -208,10 +233,12 @@ describe("DesignStudio: Generate", () => {
       expiresAt: new Date(NOW + 3_600_000).toISOString(),
       source: upload("img1"),
       engine: "local",
+      mode: "restyle",
+      params: { creativity: "balanced" },
       ai: false,
       visualizations: [
-        { id: "v1", styleId: "scandinavian", status: "queued", progress: null, result: null, failureReason: null, refunded: false },
-        { id: "v2", styleId: "boho", status: "queued", progress: null, result: null, failureReason: null, refunded: false },
+        { id: "v1", styleId: "scandinavian", status: "queued", progress: null, result: null, failureReason: null, refunded: false, variant: 0, structureScore: null, flagged: false, remadeAs: null, remakeOf: null },
+        { id: "v2", styleId: "boho", status: "queued", progress: null, result: null, failureReason: null, refunded: false, variant: 0, structureScore: null, flagged: false, remadeAs: null, remakeOf: null },
       ],
     };
     fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch")).mockResolvedValueOnce(jsonResponse(201, { batch, balance: 8 }));

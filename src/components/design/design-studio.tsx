@@ -9,7 +9,12 @@ import { Button } from "@/components/ui/button";
 import { MAX_STYLES_PER_BATCH } from "@/config/generation";
 import { roomTypes, type RoomType } from "@/config/room-types";
 import type { BatchDto, ImageDto } from "@/schemas/generation";
-import { createBatch } from "./api";
+import { isMaskedMode, isStyledMode, type EditMode } from "@/config/edit-modes";
+import { visualizationCount } from "@/schemas/generation";
+import { createBatch, uploadMask } from "./api";
+import { maskPhoto, paramsOf, readDesignPrefs, writeDesignPrefs } from "./design-prefs";
+import { MaskEditor } from "./mask-editor/mask-editor";
+import { CommonOptions, defaultModeSettings, editModeOf, ModeDetails, ModePicker, type ModeSettings } from "./mode-options";
 import { sourceOf, type ImageChoice, type LibraryOption, type StyleOption } from "./choice";
 import { DesignSummary, type Missing, type Notice } from "./design-summary";
 import { LibraryPicker } from "./library-picker";
@@ -29,6 +34,8 @@ export interface DesignStudioProps {
   styles: StyleOption[];
   /** False when the configured engine makes local previews without AI. */
   ai: boolean;
+  /** What the configured engine can do (src/config/engines.ts). */
+  modes: readonly EditMode[];
   /** ?image=<id>: one of the user's images to start from ("use as new input"). */
   initialImage: ImageDto | null;
   /** ?image= named an image that is no longer there. */
@@ -61,6 +68,8 @@ export function DesignStudio(props: DesignStudioProps) {
   const [choice, setChoiceState] = useState<ImageChoice | null>(props.initialImage ? { type: "image", image: props.initialImage } : null);
   const [roomType, setRoomTypeState] = useState<RoomType | null>(null);
   const [styles, setStylesState] = useState<string[]>([]);
+  const [settings, setSettingsState] = useState<ModeSettings>(defaultModeSettings);
+  const [mask, setMaskState] = useState<Blob | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [galleryOpen, setGalleryOpen] = useState(false);
@@ -94,6 +103,14 @@ export function DesignStudio(props: DesignStudioProps) {
     setStylesState(next);
     setNotice(null);
   };
+  const setSettings = (next: Partial<ModeSettings>) => {
+    setSettingsState((current) => ({ ...current, ...next }));
+    setNotice(null);
+  };
+  const setMask = useCallback((next: Blob | null) => {
+    setMaskState(next);
+    setNotice(null);
+  }, []);
 
   // Pages load their scripts after the first paint, so a room or style ticked before then is already in the
   // form when React takes over: adopt it rather than show "nothing chosen" next to a ticked box.
@@ -106,9 +123,19 @@ export function DesignStudio(props: DesignStudioProps) {
     const early = ticked("styles").filter((id) => known.has(id)).slice(0, MAX_STYLES_PER_BATCH);
     const photo = props.library.find((p) => p.id === ticked("library-photo")[0]);
     const room = roomTypes.find((r) => r === ticked("room-type")[0]) ?? photo?.roomType;
+    // What the person chose last time (mode, room type, styles), unless they already chose again.
+    const saved = readDesignPrefs(known, props.modes);
+    if (saved) {
+      // The browser's storage exists only after hydration; reading it during render would not match the server's HTML.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setSettingsState((current) => ({ ...current, ...saved.settings }));
+      if (saved.roomType && !room) setRoomTypeState(saved.roomType);
+      if (saved.styles.length && !early.length) setStylesState(saved.styles);
+    }
     if (early.length) setStylesState(early);
     if (photo) setChoiceState({ type: "library", photo });
     if (room) setRoomTypeState(room);
+    prefsLoaded.current = true;
     // Only the state the server rendered can have been changed before hydration: run once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -149,8 +176,23 @@ export function DesignStudio(props: DesignStudioProps) {
     };
   }, [startUpload]);
 
-  const cost = styles.length;
-  const missing: Missing[] = [...(choice ? [] : ["image" as const]), ...(roomType ? [] : ["room" as const]), ...(cost > 0 ? [] : ["styles" as const])];
+  const prefsLoaded = useRef(false);
+  useEffect(() => {
+    if (prefsLoaded.current) writeDesignPrefs({ settings, roomType, styles });
+  }, [settings, roomType, styles]);
+
+  const editMode = editModeOf(settings);
+  const styled = isStyledMode(editMode);
+  const masked = isMaskedMode(editMode);
+  const cost = visualizationCount({ mode: editMode, styles: styled ? styles : [], variations: settings.variations });
+  const missing: Missing[] = [
+    ...(choice ? [] : ["image" as const]),
+    ...(roomType ? [] : ["room" as const]),
+    ...(styled && styles.length === 0 ? ["styles" as const] : []),
+    ...(masked && !mask ? ["mask" as const] : []),
+    ...(editMode === "replace" && !settings.replaceText.trim() ? ["replaceText" as const] : []),
+    ...(editMode === "paint" && !/^#?[0-9a-fA-F]{6}$/.test(settings.color.trim()) ? ["color" as const] : []),
+  ];
   const ready = missing.length === 0;
 
   // Generate is the next click once everything is chosen: fetch its dialog and the results' code now.
@@ -164,6 +206,8 @@ export function DesignStudio(props: DesignStudioProps) {
     setChoice(null);
     setRoomTypeState(null);
     setStylesState([]);
+    setSettingsState(defaultModeSettings);
+    setMaskState(null);
     upload.clear();
   }
 
@@ -180,8 +224,21 @@ export function DesignStudio(props: DesignStudioProps) {
 
   async function confirm() {
     if (!choice || !roomType || cost === 0) return;
-    const body = { source: sourceOf(choice), roomType, styles };
-    const signature = JSON.stringify(body);
+    let source = sourceOf(choice);
+    let maskImageId: string | undefined;
+    if (masked && mask) {
+      // The mask belongs to a photo of the person's own: a library photo becomes one first.
+      const sent = await uploadMask(mask, source);
+      if (!sent.ok) {
+        setNotice({ type: "error", message: `${t("maskUploadFailed")} ${sent.kind === "network" ? t("generateNetwork") : errorText(sent)}` });
+        return;
+      }
+      maskImageId = sent.image.id;
+      source = { type: "image", imageId: sent.source.id };
+    }
+    const body = { source, roomType, mode: editMode, styles: styled ? styles : [], variations: settings.variations, params: paramsOf(settings, editMode), maskImageId };
+    // The mask is new each time it is sent, so the retry key leaves it out: the same choice is the same click.
+    const signature = JSON.stringify({ ...body, maskImageId: undefined, source: sourceOf(choice) });
     const requestId = retry.current?.signature === signature ? retry.current.requestId : crypto.randomUUID();
     retry.current = { signature, requestId };
     const outcome = await createBatch({ ...body, requestId });
@@ -303,8 +360,16 @@ export function DesignStudio(props: DesignStudioProps) {
             />
           </section>
 
+          <ModePicker value={settings.mode} available={props.modes} providersDocs={props.providersDocs} onChange={(mode) => setSettings({ mode })} />
+          <ModeDetails
+            settings={settings}
+            available={props.modes}
+            onChange={setSettings}
+            maskEditor={masked && choice ? <MaskEditor {...maskPhoto(choice)} onChange={setMask} purpose={settings.mode === "surfaces" ? "surface" : "region"} /> : null}
+          />
           <RoomTypePicker value={roomType} onChange={setRoomType} />
-          <StylePicker styles={props.styles} selected={styles} onChange={setStyles} />
+          {styled && <StylePicker styles={props.styles} selected={styles} onChange={setStyles} />}
+          <CommonOptions settings={settings} onChange={setSettings} creative={editMode !== "paint"} />
         </div>
 
         <div className="lg:sticky lg:top-20">

@@ -3,7 +3,7 @@ import type { BatchDto, BatchEvent, VisualizationDto, VisualizationStatus } from
 export type LiveVisualization = VisualizationDto;
 export type LiveBatch = Omit<BatchDto, "visualizations"> & { visualizations: LiveVisualization[]; lastSeq: number };
 
-const rank: Record<VisualizationStatus, number> = { queued: 0, running: 1, succeeded: 2, failed: 2 };
+const rank: Record<Exclude<BatchEvent["type"], "remade">, number> = { queued: 0, running: 1, succeeded: 2, failed: 2 };
 
 export function isFinal(status: VisualizationStatus): boolean {
   return status === "succeeded" || status === "failed";
@@ -24,11 +24,12 @@ export function liveBatch(batch: BatchDto): LiveBatch {
  */
 export function applyBatchEvent(batch: LiveBatch, event: BatchEvent): LiveBatch {
   if (event.seq <= batch.lastSeq) return batch;
+  if (event.type === "remade") return { ...addRemakeTo(batch, event.visualizationId, event.remake), lastSeq: event.seq };
   const visualizations = batch.visualizations.map((v) => (v.id === event.visualizationId ? applyToVisualization(v, event) : v));
   return { ...batch, visualizations, lastSeq: event.seq };
 }
 
-function applyToVisualization(v: LiveVisualization, event: BatchEvent): LiveVisualization {
+function applyToVisualization(v: LiveVisualization, event: Exclude<BatchEvent, { type: "remade" }>): LiveVisualization {
   if (isFinal(v.status) || rank[event.type] < rank[v.status]) return v;
   switch (event.type) {
     case "queued":
@@ -36,10 +37,17 @@ function applyToVisualization(v: LiveVisualization, event: BatchEvent): LiveVisu
     case "running":
       return { ...v, status: "running", progress: event.progress ?? v.progress };
     case "succeeded":
-      return { ...v, status: "succeeded", progress: 1, result: event.result, failureReason: null };
+      return { ...v, status: "succeeded", progress: 1, result: event.result, failureReason: null, structureScore: event.structureScore, flagged: event.flagged };
     case "failed":
       return { ...v, status: "failed", failureReason: event.reason, refunded: event.refunded };
   }
+}
+
+/** A free remake joins the batch once (from the event or from the remake request's answer, whichever comes first). */
+export function addRemakeTo(batch: LiveBatch, originalId: string, remake: VisualizationDto): LiveBatch {
+  const known = batch.visualizations.some((v) => v.id === remake.id);
+  const visualizations = batch.visualizations.map((v) => (v.id === originalId ? { ...v, remadeAs: remake.id } : v));
+  return { ...batch, visualizations: known ? visualizations : [...visualizations, remake] };
 }
 
 /** Replaces the state with a fresh snapshot from GET /api/batches/:id, keeping the last event number seen. */
@@ -54,7 +62,7 @@ export function parseBatchEvent(data: string): BatchEvent | null {
     if (!value || typeof value !== "object") return null;
     const event = value as Partial<BatchEvent>;
     if (typeof event.seq !== "number" || typeof event.visualizationId !== "string") return null;
-    if (!["queued", "running", "succeeded", "failed"].includes(String(event.type))) return null;
+    if (!["queued", "running", "succeeded", "failed", "remade"].includes(String(event.type))) return null;
     return event as BatchEvent;
   } catch {
     return null;

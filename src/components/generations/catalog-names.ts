@@ -1,16 +1,42 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import type { EditMode } from "@/config/edit-modes";
 import type { RoomType } from "@/config/room-types";
 import type { StyleId } from "@/config/styles";
+import type { EditParams } from "@/schemas/edit-params";
 
-/** Names of styles and rooms from the messages, falling back to the id for one the catalogue no longer has. */
+/** Names of styles, rooms and visualizations from the messages, falling back to the id for one the catalogue no longer has. */
 export function useCatalogNames() {
   const tStyles = useTranslations("styles");
   const tRooms = useTranslations("rooms");
+  const tModes = useTranslations("modes");
+  const tGeneration = useTranslations("generation");
+  // The ids come from stored rows, so they are checked against the messages before being used as keys.
+  const style = (id: string) => (tStyles.has(`${id as StyleId}.name`) ? tStyles(`${id as StyleId}.name`) : id);
+  const edit = (mode: EditMode, params: EditParams): string => {
+    switch (mode) {
+      case "restyle":
+      case "stage":
+      case "remove":
+        return tModes(mode === "remove" ? "remove.name" : `${mode}.name`);
+      case "declutter":
+        return tModes("declutterResult.name");
+      case "replace":
+        return tModes("replace.name", { text: params.text ?? "" });
+      case "paint":
+        return tModes("paint.name", { color: params.color ?? "" });
+      case "material":
+        return tModes("material.name", { material: params.material ?? "" });
+    }
+  };
   return {
-    // The ids come from stored rows, so they are checked against the messages before being used as keys.
-    style: (id: string) => (tStyles.has(`${id as StyleId}.name`) ? tStyles(`${id as StyleId}.name`) : id),
+    style,
     room: (id: string) => (tRooms.has(id as RoomType) ? tRooms(id as RoomType) : id),
+    /** A visualization's name in its batch: its style (or what was edited), and which variation it is. */
+    visualization: (batch: { mode: EditMode; params: EditParams }, v: { styleId: string | null; variant: number }) => {
+      const name = v.styleId ? style(v.styleId) : edit(batch.mode, batch.params);
+      return v.variant > 0 ? tGeneration("variant", { name, number: v.variant + 1 }) : name;
+    },
   };
 }

@@ -45,10 +45,12 @@ function batch(overrides: Partial<BatchDto> = {}): BatchDto {
     expiresAt: new Date(NOW + 3_600_000).toISOString(),
     source: image("src1"),
     engine: "local",
+      mode: "restyle",
+      params: { creativity: "balanced" },
     ai: false,
     visualizations: [
-      { id: "v1", styleId: "scandinavian", status: "queued", progress: null, result: null, failureReason: null, refunded: false },
-      { id: "v2", styleId: "boho", status: "queued", progress: null, result: null, failureReason: null, refunded: false },
+      { id: "v1", styleId: "scandinavian", status: "queued", progress: null, result: null, failureReason: null, refunded: false, variant: 0, structureScore: null, flagged: false, remadeAs: null, remakeOf: null },
+      { id: "v2", styleId: "boho", status: "queued", progress: null, result: null, failureReason: null, refunded: false, variant: 0, structureScore: null, flagged: false, remadeAs: null, remakeOf: null },
     ],
     ...overrides,
   };
@@ -82,7 +84,7 @@ describe("LiveResults", () => {
     const progress = within(card()).getByRole("progressbar", { name: "Postęp: Skandynawski" }) as HTMLProgressElement;
     expect(progress.value).toBeCloseTo(0.4);
 
-    stream.emit({ seq: 2, type: "succeeded", visualizationId: "v1", result: image("res1") });
+    stream.emit({ seq: 2, type: "succeeded", visualizationId: "v1", result: image("res1"), structureScore: 0.97, flagged: false });
     const result = within(card()).getByRole("img", { name: "Salon, styl Skandynawski – podgląd wykonany bez AI" });
     expect(result.getAttribute("src")).toBe("/api/images/res1");
     expect(within(card()).getByText("Podgląd bez AI")).toBeTruthy();
@@ -98,7 +100,7 @@ describe("LiveResults", () => {
   it("loads a result when scrolled near, or at once for the batch just ordered", () => {
     for (const eager of [false, true]) {
       renderResults(batch(), { eager });
-      FakeEventSource.instances.at(-1)!.emit({ seq: 1, type: "succeeded", visualizationId: "v1", result: image("res1") });
+      FakeEventSource.instances.at(-1)!.emit({ seq: 1, type: "succeeded", visualizationId: "v1", result: image("res1"), structureScore: 0.97, flagged: false });
       const result = screen.getByRole("img", { name: "Salon, styl Skandynawski – podgląd wykonany bez AI" });
       expect(result.getAttribute("loading")).toBe(eager ? "eager" : "lazy");
       cleanup();
@@ -114,7 +116,7 @@ describe("LiveResults", () => {
   it("explains a failure in words, says the token was refunded, and closes the stream once all are final", () => {
     renderResults(batch());
     const stream = FakeEventSource.instances[0]!;
-    stream.emit({ seq: 1, type: "succeeded", visualizationId: "v1", result: image("res1") });
+    stream.emit({ seq: 1, type: "succeeded", visualizationId: "v1", result: image("res1"), structureScore: 0.97, flagged: false });
     stream.emit({ seq: 2, type: "failed", visualizationId: "v2", reason: "refused", refunded: true });
     const card = screen.getByRole("article", { name: "Boho" });
     expect(within(card).getByText(/odmówiła przerobienia tego zdjęcia/)).toBeTruthy();
@@ -127,7 +129,7 @@ describe("LiveResults", () => {
     renderResults(batch());
     const stream = FakeEventSource.instances[0]!;
     stream.emit({ seq: 1, type: "running", visualizationId: "v1", progress: 0.5 });
-    stream.emit({ seq: 2, type: "succeeded", visualizationId: "v1", result: image("res1") });
+    stream.emit({ seq: 2, type: "succeeded", visualizationId: "v1", result: image("res1"), structureScore: 0.97, flagged: false });
     stream.emit({ seq: 3, type: "failed", visualizationId: "v2", reason: "timeout", refunded: true });
     act(() => vi.advanceTimersByTime(1_100));
     expect(screen.getByRole("status").textContent).toBe("Skandynawski: gotowe. Boho: nie udało się");
@@ -137,7 +139,7 @@ describe("LiveResults", () => {
     renderResults(
       batch({
         ai: true,
-        visualizations: [{ id: "v1", styleId: "scandinavian", status: "succeeded", progress: 1, result: image("res1"), failureReason: null, refunded: false }],
+        visualizations: [{ id: "v1", styleId: "scandinavian", status: "succeeded", progress: 1, result: image("res1"), failureReason: null, refunded: false, variant: 0, structureScore: null, flagged: false, remadeAs: null, remakeOf: null }],
       }),
     );
     expect(FakeEventSource.instances).toHaveLength(0);

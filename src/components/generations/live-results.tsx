@@ -10,6 +10,8 @@ import { ExpiryNote } from "./expiry-note";
 import { PlainImage } from "./plain-image";
 import { useAnnouncer } from "./use-announcer";
 import { useBatchStream } from "./use-batch-stream";
+import { requestRemake } from "@/components/design/api";
+import { useErrorText } from "@/components/design/use-error-text";
 import { minutesLeft, useNow } from "./use-now";
 import { VisualizationCard, type CardLabels } from "./visualization-card";
 
@@ -43,13 +45,25 @@ export function LiveResults({ batch: initial, now: serverNow, providersDocs, des
 
   const onFinal = useCallback(
     (event: Extract<BatchEvent, { type: "succeeded" | "failed" }>, batch: LiveBatch) => {
-      const styleId = batch.visualizations.find((v) => v.id === event.visualizationId)?.styleId ?? "";
-      announce(t(event.type === "succeeded" ? "ready" : "failed", { style: names.style(styleId) }));
+      const visualization = batch.visualizations.find((v) => v.id === event.visualizationId);
+      announce(t(event.type === "succeeded" ? "ready" : "failed", { style: visualization ? names.visualization(batch, visualization) : "" }));
       if (event.type === "failed" && event.refunded) onRefund?.();
     },
     [announce, t, names, onRefund],
   );
-  const { batch, lost } = useBatchStream(initial, onFinal);
+  const { batch, lost, addRemake } = useBatchStream(initial, onFinal);
+  const errorText = useErrorText();
+  const remake = useCallback(
+    async (visualizationId: string): Promise<string | null> => {
+      const outcome = await requestRemake(visualizationId);
+      if (outcome.ok) {
+        addRemake(visualizationId, outcome.visualization);
+        return null;
+      }
+      return outcome.kind === "network" ? t("structure.remakeNetwork") : errorText(outcome);
+    },
+    [addRemake, errorText, t],
+  );
 
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const room = names.room(batch.roomType);
@@ -111,12 +125,13 @@ export function LiveResults({ batch: initial, now: serverNow, providersDocs, des
             <VisualizationCard
               visualization={visualization}
               source={originalGone ? null : batch.source}
-              styleName={names.style(visualization.styleId)}
+              styleName={names.visualization(batch, visualization)}
               labels={labels}
               now={now}
               designHref={designHref}
               onUseAsInput={onUseAsInput}
               eager={eager}
+              onRemake={() => remake(visualization.id)}
             />
           </li>
         ))}

@@ -1,8 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
-import type { BatchDto, BatchEvent } from "@/schemas/generation";
-import { applyBatchEvent, isBatchFinal, isFinal, liveBatch, mergeSnapshot, parseBatchEvent, type LiveBatch } from "./batch-state";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { BatchDto, BatchEvent, VisualizationDto } from "@/schemas/generation";
+import { addRemakeTo, applyBatchEvent, isBatchFinal, isFinal, liveBatch, mergeSnapshot, parseBatchEvent, type LiveBatch } from "./batch-state";
 
 /** How often the page tries again after the stream was refused (not a dropped connection: EventSource retries those itself). */
 const REOPEN_DELAY_MS = 5_000;
@@ -83,5 +83,12 @@ export function useBatchStream(initial: BatchDto, onFinal: (event: Extract<Batch
     };
   }, [id, done, attempt]);
 
-  return { batch, lost };
+  /** A remake the page asked for: shown at once, before its events arrive (they are merged, not repeated). */
+  const addRemake = useCallback((originalId: string, remake: VisualizationDto) => {
+    const next = addRemakeTo(current.current, originalId, remake);
+    current.current = next;
+    setBatch(next);
+  }, []);
+
+  return { batch, lost, addRemake };
 }

@@ -1,7 +1,8 @@
 "use client";
 
+import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { CircleAlert, Download, ImageOff, LoaderCircle, RotateCcw, Sparkles } from "lucide-react";
+import { CircleAlert, Download, ImageOff, LoaderCircle, RotateCcw, ShieldCheck, Sparkles, TriangleAlert } from "lucide-react";
 import { Link } from "@/components/link";
 import { Button } from "@/components/ui/button";
 import type { ImageDto, VisualizationStatus } from "@/schemas/generation";
@@ -25,6 +26,8 @@ interface Props {
   onUseAsInput?: (image: ImageDto) => void;
   /** Load the images as soon as they are known, not when scrolled near: someone is watching for them. */
   eager?: boolean;
+  /** Asks for the free remake of a flagged result; resolves with an error sentence when it was refused. */
+  onRemake?: () => Promise<string | null>;
 }
 
 const statusLook: Record<VisualizationStatus, string> = {
@@ -35,7 +38,7 @@ const statusLook: Record<VisualizationStatus, string> = {
 };
 
 /** One style of a batch: its state, and once ready the result with before/after, download and reuse. */
-export function VisualizationCard({ visualization: v, source, styleName, labels, now, designHref, onUseAsInput, eager }: Props) {
+export function VisualizationCard({ visualization: v, source, styleName, labels, now, designHref, onUseAsInput, eager, onRemake }: Props) {
   const t = useTranslations("generation");
   const Heading = labels.headingLevel;
   const alt = t(labels.ai ? "alt" : "altPreview", { room: labels.room, style: styleName });
@@ -90,6 +93,7 @@ export function VisualizationCard({ visualization: v, source, styleName, labels,
               {t("preview")}
             </p>
           )}
+          {v.structureScore !== null && <StructureNote visualization={v} styleName={styleName} onRemake={onRemake} />}
           <div className="mt-auto flex flex-wrap gap-2">
             <Button asChild size="sm" variant="outline" color="gray" leadingIcon={<Download />}>
               <a href={v.result.url} download aria-label={t("downloadNamed", { style: styleName })}>
@@ -117,6 +121,49 @@ export function VisualizationCard({ visualization: v, source, styleName, labels,
         </p>
       )}
     </article>
+  );
+}
+
+/** The structure check in words, with its figure; a flagged result offers its free remake once. */
+function StructureNote({ visualization: v, styleName, onRemake }: { visualization: LiveVisualization; styleName: string; onRemake?: () => Promise<string | null> }) {
+  const t = useTranslations("generation.structure");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const percent = Math.round((v.structureScore ?? 0) * 100);
+  if (!v.flagged) {
+    return (
+      <p className="flex items-center gap-1.5 text-sm text-green-800 dark:text-green-300">
+        <ShieldCheck aria-hidden="true" className="size-4 shrink-0" />
+        {t("kept", { percent })}
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-2 rounded-lg bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+      <p className="flex items-start gap-1.5 font-medium">
+        <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        {t("flagged", { percent })}
+      </p>
+      {v.remadeAs ? (
+        <p>{t("remade")}</p>
+      ) : v.remakeOf ? null : onRemake ? (
+        <Button
+          size="sm"
+          variant="soft"
+          color="gray"
+          disabled={busy}
+          aria-label={t("remakeNamed", { style: styleName })}
+          onClick={async () => {
+            setBusy(true);
+            setError(await onRemake());
+            setBusy(false);
+          }}
+        >
+          {t("remake")}
+        </Button>
+      ) : null}
+      {error && <p role="alert">{error}</p>}
+    </div>
   );
 }
 

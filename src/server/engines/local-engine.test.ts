@@ -98,10 +98,15 @@ describe("local engine", () => {
     await expect(garbage).rejects.toMatchObject({ kind: "failed" });
   });
 
-  it("refuses the modes that are not a restyle", async () => {
-    const mask = await sharp({ create: { width, height, channels: 3, background: "#ffffff" } }).png().toBuffer();
+  it("refuses the modes that need AI, and removes a brushed region by classical inpainting", async () => {
+    const mask = await sharp({ create: { width, height, channels: 3, background: "#000000" } })
+      .composite([{ input: await sharp({ create: { width: 8, height: 8, channels: 3, background: "#ffffff" } }).png().toBuffer(), left: 4, top: 4 }])
+      .png()
+      .toBuffer();
     await expect(engine.generate(input("modern", { styleId: "modern", edit: { mode: "stage", styleId: "modern" } }))).rejects.toMatchObject({ kind: "refused", message: /mode not supported/ });
-    await expect(engine.generate(input("modern", { styleId: null, edit: { mode: "remove", mask } }))).rejects.toMatchObject({ kind: "refused" });
+    await expect(engine.generate(input("modern", { styleId: null, edit: { mode: "replace", mask, text: "a chair" } }))).rejects.toMatchObject({ kind: "refused" });
+    const removed = await engine.generate(input("modern", { styleId: null, edit: { mode: "remove", mask } }));
+    expect(await sharp(removed.image).metadata()).toMatchObject({ width, height });
   });
 
   it("enlarges a result by plain resampling: twice the size, or to the long side asked for if that is more", async () => {

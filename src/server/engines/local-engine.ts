@@ -3,6 +3,9 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import sharp from "sharp";
 import { RESULT_WEBP } from "@/config/generation";
 import { findStyle, type Style, type StyleLook, type TextureKind } from "@/config/styles";
+import { decodeMask } from "@/server/edits/decode-mask";
+import { decodeRaw } from "@/server/edits/decode-raw";
+import { inpaintRegion } from "@/server/edits/inpaint-region";
 import { EngineError, type Engine, type EngineInput, type EngineOutput } from "./engine";
 import { plainUpscale } from "./plain-upscale";
 
@@ -14,7 +17,22 @@ import { plainUpscale } from "./plain-upscale";
  * says it is not AI and the UI labels its results as a preview made without AI.
  */
 export function createLocalEngine(): Engine {
-  return { id: "local", concurrency: 2, generate: restyle, upscale: plainUpscale };
+  return {
+    id: "local",
+    concurrency: 2,
+    generate: (input) => (input.edit.mode === "remove" ? removeRegion(input, input.edit.mask) : restyle(input)),
+    upscale: plainUpscale,
+  };
+}
+
+/** Removal without AI: a classical inpainting fills the brushed area from its surroundings (src/server/edits). */
+async function removeRegion({ image, width, height, onProgress, signal }: EngineInput, mask: Buffer): Promise<EngineOutput> {
+  signal.throwIfAborted();
+  const [photo, region] = await failing(Promise.all([decodeRaw({ image, width, height }), decodeMask({ mask, width, height })]));
+  onProgress(0.2);
+  const filled = await inpaintRegion({ image: photo, mask: region, signal });
+  const result = await failing(sharp(filled.data, { raw: { width: filled.width, height: filled.height, channels: 3 } }).webp(RESULT_WEBP).toBuffer());
+  return { image: result };
 }
 
 /*
@@ -28,7 +46,7 @@ const BAND_ROWS = 32;
 
 async function restyle({ image, styleId, edit, onProgress, signal }: EngineInput): Promise<EngineOutput> {
   signal.throwIfAborted();
-  // Its other modes (an exact recolour, a classical inpainting) are not generation: the worker makes them itself.
+  // Its exact recolour is the worker's own; removal is removeRegion; nothing else can be done without AI.
   if (edit.mode !== "restyle") throw new EngineError("refused", `mode not supported: ${edit.mode}`);
   const style = styleId ? findStyle(styleId) : undefined;
   if (!style) throw new EngineError("refused", `Unknown style: ${styleId}`);

@@ -2,6 +2,8 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db/client";
 import { executeRows } from "@/server/db/execute-rows";
+import type { EditMode } from "@/config/edit-modes";
+import type { EditParams } from "@/schemas/edit-params";
 
 /** A job as claimed, with what running it needs from its visualization, batch and source photo. */
 export type ClaimedJob = {
@@ -10,10 +12,16 @@ export type ClaimedJob = {
   attempts: number;
   batchId: string;
   userId: string;
-  styleId: string;
+  /** Null in the modes without a style. */
+  styleId: string | null;
   roomType: string;
+  mode: EditMode;
+  params: EditParams;
+  seed: number;
   /** Null once the photo's row is gone (deleted with its hour). */
   source: { storageKey: string; width: number; height: number; expiresAt: Date } | null;
+  /** The batch's mask, for the masked modes (null when none, or gone with its hour). */
+  maskKey: string | null;
 };
 
 type Row = {
@@ -22,8 +30,12 @@ type Row = {
   attempts: number;
   batch_id: string;
   user_id: string;
-  style_id: string;
+  style_id: string | null;
   room_type: string;
+  mode: string;
+  params: EditParams | string;
+  seed: number;
+  mask_key: string | null;
   storage_key: string | null;
   width: number | null;
   height: number | null;
@@ -53,12 +65,13 @@ export async function claimJobs(options: { db: DbOrTx; limit: number; leaseMs: n
        where j.visualization_id = due.visualization_id
       returning j.visualization_id, j.claim_token, j.attempts
     )
-    select c.visualization_id, c.claim_token, c.attempts, v.batch_id, v.user_id, v.style_id, b.room_type,
-           i.storage_key, i.width, i.height, i.expires_at
+    select c.visualization_id, c.claim_token, c.attempts, v.batch_id, v.user_id, v.style_id, v.seed, b.room_type, b.mode, b.params,
+           i.storage_key, i.width, i.height, i.expires_at, m.storage_key as mask_key
       from claimed c
       join visualization v on v.id = c.visualization_id
       join batch b on b.id = v.batch_id
-      left join image i on i.id = b.source_image_id`);
+      left join image i on i.id = b.source_image_id
+      left join image m on m.id = b.mask_image_id`);
   return rows.map((r) => ({
     visualizationId: r.visualization_id,
     claimToken: r.claim_token,
@@ -67,6 +80,11 @@ export async function claimJobs(options: { db: DbOrTx; limit: number; leaseMs: n
     userId: r.user_id,
     styleId: r.style_id,
     roomType: r.room_type,
+    mode: r.mode as EditMode,
+    // node-postgres parses jsonb; PGlite's raw rows may hand it over as text.
+    params: typeof r.params === "string" ? (JSON.parse(r.params) as EditParams) : r.params,
+    seed: Number(r.seed),
+    maskKey: r.mask_key,
     source: r.storage_key === null ? null : { storageKey: r.storage_key, width: Number(r.width), height: Number(r.height), expiresAt: new Date(r.expires_at!) },
   }));
 }

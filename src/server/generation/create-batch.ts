@@ -12,7 +12,10 @@ import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import { getBalance } from "@/server/tokens/get-balance";
 import { spendTokens } from "@/server/tokens/spend-tokens";
-import type { BatchDto, CreateBatchRequest } from "@/schemas/generation";
+import { randomInt } from "node:crypto";
+import { isStyledMode } from "@/config/edit-modes";
+import { engineModes } from "@/config/engines";
+import { createBatchSchema, visualizationCount, type BatchDto, type CreateBatchInput, type CreateBatchRequest } from "@/schemas/generation";
 import { appendBatchEvents } from "./append-batch-events";
 import { getBatch } from "./get-batch";
 import { importLibraryPhoto } from "./import-library-photo";
@@ -20,33 +23,41 @@ import { newId } from "./new-id";
 import { toBatchDto, toVisualizationDto, type ImageRow } from "./dto";
 
 /**
- * One Generate click: in one transaction, spend one token per style (the ledger refuses a short balance
- * with INSUFFICIENT_TOKENS and changes nothing), create the batch, a visualization and a queued job per
- * style, and their "queued" events. A retry of the same requestId spends nothing and returns the batch
- * the first attempt made.
+ * One Generate click: in one transaction, spend one token per visualization (styles × variations, or the
+ * edit × variations; the ledger refuses a short balance with INSUFFICIENT_TOKENS and changes nothing), create
+ * the batch with its mode and parameters, a visualization with its own seed and a queued job for each, and
+ * their "queued" events. A retry of the same requestId spends nothing and returns the batch the first attempt
+ * made. The balance is checked before a library photo is imported, so a refusal costs the server nothing.
  */
 export async function createBatch(options: {
   userId: string;
-  request: CreateBatchRequest;
+  request: CreateBatchInput;
   /** The engine the batch's jobs will run on (GENERATION_PROVIDER). */
   engineId: string;
   db?: Db;
   storage?: ImageStorage;
 }): Promise<{ batch: BatchDto; balance: number }> {
-  const { userId, request } = options;
+  const { userId } = options;
+  const request = parseRequest(options.request);
   const db = options.db ?? (await getDb());
   const storage = options.storage ?? getStorage();
   for (const styleId of request.styles) {
     if (!findStyle(styleId)) throw new AppError("INVALID_INPUT", { field: "styles" });
   }
+  if (!engineModes(options.engineId).includes(request.mode)) throw new AppError("INVALID_INPUT", { field: "mode" });
   // The same click again (a retry after a lost answer): nothing to import or spend.
   const [repeated] = await db.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), eq(batch.requestId, request.requestId)));
   if (repeated) return { batch: await getBatch({ db, userId, batchId: repeated.id }), balance: await getBalance({ db, userId }) };
+  const cost = visualizationCount(request);
+  // Refuse first, then do the work: importing a library photo decodes and stores an image.
+  const balanceBefore = await getBalance({ db, userId });
+  if (balanceBefore < cost) throw new AppError("INSUFFICIENT_TOKENS", { balance: balanceBefore, attempted: cost });
   const source = await resolveSource({ db, storage, userId, request });
+  const mask = request.maskImageId ? await resolveMask({ db, userId, maskImageId: request.maskImageId, source }) : null;
 
   const batchId = newId();
   const outcome = await db.transaction(async (tx) => {
-    const spent = await spendTokens({ db: tx, userId, amount: request.styles.length, idempotencyKey: `spend:${userId}:${request.requestId}`, reference: `batch:${batchId}` });
+    const spent = await spendTokens({ db: tx, userId, amount: cost, idempotencyKey: `spend:${userId}:${request.requestId}`, reference: `batch:${batchId}` });
     if (!spent.applied) {
       // The same click again: its batch committed together with the spend we just found.
       const [existing] = await tx.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), eq(batch.requestId, request.requestId)));
@@ -59,13 +70,19 @@ export async function createBatch(options: {
       userId,
       sourceImageId: source.id,
       roomType: request.roomType,
+      mode: request.mode,
+      params: request.params,
+      maskImageId: mask?.id ?? null,
       engine: options.engineId,
       requestId: request.requestId,
       createdAt: now,
       // A batch goes with its photo: its page shows the original next to the results.
       expiresAt: new Date(Math.min(now.getTime() + env().IMAGE_TTL_SECONDS * 1000, source.expiresAt.getTime())),
     }).returning();
-    const rows = request.styles.map((styleId, position) => ({ id: newId(), batchId, userId, position, styleId }));
+    const units: (string | null)[] = isStyledMode(request.mode) ? request.styles : [null];
+    const rows = units.flatMap((styleId, unit) =>
+      Array.from({ length: request.variations }, (_, variant) => ({ id: newId(), batchId, userId, position: unit * request.variations + variant, styleId, variant, seed: newSeed() })),
+    );
     const visualizations = await tx.insert(visualization).values(rows).returning();
     await tx.insert(generationJob).values(rows.map((row) => ({ visualizationId: row.id })));
     await appendBatchEvents(tx, batchId, rows.map((row) => ({ type: "queued", visualizationId: row.id })));
@@ -80,6 +97,28 @@ export async function createBatch(options: {
   signalHere("jobs", "*");
   signalHere("batch", batchId);
   return { batch: outcome.batch, balance: outcome.balance };
+}
+
+function parseRequest(input: CreateBatchInput): CreateBatchRequest {
+  const parsed = createBatchSchema.safeParse(input);
+  if (!parsed.success) throw new AppError("INVALID_INPUT", { field: String(parsed.error.issues[0]?.path[0] ?? "body") });
+  return parsed.data;
+}
+
+/** A seed per visualization: engines that take one get it, so variations differ and a result can be made again. */
+function newSeed(): number {
+  return randomInt(1, 2 ** 31 - 1);
+}
+
+/** The person's own mask, painted over this photo (any other is NOT_FOUND; an empty one says nothing to edit). */
+async function resolveMask(options: { db: Db; userId: string; maskImageId: string; source: ImageRow }): Promise<ImageRow> {
+  const [row] = await options.db
+    .select()
+    .from(image)
+    .where(and(eq(image.id, options.maskImageId), eq(image.userId, options.userId), eq(image.kind, "mask")));
+  if (!row) throw new AppError("NOT_FOUND");
+  if (row.expiresAt <= new Date()) throw new AppError("GONE");
+  return row;
 }
 
 async function resolveSource(options: { db: Db; storage: ImageStorage; userId: string; request: CreateBatchRequest }): Promise<ImageRow> {

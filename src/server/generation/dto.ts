@@ -1,5 +1,7 @@
 import "server-only";
 import type { batch, image, visualization } from "@/server/db/schema";
+import { STRUCTURE_THRESHOLD } from "@/config/generation";
+import type { EditMode } from "@/config/edit-modes";
 import type { BatchDto, FailureReason, ImageDto, VisualizationDto } from "@/schemas/generation";
 
 /** Row → DTO mappers shared by the list, get and event functions. */
@@ -23,10 +25,20 @@ export function toImageDto(row: ImageRow): ImageDto {
   };
 }
 
-export function toVisualizationDto(row: VisualizationRow, result: ImageRow | null): VisualizationDto {
+/** Whether a structure score says that walls or windows may have moved. */
+export function isFlagged(structureScore: number | null): boolean {
+  return structureScore !== null && structureScore < STRUCTURE_THRESHOLD;
+}
+
+export function toVisualizationDto(row: VisualizationRow, result: ImageRow | null, remadeAs: string | null = null): VisualizationDto {
   return {
     id: row.id,
     styleId: row.styleId,
+    variant: row.variant,
+    structureScore: row.structureScore,
+    flagged: isFlagged(row.structureScore),
+    remadeAs,
+    remakeOf: row.remakeOf,
     status: row.status,
     progress: row.progress,
     result: result ? toImageDto(result) : null,
@@ -39,6 +51,8 @@ export function toBatchDto(row: BatchRow, source: ImageRow, ai: boolean, visuali
   return {
     id: row.id,
     roomType: row.roomType,
+    mode: row.mode as EditMode,
+    params: row.params,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     source: toImageDto(source),

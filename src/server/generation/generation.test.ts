@@ -89,7 +89,7 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
   }
 
   function generate(userId: string, imageId: string, styles: string[], requestId = randomUUID()) {
-    return createBatch({ db: handle.db, storage, userId, engineId: "test", request: { source: { type: "image", imageId }, roomType: "bedroom", styles, requestId } });
+    return createBatch({ db: handle.db, storage, userId, engineId: "fake", request: { source: { type: "image", imageId }, roomType: "bedroom", styles, requestId } });
   }
 
   function worker(engine: Engine, options: Partial<Parameters<typeof startWorker>[0]> = {}) {
@@ -339,7 +339,7 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     const { userId, imageId } = await userWithPhoto(1);
     const { engine, attempts } = scriptedEngine(async (input, attempt) => (attempt === 1 ? new Promise<Buffer>(() => {}) : tinted(input)));
     const { batch } = await generate(userId, imageId, ["rustic"]);
-    const w = worker(engine, { timeoutMs: 100 });
+    const w = worker(engine, { timeoutMs: 1_000 });
     await waitFor(allFinal(batch.id));
     await w.stop();
     expect(attempts.get("rustic")).toBe(2);

@@ -40,7 +40,9 @@ export async function loadBatchDtos(db: DbOrTx, rows: BatchRow[]): Promise<Batch
   return rows.flatMap((row) => {
     const source = row.sourceImageId ? byId.get(row.sourceImageId) : undefined;
     if (!source) return [];
-    const own = visualizations.filter((v) => v.batchId === row.id).map((v) => toVisualizationDto(v, v.resultImageId ? (byId.get(v.resultImageId) ?? null) : null));
+    const mine = visualizations.filter((v) => v.batchId === row.id);
+    const remadeAs = new Map(mine.filter((v) => v.remakeOf).map((v) => [v.remakeOf!, v.id]));
+    const own = mine.map((v) => toVisualizationDto(v, v.resultImageId ? (byId.get(v.resultImageId) ?? null) : null, remadeAs.get(v.id) ?? null));
     return [toBatchDto(row, source, isAiEngine(row.engine), own)];
   });
 }

@@ -1,16 +1,14 @@
 import "server-only";
 import { env } from "@/env";
-import sharp from "sharp";
 import { and, eq, sql } from "drizzle-orm";
 import { isAiEngine } from "@/config/engines";
 import { markDigitalSource } from "@/server/images/mark-digital-source";
-import { ENGINE_TIMEOUT_MS, JOB_LEASE_MS, PROGRESS_INTERVAL_MS, RESULT_WEBP, RETRY_POLICY, UPLOAD_MAX_PIXELS } from "@/config/generation";
-import type { RoomType } from "@/config/room-types";
+import { ENGINE_TIMEOUT_MS, JOB_LEASE_MS, PROGRESS_INTERVAL_MS, RETRY_POLICY } from "@/config/generation";
+import { isMaskedMode } from "@/config/edit-modes";
 import type { Db } from "@/server/db/client";
 import { generationJob, visualization } from "@/server/db/schema";
 import { log } from "@/server/log";
 import { EngineError, type Engine, type EngineErrorKind } from "@/server/engines/engine";
-import { buildPrompt } from "@/server/engines/build-prompt";
 import { publish } from "@/server/realtime/signals";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
@@ -20,6 +18,7 @@ import { backoffDelay, type RetryPolicy } from "./backoff-delay";
 import { renewLease, type ClaimedJob } from "./claim-jobs";
 import { newId } from "./new-id";
 import type { ImageRow } from "./dto";
+import { makeVisualization, type MadeVisualization } from "./make-visualization";
 import { writeJobStep } from "./write-job-step";
 
 export type JobOutcome = "succeeded" | "failed" | "retry" | "released" | "lost";
@@ -53,7 +52,6 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
   const retry = options.retry ?? RETRY_POLICY;
 
   const { source, styleId } = job;
-  const roomType = job.roomType as RoomType;
   const context = { visualizationId: job.visualizationId, batchId: job.batchId, style: styleId, attempt: job.attempts };
 
   // Only crashed workers (leases that ran out) get a job this far: transient failures stop at maxAttempts below.
@@ -63,12 +61,15 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
   const readSource = options.readSource ?? ((key: string) => options.storage.get(key));
   const entered = Date.now();
   const sourceRead = source && source.expiresAt > new Date() ? readSource(source.storageKey) : Promise.resolve(null);
-  // Not awaited when the claim turns out to be lost: its failure must not go unhandled then.
+  const maskRead = job.maskKey ? options.storage.get(job.maskKey) : Promise.resolve(null);
+  // Not awaited when the claim turns out to be lost: their failure must not go unhandled then.
   sourceRead.catch(() => undefined);
+  maskRead.catch(() => undefined);
   const started = await writeJobStep(db, job, { type: "start" });
   if (!started.held) return "lost";
-  const sourceBytes = await sourceRead;
+  const [sourceBytes, maskBytes] = await Promise.all([sourceRead, maskRead]);
   if (!source || !sourceBytes) return fail(options, "expired", "source image gone");
+  if (isMaskedMode(job.mode) && !maskBytes) return fail(options, "expired", "mask gone");
 
   // Claimed while the worker was being stopped: hand it back rather than start a call nobody will wait for.
   if (options.stopSignal.aborted) return release(db, job);
@@ -101,27 +102,26 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
   log.info("generation.started", { ...context, engine: engine.id, startMs: began - entered });
   try {
     // An engine that ignores its signal must not hold the job (and a worker slot) forever: the abort wins the race.
-    const output = await raceAbort(controller.signal, engine.generate({
-      image: sourceBytes,
-      width: source.width,
-      height: source.height,
-      roomType,
-      styleId,
-      edit: { mode: "restyle", styleId },
-      creativity: "balanced",
-      seed: 1,
-      prompt: buildPrompt({ roomType, styleId }),
-      onProgress: progress.report,
-      signal: controller.signal,
-    }));
+    const output = await raceAbort(
+      controller.signal,
+      makeVisualization({
+        engine,
+        job,
+        source: { bytes: sourceBytes, width: source.width, height: source.height },
+        mask: maskBytes,
+        onProgress: progress.report,
+        signal: controller.signal,
+      }),
+    );
     if (controller.signal.aborted) throw controller.signal.reason;
-    const engineMs = Date.now() - began;
+    const engineMs = output.engineMs;
     await progress.settled();
-    const result = await storeResult(options, job.userId, output.image, isAiEngine(engine.id));
+    // Our own exact recolour is an algorithmic edit even on an AI engine.
+    const result = await storeResult(options, job.userId, output, isAiEngine(engine.id) && job.mode !== "paint");
     const storedAt = Date.now();
     let done = false;
     try {
-      done = (await writeJobStep(db, job, { type: "succeeded", result })).held;
+      done = (await writeJobStep(db, job, { type: "succeeded", result, structureScore: output.structureScore })).held;
     } finally {
       // Not recorded (claim lost, or the write failed): the stored object would belong to nobody.
       if (!done) await options.storage.delete(result.storageKey).catch(() => undefined);
@@ -129,7 +129,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     if (!done) return "lost";
     // Where the job's time went beyond the engine: storing the result, then recording it (what to watch at scale).
     const now = Date.now();
-    log.info("generation.succeeded", { ...context, engine: engine.id, ms: now - began, engineMs, storeMs: storedAt - began - engineMs, recordMs: now - storedAt, costUsd: output.costUsd });
+    log.info("generation.succeeded", { ...context, mode: job.mode, engine: engine.id, ms: now - began, engineMs, storeMs: storedAt - began - engineMs, recordMs: now - storedAt, costUsd: output.costUsd, structureScore: output.structureScore });
     return "succeeded";
   } catch (error) {
     await progress.settled();
@@ -218,25 +218,15 @@ async function release(db: Db, job: ClaimedJob): Promise<JobOutcome> {
   return "released";
 }
 
-/** Stores the result's object; its row is written with the success (writeJobStep). */
-async function storeResult(options: RunJobOptions, userId: string, data: Buffer, ai: boolean): Promise<ImageRow> {
-  const { webp: unmarked, info } = await asWebp(data);
+/** Stores the result's object (WebP, the photo's size); its row is written with the success (writeJobStep). */
+async function storeResult(options: RunJobOptions, userId: string, made: MadeVisualization, ai: boolean): Promise<ImageRow> {
   // Marked for what made it (EU AI Act Art. 50): stored, and so downloaded, with its IPTC digital source type.
-  const webp = markDigitalSource({ image: unmarked, ai });
+  const webp = markDigitalSource({ image: made.image, ai });
   const id = newId();
   const storageKey = `results/${id}.webp`;
   await options.storage.put(storageKey, webp, "image/webp");
   const now = new Date();
-  return { id, userId, kind: "result", storageKey, contentType: "image/webp", width: info.width, height: info.height, bytes: webp.length, createdAt: now, expiresAt: new Date(now.getTime() + env().IMAGE_TTL_SECONDS * 1000) };
-}
-
-/** The engine's image as stored: WebP already (the local engine's) is kept as it is, anything else is encoded once. */
-async function asWebp(data: Buffer): Promise<{ webp: Buffer; info: { width: number; height: number } }> {
-  const input = sharp(data, { limitInputPixels: UPLOAD_MAX_PIXELS });
-  const meta = await input.metadata();
-  if (meta.format === "webp" && meta.width && meta.height && (meta.pages ?? 1) === 1) return { webp: data, info: { width: meta.width, height: meta.height } };
-  const { data: webp, info } = await input.webp(RESULT_WEBP).toBuffer({ resolveWithObject: true });
-  return { webp, info };
+  return { id, userId, kind: "result", storageKey, contentType: "image/webp", width: made.width, height: made.height, bytes: webp.length, createdAt: now, expiresAt: new Date(now.getTime() + env().IMAGE_TTL_SECONDS * 1000) };
 }
 
 /** Progress from the engine, written at most every PROGRESS_INTERVAL_MS, one write at a time, in order. */

@@ -14,14 +14,16 @@ export async function storeImage(options: {
   db: DbOrTx;
   storage: ImageStorage;
   userId: string;
-  kind: "upload" | "result";
+  kind: "upload" | "result" | "mask";
   data: Buffer;
   width: number;
   height: number;
   contentType: string;
+  /** Ends the object's life early (a mask goes with its photo); the hour from now at the latest. */
+  expiresAt?: Date;
 }): Promise<ImageRow> {
   const id = newId();
-  const storageKey = `${options.kind}s/${id}.webp`;
+  const storageKey = `${options.kind}s/${id}.${options.contentType === "image/png" ? "png" : "webp"}`;
   await options.storage.put(storageKey, options.data, options.contentType);
   const now = new Date();
   try {
@@ -37,7 +39,7 @@ export async function storeImage(options: {
         height: options.height,
         bytes: options.data.length,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + env().IMAGE_TTL_SECONDS * 1000),
+        expiresAt: new Date(Math.min(now.getTime() + env().IMAGE_TTL_SECONDS * 1000, options.expiresAt?.getTime() ?? Infinity)),
       })
       .returning();
     return row!;

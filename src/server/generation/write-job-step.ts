@@ -5,10 +5,10 @@ import { executeRows } from "@/server/db/execute-rows";
 import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
 import type { BatchEventInput } from "./append-batch-events";
 import type { ClaimedJob } from "./claim-jobs";
-import { toImageDto, type ImageRow } from "./dto";
+import { isFlagged, toImageDto, type ImageRow } from "./dto";
 
 /** What a running job writes as it goes: its start, its progress, its result. */
-export type JobStep = { type: "start" } | { type: "progress"; value: number } | { type: "succeeded"; result: ImageRow };
+export type JobStep = { type: "start" } | { type: "progress"; value: number } | { type: "succeeded"; result: ImageRow; structureScore: number | null };
 
 /**
  * Writes one step of a claimed job as a single statement, so its own short transaction and one round trip:
@@ -62,7 +62,8 @@ function changes(step: JobStep): SQL {
             from held
           returning id
         ), changed as (
-          update visualization set status = 'succeeded', progress = 1, result_image_id = (select id from stored), finished_at = now()
+          update visualization set status = 'succeeded', progress = 1, result_image_id = (select id from stored), finished_at = now(),
+                 structure_score = ${step.structureScore}::real
            where ${mine}
           returning batch_id
         ),`;
@@ -77,6 +78,6 @@ function event(step: JobStep, visualizationId: string): BatchEventInput {
     case "progress":
       return { type: "running", visualizationId, progress: Math.round(step.value * 100) / 100 };
     case "succeeded":
-      return { type: "succeeded", visualizationId, result: toImageDto(step.result) };
+      return { type: "succeeded", visualizationId, result: toImageDto(step.result), structureScore: step.structureScore, flagged: isFlagged(step.structureScore) };
   }
 }

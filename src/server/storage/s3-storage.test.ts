@@ -71,7 +71,7 @@ describe("S3 storage against a local S3 server", () => {
           return { image: await sharp(input.image).tint("#c08040").webp().toBuffer() };
         },
       };
-      const { batch } = await createBatch({ db: handle.db, storage, userId, engineId: "test", request: { source: { type: "image", imageId: upload.id }, roomType: "bedroom", styles: ["modern", "boho"], requestId: randomUUID() } });
+      const { batch } = await createBatch({ db: handle.db, storage, userId, engineId: "fake", request: { source: { type: "image", imageId: upload.id }, roomType: "bedroom", styles: ["modern", "boho"], requestId: randomUUID() } });
       const worker = startWorker({ db: handle.db, storage, engine, pollMs: 20, sweepEveryMs: 3_600_000 });
       await worker.idle();
       await worker.stop();

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { EditParams } from "@/schemas/edit-params";
 import { user } from "./auth";
 
 /**
@@ -14,7 +15,8 @@ export const image = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["upload", "result"] }).notNull(),
+    /** A mask is a one-channel PNG of its photo's size, white meaning "edit here". */
+    kind: text("kind", { enum: ["upload", "result", "mask"] }).notNull(),
     storageKey: text("storage_key").notNull(),
     contentType: text("content_type").notNull(),
     width: integer("width").notNull(),
@@ -41,6 +43,10 @@ export const batch = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     sourceImageId: text("source_image_id").references(() => image.id, { onDelete: "set null" }),
     roomType: text("room_type").notNull(),
+    /** What was asked of the photo (src/config/edit-modes.ts) and its parameters (EditParams). */
+    mode: text("mode").notNull().default("restyle"),
+    params: jsonb("params").$type<EditParams>().notNull().default(sql`'{"creativity":"balanced"}'::jsonb`),
+    maskImageId: text("mask_image_id").references(() => image.id, { onDelete: "set null" }),
     engine: text("engine").notNull(),
     requestId: text("request_id").notNull(),
     lastSeq: integer("last_seq").notNull().default(0),
@@ -66,7 +72,15 @@ export const visualization = pgTable(
       .references(() => batch.id, { onDelete: "cascade" }),
     userId: text("user_id").notNull(),
     position: integer("position").notNull(),
-    styleId: text("style_id").notNull(),
+    /** The style of a restyle or staging; null for the other modes. */
+    styleId: text("style_id"),
+    /** Which of the style's (or the edit's) variations this is, from 0; each has its own seed. */
+    variant: integer("variant").notNull().default(0),
+    seed: integer("seed").notNull().default(0),
+    /** How much of the photo's structure the result kept, 0..1 (src/server/edits/score-structure.ts). */
+    structureScore: real("structure_score"),
+    /** A free remake of a flagged visualization points at it; unique, so a visualization is made again at most once. */
+    remakeOf: text("remake_of"),
     status: text("status", { enum: visualizationStatusValues }).notNull().default("queued"),
     progress: real("progress"),
     resultImageId: text("result_image_id").references(() => image.id, { onDelete: "set null" }),
@@ -75,7 +89,7 @@ export const visualization = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [index("visualization_batch_idx").on(t.batchId, t.position)],
+  (t) => [index("visualization_batch_idx").on(t.batchId, t.position), uniqueIndex("visualization_remake_of_idx").on(t.remakeOf)],
 );
 
 /**

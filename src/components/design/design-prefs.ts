@@ -1,0 +1,53 @@
+import type { EditMode } from "@/config/edit-modes";
+import { roomTypes, type RoomType } from "@/config/room-types";
+import type { EditParams } from "@/schemas/edit-params";
+import type { ImageChoice } from "./choice";
+import { defaultModeSettings, editModeOf, pageModeEdits, pageModes, type ModeSettings } from "./mode-options";
+
+/** Where the design page keeps what the person chose last (this browser only; nothing personal). */
+const KEY = "aranzer.design";
+
+type Saved = { settings: Partial<ModeSettings>; roomType: RoomType | null; styles: string[] };
+
+/** The mode, its settings, the room type and the styles chosen last, as far as they are still valid here. */
+export function readDesignPrefs(knownStyles: ReadonlySet<string>, available: readonly EditMode[]): Saved | null {
+  try {
+    const raw = JSON.parse(window.localStorage.getItem(KEY) ?? "null") as Partial<Saved> | null;
+    if (!raw || typeof raw !== "object") return null;
+    const settings: Partial<ModeSettings> = {};
+    const saved = (raw.settings ?? {}) as Partial<ModeSettings>;
+    if (pageModes.includes(saved.mode!) && pageModeEdits[saved.mode!].some((mode) => available.includes(mode))) settings.mode = saved.mode;
+    for (const key of Object.keys(defaultModeSettings) as (keyof ModeSettings)[]) {
+      if (key !== "mode" && typeof saved[key] === typeof defaultModeSettings[key]) Object.assign(settings, { [key]: saved[key] });
+    }
+    if (settings.variations !== undefined && !(settings.variations >= 1 && settings.variations <= 4)) delete settings.variations;
+    const roomType = roomTypes.find((room) => room === raw.roomType) ?? null;
+    const styles = Array.isArray(raw.styles) ? raw.styles.filter((id): id is string => typeof id === "string" && knownStyles.has(id)) : [];
+    return { settings, roomType, styles };
+  } catch {
+    return null;
+  }
+}
+
+export function writeDesignPrefs(saved: Saved): void {
+  try {
+    window.localStorage.setItem(KEY, JSON.stringify(saved));
+  } catch {
+    // Private mode or a full store: the choice is simply not remembered.
+  }
+}
+
+/** The request's parameters for the chosen mode: only what that mode reads. */
+export function paramsOf(settings: ModeSettings, mode: EditMode = editModeOf(settings)): EditParams {
+  const params: EditParams = { creativity: settings.creativity, instruction: settings.instruction.trim() || undefined };
+  if (mode === "declutter") Object.assign(params, { scope: settings.scope, keep: settings.keep.trim() || undefined });
+  if (mode === "replace") params.text = settings.replaceText.trim();
+  if (mode === "paint") params.color = `#${settings.color.trim().replace("#", "").toUpperCase()}`;
+  if (mode === "material") params.material = settings.material;
+  return params;
+}
+
+/** The chosen photo as the mask editor draws over it: its address and its size. */
+export function maskPhoto(choice: ImageChoice): { imageUrl: string; width: number; height: number } {
+  return choice.type === "image" ? { imageUrl: choice.image.url, width: choice.image.width, height: choice.image.height } : { imageUrl: choice.photo.file, width: choice.photo.width, height: choice.photo.height };
+}

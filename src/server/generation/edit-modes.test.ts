@@ -1,0 +1,254 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Handle } from "@/server/db/client";
+import { generationJob, image, tokenLedger, visualization } from "@/server/db/schema";
+import type { Engine, EngineInput } from "@/server/engines/engine";
+import { createLocalStorage } from "@/server/storage/local-storage";
+import type { ImageStorage } from "@/server/storage/storage";
+import { getBalance } from "@/server/tokens/get-balance";
+import { grantTokens } from "@/server/tokens/grant-tokens";
+import type { CreateBatchInput } from "@/schemas/generation";
+import { insertUser, testDatabases } from "~/tests/support/databases";
+import { claimJobs } from "./claim-jobs";
+import { createBatch } from "./create-batch";
+import { getBatch } from "./get-batch";
+import { remakeVisualization } from "./remake-visualization";
+import { runJob } from "./run-job";
+import { storeImage } from "./store-image";
+import { uploadMask } from "./upload-mask";
+
+const W = 96;
+const H = 72;
+
+/** A room-like photo: a wall, a floor, a dark window frame; lines the structure check can follow. */
+async function roomPhoto(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
+    <rect width="${W}" height="${H}" fill="#d8d0c0"/>
+    <rect y="48" width="${W}" height="24" fill="#8a6a4a"/>
+    <rect x="20" y="10" width="24" height="28" fill="#405060" stroke="#202020" stroke-width="3"/>
+    <rect x="60" y="14" width="4" height="34" fill="#303030"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).webp({ lossless: true }).toBuffer();
+}
+
+/** The right half white (edit), the left half black (keep). */
+async function rightHalfMask(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#000"/><rect x="${W / 2}" width="${W / 2}" height="${H}" fill="#fff"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+const body = (data: Buffer) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new Uint8Array(data));
+      controller.close();
+    },
+  });
+
+/** An engine that records what it was asked and answers with `answer(input)`. */
+function recordingEngine(answer: (input: EngineInput) => Promise<Buffer>) {
+  const calls: EngineInput[] = [];
+  const engine: Engine = {
+    id: "fake",
+    concurrency: 4,
+    async generate(input) {
+      calls.push(input);
+      return { image: await answer(input) };
+    },
+  };
+  return { engine, calls };
+}
+
+describe.each(testDatabases())("edit modes on $name", ({ open }) => {
+  let handle: Handle;
+  let storage: ImageStorage;
+  let dir: string;
+  let photo: Buffer;
+
+  beforeAll(async () => {
+    handle = await open();
+    dir = mkdtempSync(path.join(tmpdir(), "aranzer-modes-"));
+    storage = createLocalStorage(dir);
+    photo = await roomPhoto();
+  });
+  beforeEach(async () => {
+    await handle.db.delete(generationJob);
+  });
+  afterAll(async () => {
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function userWithPhoto(tokens: number) {
+    const userId = await insertUser(handle);
+    if (tokens > 0) await grantTokens({ db: handle.db, userId, amount: tokens, kind: "grant", idempotencyKey: `g:${userId}` });
+    const upload = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: photo, width: W, height: H, contentType: "image/webp" });
+    return { userId, imageId: upload.id };
+  }
+
+  function generate(userId: string, request: Omit<CreateBatchInput, "requestId" | "roomType"> & { roomType?: CreateBatchInput["roomType"] }, engineId = "fake") {
+    return createBatch({ db: handle.db, storage, userId, engineId, request: { roomType: "living-room", requestId: randomUUID(), ...request } });
+  }
+
+  async function runAll(engine: Engine) {
+    for (;;) {
+      const jobs = await claimJobs({ db: handle.db, limit: 10, leaseMs: 30_000 });
+      if (jobs.length === 0) return;
+      for (const job of jobs) await runJob({ db: handle.db, storage, engine, job, stopSignal: new AbortController().signal });
+    }
+  }
+
+  async function resultPixels(imageId: string) {
+    const [row] = await handle.db.select().from(image).where(eq(image.id, imageId));
+    const bytes = await storage.get(row!.storageKey);
+    return sharp(bytes!).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  }
+
+  it("makes styles × variations visualizations, each with its own seed and token", async () => {
+    const { userId, imageId } = await userWithPhoto(10);
+    const { batch, balance } = await generate(userId, { source: { type: "image", imageId }, mode: "stage", styles: ["modern", "japandi"], variations: 3 });
+    expect(balance).toBe(4);
+    expect(batch.mode).toBe("stage");
+    expect(batch.visualizations.map((v) => [v.styleId, v.variant])).toEqual([
+      ["modern", 0],
+      ["modern", 1],
+      ["modern", 2],
+      ["japandi", 0],
+      ["japandi", 1],
+      ["japandi", 2],
+    ]);
+    const seeds = await handle.db.select({ seed: visualization.seed }).from(visualization).where(eq(visualization.batchId, batch.id));
+    expect(new Set(seeds.map((s) => s.seed)).size).toBe(6);
+
+    const { engine, calls } = recordingEngine((input) => sharp(input.image).webp().toBuffer());
+    await runAll(engine);
+    expect(calls).toHaveLength(6);
+    expect(calls.every((c) => c.edit.mode === "stage")).toBe(true);
+    expect(new Set(calls.map((c) => c.seed)).size).toBe(6);
+  });
+
+  it("refuses what the mode needs and the engine cannot do, spending nothing", async () => {
+    const { userId, imageId } = await userWithPhoto(3);
+    const source = { type: "image" as const, imageId };
+    await expect(generate(userId, { source, mode: "declutter" })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    await expect(generate(userId, { source, mode: "remove" })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "maskImageId" } });
+    await expect(generate(userId, { source, mode: "restyle", styles: [] })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "styles" } });
+    await expect(generate(userId, { source, mode: "stage", styles: ["modern"] }, "local")).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "mode" } });
+    expect(await getBalance({ db: handle.db, userId })).toBe(3);
+  });
+
+  it("refuses a short balance before importing a library photo", async () => {
+    const userId = await insertUser(handle);
+    const before = await handle.db.select({ id: image.id }).from(image).where(eq(image.userId, userId));
+    await expect(generate(userId, { source: { type: "library", libraryId: "living-room-sunny" }, styles: ["modern"] })).rejects.toMatchObject({
+      code: "INSUFFICIENT_TOKENS",
+      details: { balance: 0, attempted: 1 },
+    });
+    expect(await handle.db.select({ id: image.id }).from(image).where(eq(image.userId, userId))).toEqual(before);
+  });
+
+  it("stores a mask at its photo's size, refuses an empty one and anyone else's photo", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const small = await sharp(await rightHalfMask()).resize(W / 2, H / 2).png().toBuffer();
+    const { image: mask } = await uploadMask({ db: handle.db, storage, userId, source: { type: "image", imageId }, body: body(small) });
+    expect(mask).toMatchObject({ kind: "mask", width: W, height: H });
+    const black = await sharp({ create: { width: W, height: H, channels: 3, background: "#000" } }).png().toBuffer();
+    await expect(uploadMask({ db: handle.db, storage, userId, source: { type: "image", imageId }, body: body(black) })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    const other = await insertUser(handle);
+    await grantTokens({ db: handle.db, userId: other, amount: 1, kind: "grant", idempotencyKey: `g:${other}` });
+    await expect(uploadMask({ db: handle.db, storage, userId: other, source: { type: "image", imageId }, body: body(small) })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(generate(other, { source: { type: "image", imageId }, mode: "remove", maskImageId: mask.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("paints the exact colour inside the mask without an engine, and keeps the rest of the photo", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { image: mask } = await uploadMask({ db: handle.db, storage, userId, source: { type: "image", imageId }, body: body(await rightHalfMask()) });
+    const { batch } = await generate(userId, { source: { type: "image", imageId }, mode: "paint", maskImageId: mask.id, params: { color: "2e5e4e" } });
+    expect(batch.params.color).toBe("#2E5E4E");
+    const { engine, calls } = recordingEngine(() => Promise.reject(new Error("no engine for paint")));
+    await runAll(engine);
+    expect(calls).toHaveLength(0);
+    const done = await getBatch({ db: handle.db, userId, batchId: batch.id });
+    const v = done.visualizations[0]!;
+    expect(v.status).toBe("succeeded");
+    expect(v.structureScore).toBeGreaterThan(0.9);
+    const out = await resultPixels(v.result!.id);
+    const original = await sharp(photo).removeAlpha().raw().toBuffer();
+    // Left of the mask: the photo, as far as the stored WebP's compression keeps it.
+    let outsideDiff = 0;
+    let insideG = 0;
+    let inside = 0;
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const i = (y * W + x) * 3;
+        if (x < W / 2 - 2) outsideDiff = Math.max(outsideDiff, Math.abs(out.data[i]! - original[i]!), Math.abs(out.data[i + 1]! - original[i + 1]!));
+        if (x > W / 2 + 2) {
+          insideG += out.data[i + 1]! - out.data[i]!;
+          inside++;
+        }
+      }
+    }
+    expect(outsideDiff).toBeLessThan(24);
+    // #2E5E4E is green over red by 0x30: the painted half leans green as the colour does.
+    expect(insideG / inside).toBeGreaterThan(30);
+  });
+
+  it("composites the original back outside the mask, whatever the engine returned", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { image: mask } = await uploadMask({ db: handle.db, storage, userId, source: { type: "image", imageId }, body: body(await rightHalfMask()) });
+    await generate(userId, { source: { type: "image", imageId }, mode: "replace", maskImageId: mask.id, params: { text: "a green velvet armchair" } });
+    // The engine answers with a flat red image at another size.
+    const { engine, calls } = recordingEngine(() => sharp({ create: { width: 50, height: 40, channels: 3, background: "#ff0000" } }).png().toBuffer());
+    await runAll(engine);
+    expect(calls[0]!.edit).toMatchObject({ mode: "replace", text: "a green velvet armchair" });
+    expect(calls[0]!.prompt).toContain("a green velvet armchair");
+    const [row] = await handle.db.select().from(visualization).where(eq(visualization.userId, userId));
+    const out = await resultPixels(row!.resultImageId!);
+    expect(out.info).toMatchObject({ width: W, height: H });
+    const original = await sharp(photo).removeAlpha().raw().toBuffer();
+    const at = (x: number, y: number) => (y * W + x) * 3;
+    expect(Math.abs(out.data[at(5, 5)]! - original[at(5, 5)]!)).toBeLessThan(12);
+    expect(out.data[at(W - 5, 5)]!).toBeGreaterThan(200);
+    expect(out.data[at(W - 5, 5) + 1]!).toBeLessThan(60);
+  });
+
+  it("flags a result that moved the walls and makes it again once, for free", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { batch } = await generate(userId, { source: { type: "image", imageId }, styles: ["modern"] });
+    // A warped answer: the photo shifted by a fifth of its width.
+    const warped = recordingEngine((input) => sharp(input.image).extract({ left: 0, top: 0, width: W - 20, height: H }).resize(W, H, { fit: "fill" }).webp().toBuffer());
+    await runAll(warped.engine);
+    const flagged = (await getBatch({ db: handle.db, userId, batchId: batch.id })).visualizations[0]!;
+    expect(flagged.flagged).toBe(true);
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+
+    const remake = await remakeVisualization({ db: handle.db, userId, visualizationId: flagged.id });
+    const again = await remakeVisualization({ db: handle.db, userId, visualizationId: flagged.id });
+    expect(again.id).toBe(remake.id);
+    expect(remake).toMatchObject({ styleId: "modern", status: "queued", remakeOf: flagged.id });
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+    const entries = await handle.db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId));
+    expect(entries.map((e) => [e.kind, e.amount]).sort()).toEqual([
+      ["grant", 1],
+      ["refund", 1],
+      ["spend", -1],
+      ["spend", -1],
+    ]);
+    // Someone else cannot ask for it; the remake is not remade again.
+    await expect(remakeVisualization({ db: handle.db, userId: await insertUser(handle), visualizationId: flagged.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+
+    const faithful = recordingEngine((input) => sharp(input.image).webp().toBuffer());
+    await runAll(faithful.engine);
+    const after = await getBatch({ db: handle.db, userId, batchId: batch.id });
+    expect(after.visualizations.map((v) => [v.id, v.status, v.flagged, v.remadeAs])).toEqual([
+      [flagged.id, "succeeded", true, remake.id],
+      [remake.id, "succeeded", false, null],
+    ]);
+    await expect(remakeVisualization({ db: handle.db, userId, visualizationId: remake.id })).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+});

@@ -1,0 +1,120 @@
+import "server-only";
+import sharp from "sharp";
+import { isMaskedMode } from "@/config/edit-modes";
+import type { RoomType } from "@/config/room-types";
+import { RESULT_WEBP, UPLOAD_MAX_PIXELS } from "@/config/generation";
+import { compositeOutsideMask } from "@/server/edits/composite-outside-mask";
+import { decodeMask } from "@/server/edits/decode-mask";
+import { decodeRaw } from "@/server/edits/decode-raw";
+import { recolorRegion } from "@/server/edits/recolor-region";
+import { scoreStructure } from "@/server/edits/score-structure";
+import type { RawImage, RawMask } from "@/server/edits/types";
+import { buildPrompt } from "@/server/engines/build-prompt";
+import { EngineError, type Engine, type EngineEdit } from "@/server/engines/engine";
+import type { ClaimedJob } from "./claim-jobs";
+
+export type MadeVisualization = {
+  /** WebP, the source photo's size. */
+  image: Buffer;
+  width: number;
+  height: number;
+  /** How much of the photo's structure the result kept (outside the mask for masked modes), 0..1. */
+  structureScore: number;
+  costUsd?: number;
+  /** How long the engine itself took (0 for our own recolour). */
+  engineMs: number;
+};
+
+/**
+ * One visualization from its photo: the engine's answer for its mode, or our own exact recolour for `paint`;
+ * for the masked modes the original composited back outside the mask, whatever the engine returned; then the
+ * structure score against the photo. The steps after the engine are ours and the same for every engine.
+ */
+export async function makeVisualization(options: {
+  engine: Engine;
+  job: ClaimedJob;
+  source: { bytes: Buffer; width: number; height: number };
+  /** The batch's mask (white = edit), for the masked modes. */
+  mask: Buffer | null;
+  references?: Buffer[];
+  onProgress: (fraction: number) => void;
+  signal: AbortSignal;
+}): Promise<MadeVisualization> {
+  const { engine, job, source } = options;
+  const masked = isMaskedMode(job.mode);
+  if (masked && !options.mask) throw new EngineError("refused", "mask gone");
+  const originalWork = decodeRaw({ image: source.bytes });
+  const maskWork = masked ? decodeMask({ mask: options.mask!, width: source.width, height: source.height }) : Promise.resolve(null);
+  const [original, mask] = await Promise.all([originalWork, maskWork]);
+  // decodeRaw reads the stored photo at its own size, which is the one the batch recorded.
+  const size = { width: original.width, height: original.height };
+
+  let result: RawImage;
+  let engineBytes: Buffer | null = null;
+  let costUsd: number | undefined;
+  const began = Date.now();
+  if (job.mode === "paint") {
+    result = recolorRegion({ image: original, mask: mask!, color: job.params.color! });
+  } else {
+    const edit = engineEdit(job, options.mask);
+    const output = await engine.generate({
+      image: source.bytes,
+      width: source.width,
+      height: source.height,
+      roomType: job.roomType as RoomType,
+      styleId: job.styleId,
+      edit,
+      creativity: job.params.creativity,
+      instruction: job.params.instruction,
+      seed: job.seed,
+      references: options.references,
+      prompt: buildPrompt({ roomType: job.roomType as RoomType, edit, creativity: job.params.creativity, instruction: job.params.instruction }),
+      onProgress: options.onProgress,
+      signal: options.signal,
+    });
+    options.signal.throwIfAborted();
+    costUsd = output.costUsd;
+    engineBytes = output.image;
+    result = await decodeRaw({ image: output.image, ...size }).catch((error: unknown) => {
+      throw new EngineError("failed", `Unreadable result: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    if (masked) result = compositeOutsideMask({ original, result, mask: mask! });
+  }
+  const engineMs = job.mode === "paint" ? 0 : Date.now() - began;
+  const { score } = scoreStructure({ original, result, mask: masked ? (mask as RawMask) : undefined });
+  const image = !masked && engineBytes ? await asWebp(engineBytes, size) : await encode(result);
+  return { image, ...size, structureScore: score, costUsd, engineMs };
+}
+
+/** What the engine is asked, from the batch's mode and parameters. */
+function engineEdit(job: ClaimedJob, mask: Buffer | null): EngineEdit {
+  const { params } = job;
+  switch (job.mode) {
+    case "restyle":
+    case "stage":
+      if (!job.styleId) throw new EngineError("refused", `${job.mode} without a style`);
+      return { mode: job.mode, styleId: job.styleId };
+    case "declutter":
+      return { mode: "declutter", scope: params.scope ?? "furniture", keep: params.keep };
+    case "remove":
+      return { mode: "remove", mask: mask! };
+    case "replace":
+      return { mode: "replace", mask: mask!, text: params.text ?? "" };
+    case "material":
+      return { mode: "material", mask: mask!, material: params.material ?? "" };
+    case "paint":
+      throw new EngineError("refused", "paint is made without an engine");
+  }
+}
+
+function encode(image: RawImage): Promise<Buffer> {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } }).webp(RESULT_WEBP).toBuffer();
+}
+
+/** The engine's own image as stored: WebP at the photo's size already (the local engine's) is kept as it is. */
+async function asWebp(data: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+  const input = sharp(data, { limitInputPixels: UPLOAD_MAX_PIXELS });
+  const meta = await input.metadata();
+  if (meta.format === "webp" && meta.width === size.width && meta.height === size.height && (meta.pages ?? 1) === 1) return data;
+  return input.resize(size.width, size.height, { fit: "fill" }).webp(RESULT_WEBP).toBuffer();
+}
