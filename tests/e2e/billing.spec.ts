@@ -5,7 +5,7 @@
  * (src/server/payments/stripe-provider.test.ts).
  */
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, registerAndConfirm, test, uniqueEmail } from "./support";
+import { expect, expectNoAxeViolations, signIn, test } from "./support";
 
 const crown = (page: Page, name: string) => page.getByRole("banner").getByLabel(name);
 const status = (page: Page) => page.getByTestId("subscription-status");
@@ -13,7 +13,7 @@ const status = (page: Page) => page.getByTestId("subscription-status");
 test.describe("billing", () => {
   test("buy Pro, reload, cancel, resume, renew, fail a renewal and expire, buy a pack; then Mini in English", async ({ page }) => {
     test.setTimeout(180_000);
-    await registerAndConfirm(page, uniqueEmail("pay"));
+    await signIn(page);
 
     await page.goto("/cennik");
     await page.getByRole("link", { name: "Kup pakiet Pro" }).click();
@@ -132,7 +132,7 @@ test.describe("billing", () => {
   });
 
   test("a declined payment says so and adds nothing", async ({ page }) => {
-    await registerAndConfirm(page, uniqueEmail("declined"));
+    await signIn(page);
     await page.goto("/zamowienie?product=mini");
     await page.getByRole("checkbox", { name: /Żądam rozpoczęcia/ }).check();
     await page.getByRole("button", { name: "Zamawiam i płacę" }).click();
