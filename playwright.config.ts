@@ -52,7 +52,7 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   forbidOnly: true,
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e-report.json" }]],
+  reporter: [["list"], ["./tests/support/loud-skips-playwright.ts"], ["json", { outputFile: "test-results/e2e-report.json" }]],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
