@@ -5,7 +5,10 @@
  * Two workers, each with a server of its own: its own port (E2E_PORT, E2E_PORT + 1, …) and its own data
  * directory, hence its own PGlite database (a PGlite directory belongs to one process) and its own mail
  * outbox. All of them run the one build in .next; specs that need other settings start another server from
- * it (tests/e2e/extra-server.ts), never a second build. A file's tests run in order on one worker.
+ * it (tests/e2e/extra-server.ts), never a second build. Tests are spread over the workers one by one, not
+ * file by file (fullyParallel), so a test must not rely on another test having run before it; a group that
+ * shares something expensive (an extra server in beforeAll) keeps its tests together with
+ * `test.describe.configure({ mode: "default" })`.
  * Specs import `test` and `expect` from tests/e2e/fixtures.ts, which points `page`, `request` and `baseURL`
  * at the worker's own server and sets E2E_DATA_DIR to its data directory (e.g. $E2E_DATA_DIR/mail/*.eml).
  *
@@ -49,7 +52,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
   workers,
-  fullyParallel: false,
+  fullyParallel: true,
   retries: 0,
   forbidOnly: true,
   reporter: [["list"], ["./tests/support/loud-skips-playwright.ts"], ["json", { outputFile: "test-results/e2e-report.json" }]],
