@@ -35,8 +35,17 @@ function isExecutable(file: string): boolean {
   }
 }
 
-/** Finds initdb and pg_ctl: first in PATH, then in /usr/lib/postgresql/<version>/bin (highest version). */
+/**
+ * Finds initdb and pg_ctl: first in PATH, then in /usr/lib/postgresql/<version>/bin (highest version); with
+ * POSTGRES_BINDIR set, only there (e.g. POSTGRES_BINDIR=/nonexistent plays a machine without PostgreSQL).
+ */
 export function findPostgresBinaries(): PostgresBinaries | null {
+  const only = process.env.POSTGRES_BINDIR;
+  if (only) {
+    const initdb = path.join(only, "initdb");
+    const pgCtl = path.join(only, "pg_ctl");
+    return isExecutable(initdb) && isExecutable(pgCtl) ? { initdb, pgCtl, binDir: only } : null;
+  }
   const dirs = (process.env.PATH ?? "").split(path.delimiter).filter(Boolean);
   for (const dir of dirs) {
     const initdb = path.join(dir, "initdb");
