@@ -131,15 +131,19 @@ test.describe("billing", () => {
     await expect(page.getByText("Balance: 1,083 tokens.")).toBeVisible();
   });
 
-  test("a declined payment says so and adds nothing", async ({ page }) => {
-    await signIn(page);
-    await page.goto("/zamowienie?product=mini");
-    await page.getByRole("checkbox", { name: /Żądam rozpoczęcia/ }).check();
-    await page.getByRole("button", { name: "Zamawiam i płacę" }).click();
-    await page.getByRole("button", { name: "Odrzuć płatność" }).click();
-    await expect(page.getByText(/^Płatność nie powiodła się\./)).toBeVisible();
-    await page.goto("/settings/subscriptions");
-    await expect(status(page)).toHaveText("Nie masz aktywnej subskrypcji.");
-    await expect(page.getByText("3 tokeny", { exact: true })).toBeVisible();
+  test.describe("with a balance of 5", () => {
+    test.use({ tokens: 5 });
+
+    test("a declined payment says so and adds nothing", async ({ page, account }) => {
+      expect(account.balance).toBe(5);
+      await page.goto("/zamowienie?product=mini");
+      await page.getByRole("checkbox", { name: /Żądam rozpoczęcia/ }).check();
+      await page.getByRole("button", { name: "Zamawiam i płacę" }).click();
+      await page.getByRole("button", { name: "Odrzuć płatność" }).click();
+      await expect(page.getByText(/^Płatność nie powiodła się\./)).toBeVisible();
+      await page.goto("/settings/subscriptions");
+      await expect(status(page)).toHaveText("Nie masz aktywnej subskrypcji.");
+      await expect(page.getByText("5 tokenów", { exact: true })).toBeVisible();
+    });
   });
 });
