@@ -24,7 +24,8 @@
  *   free tokens and create the profile as for a person, but it skips the form and the confirmation e-mail,
  *   then sets the balance to `tokens` with an adjustment entry. Options: `tokens`, `showWelcome` (true: the
  *   welcome modal still to come), `accountLocale` ("en": the account's e-mails in English, landing on /en/design).
- *   Only the sign-up journeys (accounts.spec.ts, the consent spec's sign-up event) use the real form and e-mail.
+ *   Only journeys about signing up (accounts.spec.ts, the consent spec's sign-up event, the comment author who
+ *   signs up on the way) use the real form and e-mail.
  * - signIn(page, options) does the same for another page or server (an extra server, a second browser).
  */
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
