@@ -1,48 +1,65 @@
 /**
- * End-to-end tests: Debian's Chromium (never `npx playwright install`), one worker (2-core machine), against
- * the production build served by `node --import tsx server.ts` with a fresh data directory per run.
+ * End-to-end tests: Debian's Chromium (never `npx playwright install`) against the production build served by
+ * `node --import tsx server.ts`. Every spec file under tests/e2e/ is picked up (`*.spec.ts`).
  *
- * Specs read the data directory from E2E_DATA_DIR (e.g. $E2E_DATA_DIR/mail/*.eml, see tests/e2e/support.ts).
- * Environment knobs: E2E_PORT (default 3107), E2E_KEEP_DATA=1 (keep the data dir after the run),
- * CHROMIUM_PATH (default /usr/bin/chromium).
+ * Two workers, each with a server of its own: its own port (E2E_PORT, E2E_PORT + 1, …) and its own data
+ * directory, hence its own PGlite database (a PGlite directory belongs to one process) and its own mail
+ * outbox. All of them run the one build in .next; specs that need other settings start another server from
+ * it (tests/e2e/extra-server.ts), never a second build. Tests are spread over the workers one by one, not
+ * file by file (fullyParallel), so a test must not rely on another test having run before it; a group that
+ * shares something expensive (an extra server in beforeAll) keeps its tests together with
+ * `test.describe.configure({ mode: "default" })`.
+ * Specs import `test` and `expect` from tests/e2e/fixtures.ts, which points `page`, `request` and `baseURL`
+ * at the worker's own server and sets E2E_DATA_DIR to its data directory (e.g. $E2E_DATA_DIR/mail/*.eml).
+ *
+ * Environment knobs: E2E_WORKERS (default 2), E2E_PORT (first server's port, default 3201; the tests'
+ * other processes take ports above it, see tests/support/ports.ts), E2E_KEEP_DATA=1 (keep the data
+ * directories after the run), CHROMIUM_PATH (default /usr/bin/chromium).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/ensure-chromium.mjs";
 import { productionServerEnv } from "./scripts/production-server-env";
+import { E2E_BASE_PORT } from "./tests/support/ports";
 
-const port = Number(process.env.E2E_PORT ?? 3107);
-const baseURL = `http://127.0.0.1:${port}`;
+const workers = Number(process.env.E2E_WORKERS || 2);
+
+export type E2EServer = { baseURL: string; dataDir: string };
 
 // The config is evaluated by the runner and again by every worker; workers inherit the runner's
-// environment, so the directory is created once (in the runner) and shared through E2E_DATA_DIR.
-function sharedDataDir(): string {
-  const existing = process.env.E2E_DATA_DIR;
-  if (existing) return existing;
-  const dir = mkdtempSync(path.join(tmpdir(), "aranzer-e2e-"));
-  process.env.E2E_DATA_DIR = dir;
-  process.once("exit", () => {
-    if (process.env.E2E_KEEP_DATA) console.log(`E2E data directory kept: ${dir}`);
-    else rmSync(dir, { recursive: true, force: true });
+// environment, so the directories are made once (in the runner) and handed on through E2E_SERVERS.
+function servers(): E2EServer[] {
+  if (process.env.E2E_SERVERS) return JSON.parse(process.env.E2E_SERVERS) as E2EServer[];
+  const root = mkdtempSync(path.join(tmpdir(), "aranzer-e2e-"));
+  const list = Array.from({ length: workers }, (_, i) => {
+    const dataDir = path.join(root, `server-${i + 1}`);
+    mkdirSync(dataDir);
+    return { baseURL: `http://127.0.0.1:${E2E_BASE_PORT + i}`, dataDir };
   });
-  return dir;
+  process.env.E2E_SERVERS = JSON.stringify(list);
+  process.env.E2E_DATA_DIR = list[0]!.dataDir;
+  process.once("exit", () => {
+    if (process.env.E2E_KEEP_DATA) console.log(`E2E data directories kept under ${root}`);
+    else rmSync(root, { recursive: true, force: true });
+  });
+  return list;
 }
-const dataDir = sharedDataDir();
+const list = servers();
 
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
-  workers: 1,
-  fullyParallel: false,
+  workers,
+  fullyParallel: true,
   retries: 0,
   forbidOnly: true,
-  reporter: "list",
+  reporter: [["list"], ["./tests/support/loud-skips-playwright.ts"], ["json", { outputFile: "test-results/e2e-report.json" }]],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL,
+    baseURL: list[0]!.baseURL,
     locale: "pl-PL",
     timezoneId: "Europe/Warsaw",
     trace: "retain-on-failure",
@@ -58,15 +75,16 @@ export default defineConfig({
       use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
     },
   ],
-  webServer: {
+  webServer: list.map(({ baseURL, dataDir }) => ({
     command: "node --import tsx server.ts",
     cwd: import.meta.dirname,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: { ...productionServerEnv(port, dataDir), RATE_LIMIT_MULTIPLIER: "50" },
-  },
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
+    // E2E_SIGN_IN: the account fixture's shortcut (POST /api/test/sign-in); refused off loopback.
+    env: { ...productionServerEnv(Number(new URL(baseURL).port), dataDir), RATE_LIMIT_MULTIPLIER: "50", E2E_SIGN_IN: "true" },
+  })),
 });

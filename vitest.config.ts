@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -16,6 +17,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ["./tests/support/global-setup.ts"],
+    // A file that did not run at all is listed loudly at the end (tests/support/loud-skips-vitest.ts).
+    reporters: ["default", "./tests/support/loud-skips-vitest.ts"],
+    // Every core: most files wait on PGlite, PostgreSQL, local servers or sharp's threads, not only the CPU.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism(),
     // next-intl imports "next/server" without an extension, which only a bundler resolves.
     server: { deps: { inline: ["next-intl"] } },
   },

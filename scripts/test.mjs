@@ -1,46 +1,71 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check, in order, stopping at the first failure.
+ * `npm test`: every check, independent ones side by side, stopping everything at the first failure.
  *
- *   typecheck → lint → messages → unit (vitest, incl. the PostgreSQL suite) → chromium → build → hints → brotli → e2e (Playwright)
+ *   build → hints → brotli ┐
+ *   unit (vitest, incl. the PostgreSQL suite)     ├→ e2e (Playwright, one server per worker from that build)
+ *   typecheck, lint, messages, chromium           ┘
+ *
+ * At most --jobs steps run at once (default: the number of cores), started in the order above: the build
+ * first, since the browser tests wait for it. A step's output goes to test-results/logs/<step>.log and is
+ * printed when it ends (in full when it failed); the last step, alone by then, prints as it goes.
+ *
+ * `npm run test:quick` (--quick): types, lint, messages and the unit tests on PGlite only (no PostgreSQL,
+ * no build, no browser) — the inner loop.
  *
  * Options:
+ *   --quick          the inner loop above
  *   --skip-build     reuse the existing .next build (local reruns)
- *   --from=<step>    start at that step (e.g. --from=e2e); implies nothing about the build being fresh
+ *   --only=a,b       just these steps (e.g. --only=e2e with --skip-build)
+ *   --jobs=N         steps at once (default: cores)
  *   --help
  * Pass them through npm with `npm test -- --skip-build`.
  */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const node = (script) => ({ cmd: process.execPath, args: [path.join(root, "scripts", script)] });
 
-const steps = [
-  { name: "typecheck", title: "TypeScript (tsc --noEmit)", cmd: bin("tsc"), args: ["--noEmit"] },
-  { name: "lint", title: "ESLint (--max-warnings=0)", cmd: bin("eslint"), args: ["--max-warnings=0", "."] },
-  { name: "messages", title: "i18n messages (pl ↔ en keys and placeholders)", cmd: process.execPath, args: [path.join(root, "scripts", "check-messages.mjs")] },
-  { name: "unit", title: "Unit and PostgreSQL tests (vitest run)", cmd: bin("vitest"), args: ["run"] },
-  { name: "chromium", title: "Chromium present (scripts/ensure-chromium.mjs)", cmd: process.execPath, args: [path.join(root, "scripts", "ensure-chromium.mjs")] },
-  // The three parts of `npm run build`.
+const all = [
+  // The three parts of `npm run build`, first: the browser tests wait for them.
   { name: "build", title: "Production build (next build)", cmd: bin("next"), args: ["build"], build: true },
-  { name: "hints", title: "Compile hints on the client chunks (scripts/compile-hints.mjs)", cmd: process.execPath, args: [path.join(root, "scripts", "compile-hints.mjs")], build: true },
-  { name: "brotli", title: "Brotli copies of the scripts and stylesheets (scripts/compress-static.mjs)", cmd: process.execPath, args: [path.join(root, "scripts", "compress-static.mjs")], build: true },
-  { name: "e2e", title: "End-to-end tests in Chromium (playwright test)", cmd: bin("playwright"), args: ["test"] },
+  { name: "hints", title: "Compile hints on the client chunks (scripts/compile-hints.mjs)", ...node("compile-hints.mjs"), needs: ["build"], build: true },
+  { name: "brotli", title: "Brotli copies of the scripts and stylesheets (scripts/compress-static.mjs)", ...node("compress-static.mjs"), needs: ["hints"], build: true },
+  { name: "unit", title: "Unit and PostgreSQL tests (vitest run)", cmd: bin("vitest"), args: ["run"] },
+  { name: "typecheck", title: "TypeScript (tsc --noEmit)", cmd: bin("tsc"), args: ["--noEmit"] },
+  { name: "lint", title: "ESLint (--max-warnings=0)", cmd: bin("eslint"), args: ["--max-warnings=0", "--cache", "--cache-location", "node_modules/.cache/eslint/", "."] },
+  { name: "messages", title: "i18n messages (pl ↔ en keys and placeholders)", ...node("check-messages.mjs") },
+  { name: "chromium", title: "Chromium present (scripts/ensure-chromium.mjs)", ...node("ensure-chromium.mjs") },
+  {
+    name: "e2e",
+    title: "End-to-end tests in Chromium (playwright test)",
+    cmd: bin("playwright"),
+    args: ["test"],
+    // After everything else: it needs the build and both cores.
+    needs: ["brotli", "unit", "typecheck", "lint", "messages", "chromium"],
+  },
 ];
+const quickSteps = ["unit", "typecheck", "lint", "messages"];
 
 function usage() {
-  console.log(`Usage: node scripts/test.mjs [--skip-build] [--from=<step>]\nSteps: ${steps.map((s) => s.name).join(", ")}`);
+  console.log(`Usage: node scripts/test.mjs [--quick] [--skip-build] [--only=a,b] [--jobs=N]\nSteps: ${all.map((s) => s.name).join(", ")}`);
 }
 
 const argv = process.argv.slice(2);
 let skipBuild = false;
-let from = null;
+let quick = false;
+let only = null;
+let jobs = availableParallelism();
 for (const arg of argv) {
   if (arg === "--skip-build") skipBuild = true;
-  else if (arg.startsWith("--from=")) from = arg.slice("--from=".length);
+  else if (arg === "--quick") quick = true;
+  else if (arg.startsWith("--only=")) only = arg.slice("--only=".length).split(",").filter(Boolean);
+  else if (arg.startsWith("--jobs=")) jobs = Math.max(1, Number(arg.slice("--jobs=".length)) || 1);
   else if (arg === "--help" || arg === "-h") {
     usage();
     process.exit(0);
@@ -50,13 +75,24 @@ for (const arg of argv) {
     process.exit(2);
   }
 }
-if (from && !steps.some((s) => s.name === from)) {
-  console.error(`Unknown step for --from: ${from}`);
-  usage();
-  process.exit(2);
+for (const name of only ?? []) {
+  if (!all.some((s) => s.name === name)) {
+    console.error(`Unknown step for --only: ${name}`);
+    usage();
+    process.exit(2);
+  }
 }
 
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const selected = new Set(only ?? (quick ? quickSteps : all.map((s) => s.name)));
+if (skipBuild) for (const s of all) if (s.build) selected.delete(s.name);
+const steps = all.filter((s) => selected.has(s.name));
+if (skipBuild && selected.has("e2e") && !existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  console.warn("\n[test] --skip-build, but there is no existing build in .next; the e2e step will fail to start the server.\n");
+}
+
+// The quick loop runs the unit tests on PGlite alone (tests/support/global-setup.ts reads this).
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...(quick ? { TEST_DATABASES: "pglite" } : {}) };
+if (!env.FORCE_COLOR && process.stdout.isTTY && !process.env.NO_COLOR) env.FORCE_COLOR = "1";
 
 const tty = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 const paint = (code) => (text) => (tty ? `\x1b[${code}m${text}\x1b[0m` : text);
@@ -65,80 +101,117 @@ const green = paint("32");
 const red = paint("31");
 
 const formatDuration = (ms) => (ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${((ms % 60_000) / 1000).toFixed(0)} s`);
+const shown = (step) => `${path.relative(root, step.cmd) || step.cmd} ${step.args.map((a) => (a.startsWith(root) ? path.relative(root, a) : a)).join(" ")}`;
 
-let current = null;
-function runStep(step) {
+const logDir = path.join(root, "test-results", "logs");
+mkdirSync(logDir, { recursive: true });
+
+const running = new Map();
+const results = new Map();
+let failed = null;
+const started = Date.now();
+
+/** Runs a step; streams it when it is the last one left, otherwise into its log file. */
+function runStep(step, stream) {
   return new Promise((resolve) => {
     if (!existsSync(step.cmd)) {
       resolve({ code: 127, error: `${path.relative(root, step.cmd)} not found — run npm install` });
       return;
     }
-    const child = spawn(step.cmd, step.args, { cwd: root, env, stdio: "inherit" });
-    current = child;
-    child.on("error", (error) => resolve({ code: 127, error: error.message }));
-    child.on("exit", (code, signal) => {
-      current = null;
-      resolve({ code: code ?? 1, signal });
+    const logFile = path.join(logDir, `${step.name}.log`);
+    const log = createWriteStream(logFile);
+    const child = spawn(step.cmd, step.args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    running.set(step.name, child);
+    for (const source of [child.stdout, child.stderr]) {
+      source.on("data", (chunk) => {
+        log.write(chunk);
+        if (stream) (source === child.stderr ? process.stderr : process.stdout).write(chunk);
+      });
+    }
+    child.on("error", (error) => resolve({ code: 127, error: error.message, logFile }));
+    child.on("close", (code, signal) => {
+      running.delete(step.name);
+      log.end(() => resolve({ code: code ?? 1, signal, logFile }));
     });
   });
 }
 
-// Ctrl-C reaches the child through the terminal's process group; forward SIGTERM explicitly.
+function stopAll(signal) {
+  for (const child of running.values()) {
+    try {
+      process.kill(-child.pid, signal); // its whole group: Playwright's servers, vitest's workers
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
-    if (current) current.kill(signal);
-    else process.exit(130);
+    failed ??= { name: "interrupted", title: `interrupted by ${signal}` };
+    stopAll(signal);
+    if (running.size === 0) process.exit(130);
   });
 }
 
-const results = [];
-const started = Date.now();
-let failed = null;
-let reached = !from;
-
-for (const step of steps) {
-  if (!reached && step.name === from) reached = true;
-  if (!reached) {
-    results.push({ step, status: "skipped (--from)" });
-    continue;
-  }
-  if (failed) {
-    results.push({ step, status: "not run" });
-    continue;
-  }
-  if (step.build && skipBuild) {
-    const hasBuild = existsSync(path.join(root, ".next", "BUILD_ID"));
-    results.push({ step, status: hasBuild ? "skipped (--skip-build)" : "skipped (--skip-build) — WARNING: no .next/BUILD_ID" });
-    if (!hasBuild) console.warn("\n[test] --skip-build, but there is no existing build in .next; the e2e step will fail to start the server.\n");
-    continue;
-  }
-  console.log(`\n${bold(`━━ [${steps.indexOf(step) + 1}/${steps.length}] ${step.title}`)}`);
-  console.log(`   $ ${path.relative(root, step.cmd) || step.cmd} ${step.args.map((a) => (a.startsWith(root) ? path.relative(root, a) : a)).join(" ")}`);
-  const t0 = Date.now();
-  const result = await runStep(step);
-  const ms = Date.now() - t0;
-  if (result.code === 0) {
-    console.log(green(`✔ ${step.name} passed in ${formatDuration(ms)}`));
-    results.push({ step, status: "passed", ms });
-  } else {
-    const why = result.error ?? (result.signal ? `killed by ${result.signal}` : `exit code ${result.code}`);
-    console.log(red(`✘ ${step.name} FAILED (${why}) after ${formatDuration(ms)}`));
-    results.push({ step, status: `FAILED (${why})`, ms });
-    failed = step;
-  }
-}
+const pending = [...steps];
+await new Promise((done) => {
+  const ready = (step) => (step.needs ?? []).every((need) => !selected.has(need) || results.get(need)?.status === "passed");
+  const pump = () => {
+    if (failed) {
+      if (running.size === 0) done();
+      return;
+    }
+    if (pending.length === 0 && running.size === 0) return done();
+    while (running.size < jobs) {
+      const index = pending.findIndex(ready);
+      if (index < 0) break;
+      const [step] = pending.splice(index, 1);
+      // Stream it live when nothing else can run beside it.
+      const stream = running.size === 0 && pending.length === 0;
+      console.log(`\n${bold(`━━ ${step.title}`)}\n   $ ${shown(step)}${stream ? "" : `   (output: ${path.relative(root, path.join(logDir, `${step.name}.log`))})`}`);
+      const t0 = Date.now();
+      runStep(step, stream).then((result) => {
+        const ms = Date.now() - t0;
+        if (!stream && result.logFile) {
+          const text = readFileSync(result.logFile, "utf8");
+          const lines = text.trimEnd().split("\n");
+          const tail = result.code === 0 ? lines.slice(-12) : lines;
+          console.log(`\n${bold(`── ${step.name}`)}${result.code === 0 && lines.length > tail.length ? ` (last ${tail.length} lines)` : ""}\n${tail.join("\n")}`);
+        }
+        if (result.code === 0) {
+          console.log(green(`✔ ${step.name} passed in ${formatDuration(ms)}`));
+          results.set(step.name, { status: "passed", ms });
+        } else {
+          const why = result.error ?? (result.signal ? `killed by ${result.signal}` : `exit code ${result.code}`);
+          const stoppedByUs = failed !== null;
+          results.set(step.name, { status: stoppedByUs ? `stopped (${why})` : `FAILED (${why})`, ms });
+          if (!stoppedByUs) {
+            console.log(red(`✘ ${step.name} FAILED (${why}) after ${formatDuration(ms)}`));
+            failed = step;
+            stopAll("SIGTERM");
+          }
+        }
+        pump();
+      });
+    }
+    if (running.size === 0 && pending.length > 0 && !pending.some(ready)) done();
+  };
+  pump();
+});
 
 const width = Math.max(...steps.map((s) => s.name.length));
 console.log(`\n${bold("━━ Summary")}`);
-for (const { step, status, ms } of results) {
-  const mark = status === "passed" ? green("✔") : status.startsWith("FAILED") ? red("✘") : "-";
-  console.log(`  ${mark} ${step.name.padEnd(width)}  ${status}${ms !== undefined ? `  ${formatDuration(ms)}` : ""}`);
+for (const step of steps) {
+  const result = results.get(step.name) ?? { status: "not run" };
+  const mark = result.status === "passed" ? green("✔") : result.status.startsWith("FAILED") ? red("✘") : "-";
+  console.log(`  ${mark} ${step.name.padEnd(width)}  ${result.status}${result.ms !== undefined ? `  ${formatDuration(result.ms)}` : ""}`);
 }
-console.log(`  total ${formatDuration(Date.now() - started)}`);
+console.log(`  total ${formatDuration(Date.now() - started)} (${jobs} at once)`);
 
 if (failed) {
-  console.log(`\n${red(`npm test FAILED at step "${failed.name}": ${failed.title}.`)}`);
-  console.log(`Rerun from there with: node scripts/test.mjs --from=${failed.name}`);
+  console.log(`\n${red(`${quick ? "npm run test:quick" : "npm test"} FAILED at step "${failed.name}": ${failed.title}.`)}`);
+  if (failed.name !== "interrupted") console.log(`Rerun it alone with: node scripts/test.mjs --only=${failed.name}${failed.name === "e2e" ? " --skip-build" : ""}`);
   process.exit(1);
 }
 console.log(`\n${green("All checks passed.")}`);

@@ -79,6 +79,15 @@ describe("parseEnv", () => {
     expect(parseEnv({ GENERATION_PROVIDER: "comfyui", COMFYUI_URL: "http://gpu-1:8188" }).COMFYUI_URL).toBe("http://gpu-1:8188");
   });
 
+  it("opens the test sign-in only on a plain-http loopback address", () => {
+    expect(parseEnv({}).E2E_SIGN_IN).toBe(false);
+    expect(parseEnv({ E2E_SIGN_IN: "true", APP_URL: "http://127.0.0.1:3201" }).E2E_SIGN_IN).toBe(true);
+    expect(parseEnv({ E2E_SIGN_IN: "true" }).E2E_SIGN_IN).toBe(true);
+    expect(() => parseEnv({ E2E_SIGN_IN: "true", APP_URL: "https://aranzer.pl" })).toThrow(/E2E_SIGN_IN=true .* loopback address only, not https:\/\/aranzer.pl/);
+    expect(() => parseEnv({ E2E_SIGN_IN: "true", APP_URL: "http://aranzer.pl" })).toThrow(/E2E_SIGN_IN/);
+    expect(() => parseEnv({ E2E_SIGN_IN: "true", APP_URL: "https://127.0.0.1:3201" })).toThrow(/E2E_SIGN_IN/);
+  });
+
   it("names every invalid variable", () => {
     expect(() => parseEnv({ PORT: "http", DATABASE_URL: "mysql://x" })).toThrow(/PORT[\s\S]*DATABASE_URL/);
     expect(() => parseEnv({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET must be set together/);

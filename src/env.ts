@@ -111,6 +111,11 @@ const schema = z.object({
   TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   /** Rate limits on by default; the end-to-end tests widen them rather than switch them off. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  /**
+   * End-to-end tests only: `true` opens POST /api/test/sign-in, which creates a confirmed, signed-in account
+   * with a chosen token balance. Refused at start unless APP_URL is plain http on a loopback address.
+   */
+  E2E_SIGN_IN: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
 });
 
 export type Env = z.infer<typeof schema> & {
@@ -160,6 +165,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const s3Problem = checkS3(parsed);
   if (s3Problem) throw new Error(`Invalid environment configuration:\n  ${s3Problem}`);
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, "");
+  if (parsed.E2E_SIGN_IN && !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(appUrl)) {
+    throw new Error(`Invalid environment configuration:\n  E2E_SIGN_IN=true lets anyone sign in as anyone; it is for tests on a loopback address only, not ${appUrl}`);
+  }
   // With no APP_URL the product runs locally: a browser may open it as localhost or as 127.0.0.1.
   const trustedOrigins = parsed.APP_URL ? [appUrl] : [appUrl, `http://127.0.0.1:${parsed.PORT}`];
   return { ...parsed, appUrl, publicAppUrl, secureCookies: appUrl.startsWith("https://"), trustedOrigins };

@@ -1,6 +1,7 @@
 /** The whole account journey, reading the e-mails from the outbox as a user would open them. */
 import { type Page } from "@playwright/test";
-import { PASSWORD, confirmFromOutbox, expect, expectNoAxeViolations, expectNoAxeViolationsInBothModes, latestEmailTo, register, registerAndConfirm, test, uniqueEmail } from "./support";
+import { PASSWORD, confirmFromOutbox, expect, expectNoAxeViolations, expectNoAxeViolationsInBothModes, latestEmailTo, register, test, uniqueEmail } from "./support";
+import { signIn as signInAsNewAccount } from "./fixtures";
 
 async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Adres e-mail").fill(email);
@@ -84,8 +85,7 @@ test.describe("accounts", () => {
   });
 
   test("the guard brings the user back to the attempted page after sign-in", async ({ page }) => {
-    const email = uniqueEmail("piotr");
-    await registerAndConfirm(page, email);
+    const { email } = await signInAsNewAccount(page);
     await page.context().clearCookies();
     await page.goto("/settings/subscriptions");
     await expect(page).toHaveURL(/\/login$/);
@@ -126,8 +126,7 @@ test.describe("accounts", () => {
   });
 
   test("password change: each validation error, then success with an e-mail", async ({ page }) => {
-    const email = uniqueEmail("ewa");
-    await registerAndConfirm(page, email);
+    const { email } = await signInAsNewAccount(page);
     await page.goto("/settings/profile");
     const form = page.locator("form").filter({ has: page.getByLabel("Nowe hasło", { exact: true }) });
     const save = form.getByRole("button", { name: "Zmień hasło" });
@@ -177,8 +176,7 @@ test.describe("accounts", () => {
   });
 
   test("password reset by e-mail, without revealing which addresses exist", async ({ page }) => {
-    const email = uniqueEmail("kasia");
-    await registerAndConfirm(page, email);
+    const { email } = await signInAsNewAccount(page);
     await page.context().clearCookies();
 
     await page.goto("/login");
@@ -226,7 +224,7 @@ test.describe("accounts", () => {
   test("signed-in pages pass axe in light and dark mode", async ({ page }) => {
     // Eight pages, each with axe twice.
     test.setTimeout(120_000);
-    await registerAndConfirm(page, uniqueEmail("axe"));
+    await signInAsNewAccount(page);
     for (const path of ["/design", "/generations", "/settings/profile", "/settings/subscriptions", "/subskrypcje-testowe", "/en/design", "/en/settings/profile"]) {
       await page.goto(path);
       await expectNoAxeViolationsInBothModes(page, path);
@@ -237,8 +235,7 @@ test.describe("accounts", () => {
   });
 
   test("download my data, then delete the account", async ({ page }) => {
-    const email = uniqueEmail("usun");
-    await registerAndConfirm(page, email);
+    const { email } = await signInAsNewAccount(page);
 
     const exported = await page.request.get("/api/account/export");
     expect(exported.status()).toBe(200);

@@ -5,7 +5,7 @@
  * (src/server/payments/stripe-provider.test.ts).
  */
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, registerAndConfirm, test, uniqueEmail } from "./support";
+import { expect, expectNoAxeViolations, signIn, test } from "./support";
 
 const crown = (page: Page, name: string) => page.getByRole("banner").getByLabel(name);
 const status = (page: Page) => page.getByTestId("subscription-status");
@@ -13,7 +13,7 @@ const status = (page: Page) => page.getByTestId("subscription-status");
 test.describe("billing", () => {
   test("buy Pro, reload, cancel, resume, renew, fail a renewal and expire, buy a pack; then Mini in English", async ({ page }) => {
     test.setTimeout(180_000);
-    await registerAndConfirm(page, uniqueEmail("pay"));
+    await signIn(page);
 
     await page.goto("/cennik");
     await page.getByRole("link", { name: "Kup pakiet Pro" }).click();
@@ -131,15 +131,19 @@ test.describe("billing", () => {
     await expect(page.getByText("Balance: 1,083 tokens.")).toBeVisible();
   });
 
-  test("a declined payment says so and adds nothing", async ({ page }) => {
-    await registerAndConfirm(page, uniqueEmail("declined"));
-    await page.goto("/zamowienie?product=mini");
-    await page.getByRole("checkbox", { name: /Żądam rozpoczęcia/ }).check();
-    await page.getByRole("button", { name: "Zamawiam i płacę" }).click();
-    await page.getByRole("button", { name: "Odrzuć płatność" }).click();
-    await expect(page.getByText(/^Płatność nie powiodła się\./)).toBeVisible();
-    await page.goto("/settings/subscriptions");
-    await expect(status(page)).toHaveText("Nie masz aktywnej subskrypcji.");
-    await expect(page.getByText("3 tokeny", { exact: true })).toBeVisible();
+  test.describe("with a balance of 5", () => {
+    test.use({ tokens: 5 });
+
+    test("a declined payment says so and adds nothing", async ({ page, account }) => {
+      expect(account.balance).toBe(5);
+      await page.goto("/zamowienie?product=mini");
+      await page.getByRole("checkbox", { name: /Żądam rozpoczęcia/ }).check();
+      await page.getByRole("button", { name: "Zamawiam i płacę" }).click();
+      await page.getByRole("button", { name: "Odrzuć płatność" }).click();
+      await expect(page.getByText(/^Płatność nie powiodła się\./)).toBeVisible();
+      await page.goto("/settings/subscriptions");
+      await expect(status(page)).toHaveText("Nie masz aktywnej subskrypcji.");
+      await expect(page.getByText("5 tokenów", { exact: true })).toBeVisible();
+    });
   });
 });

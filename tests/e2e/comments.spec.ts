@@ -6,7 +6,7 @@
  * test server (scripts/production-server-env.ts).
  */
 import type { Browser, Page } from "@playwright/test";
-import { confirmFromOutbox, expect, expectNoAxeViolationsInBothModes, latestEmailTo, register, registerAndConfirm, test, uniqueEmail } from "./support";
+import { confirmFromOutbox, expect, expectNoAxeViolationsInBothModes, latestEmailTo, register, signIn, test, uniqueEmail } from "./support";
 
 const POST = "/blog/jak-przygotowac-zdjecie-pokoju";
 /** The other tests comment elsewhere, so the first one counts the comments of a thread it alone writes in. */
@@ -35,7 +35,7 @@ async function reply(page: Page, to: string, text: string) {
 
 async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await registerAndConfirm(page, email);
+  await signIn(page, { email });
   return page;
 }
 
@@ -184,7 +184,7 @@ test.describe("comments", () => {
   });
 
   test("a comment posted before the scripts have run appears, and a refusal keeps its text", async ({ page, baseURL }) => {
-    await registerAndConfirm(page, uniqueEmail("cm-early"));
+    await signIn(page);
     await page.route(/\/_next\/static\/chunks\/.+\.js$/, (route) => route.abort());
     // Not page.goto: the fixture's hydration wait would never end without scripts.
     await page.evaluate((url) => location.assign(url), `${baseURL}${OTHER_POST}`);
@@ -215,7 +215,7 @@ test.describe("comments", () => {
     page.on("request", (request) => {
       if (new URL(request.url()).hostname.endsWith("attacker.example")) attacker.push(request.url());
     });
-    await registerAndConfirm(page, uniqueEmail("cm-xss"));
+    await signIn(page);
     await page.goto(OTHER_POST);
     const payload = [
       "Ładunek <script>alert(1)</script>",

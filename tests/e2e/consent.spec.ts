@@ -44,6 +44,8 @@ const banner = (page: Page, name = "Pliki cookies") => page.getByRole("region", 
 const consentCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === "aranzer.consent");
 
 test.describe("with a Tag Manager container", () => {
+  // One extra server for this group: its tests run in order on one worker instead of each worker starting its own.
+  test.describe.configure({ mode: "default" });
   let server: ExtraServer;
   test.beforeAll(async () => {
     server = await startExtraServer({ GTM_ID });

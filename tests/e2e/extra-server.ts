@@ -7,17 +7,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { productionServerEnv } from "../../scripts/production-server-env";
-import { freePort } from "../support/postgres";
+import { testPort } from "../support/ports";
 
 export type ExtraServer = { baseURL: string; dataDir: string; stop: () => Promise<void> };
 
 
 export async function startExtraServer(env: Record<string, string>): Promise<ExtraServer> {
-  const port = await freePort();
+  const port = await testPort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "aranzer-e2e-extra-"));
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
-    env: { ...process.env, ...productionServerEnv(port, dataDir), RATE_LIMIT_MULTIPLIER: "50", ...env },
+    env: { ...process.env, ...productionServerEnv(port, dataDir), RATE_LIMIT_MULTIPLIER: "50", E2E_SIGN_IN: "true", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";

@@ -133,7 +133,10 @@ test.describe("security headers", () => {
     });
     await page.goto("/blog");
     await page.waitForLoadState("load");
-    await page.waitForTimeout(1500);
+    // Next schedules the prefetch of links in view when the page is idle: wait for idleness, then for
+    // the network to be quiet, so that a prefetch would have been sent.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+    await page.waitForLoadState("networkidle");
     expect(prefetches).toEqual([]);
     await page.getByRole("link", { name: "Oferta" }).first().click();
     await expect(page).toHaveURL(/\/oferta$/);

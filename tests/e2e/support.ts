@@ -1,42 +1,17 @@
 /**
- * Helpers for the end-to-end specs: the test fixture, the route table, axe checks, colour mode, and the .eml outbox.
+ * Helpers for the end-to-end specs: the route table, axe checks, colour mode, and the .eml outbox.
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { locales, pathFor, routes, type Access, type Locale, type RouteKey, type StaticRouteKey } from "../../src/config/routes";
 
 // ---------------------------------------------------------------------------------------------------------
-// Fixture
+// Fixture (tests/e2e/fixtures.ts; re-exported so that older specs' imports keep working)
 
-/**
- * React hydrates a little after the load event (and later still with HYDRATE_AFTER_FIRST_PAINT), and a click
- * at that moment would reach a button with no handler.
- * Navigations of the test's own (goto, reload, back, forward) therefore also wait until React has taken over
- * the document; pages without Next's scripts (the crawlers' plain 404) are not waited for.
- */
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => !("__next_f" in self) || Object.keys(document.body ?? {}).some((key) => key.startsWith("__reactFiber")),
-  );
-}
-
-export const test = base.extend({
-  page: async ({ page }, provide) => {
-    for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
-      const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["reload"]>;
-      (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
-        const response = await navigate(...args);
-        await waitForHydration(page);
-        return response;
-      };
-    }
-    await provide(page);
-  },
-});
-
-export { expect };
+import { TEST_PASSWORD } from "./fixtures";
+export { expect, signIn, test } from "./fixtures";
 
 // ---------------------------------------------------------------------------------------------------------
 // Routes
@@ -414,7 +389,7 @@ export async function latestEmailTo(address: string, options: { timeoutMs?: numb
 // ---------------------------------------------------------------------------------------------------------
 // Accounts
 
-export const PASSWORD = "tajne-haslo-1";
+export const PASSWORD = TEST_PASSWORD;
 
 export function uniqueEmail(tag: string) {
   return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;

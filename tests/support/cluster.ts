@@ -12,7 +12,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { productionServerEnv } from "../../scripts/production-server-env";
-import { freePort, startThrowawayPostgres } from "./postgres";
+import { startThrowawayPostgres } from "./postgres";
+import { testPort } from "./ports";
 import { startLocalS3, type LocalS3 } from "./s3";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -74,7 +75,7 @@ export async function startCluster(options: { webs: number; workers: number; env
     await postgres.stop();
   };
   const launch = async (kind: "web" | "worker", index: number) => {
-    const port = await freePort();
+    const port = await testPort();
     const dataDir = mkdtempSync(path.join(tmpdir(), `aranzer-${kind}-`));
     const args = kind === "web" ? ["--import", "tsx", "server.ts"] : ["--conditions=react-server", "--import", "tsx", "worker.ts"];
     const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...productionServerEnv(port, dataDir), ...shared }, stdio: ["ignore", "pipe", "pipe"] });

@@ -1,7 +1,8 @@
 /**
  * A private, throwaway PostgreSQL cluster for the test run: initdb into a temp dir, pg_ctl start on a
  * free loopback port, one database `aranzer_test`. Returns null (after a loud warning on stderr) when the
- * binaries are missing or the cluster cannot be started, so the PostgreSQL suite is skipped, not failed.
+ * binaries are missing or the cluster cannot be started, so the PostgreSQL suite is skipped, not failed —
+ * except where PostgreSQL is required (CI=true, or REQUIRE_POSTGRES=1): there it throws, and the run fails.
  *
  * Runs as the `postgres` user via `runuser` when the current user is root (initdb refuses root).
  */
@@ -34,8 +35,17 @@ function isExecutable(file: string): boolean {
   }
 }
 
-/** Finds initdb and pg_ctl: first in PATH, then in /usr/lib/postgresql/<version>/bin (highest version). */
+/**
+ * Finds initdb and pg_ctl: first in PATH, then in /usr/lib/postgresql/<version>/bin (highest version); with
+ * POSTGRES_BINDIR set, only there (e.g. POSTGRES_BINDIR=/nonexistent plays a machine without PostgreSQL).
+ */
 export function findPostgresBinaries(): PostgresBinaries | null {
+  const only = process.env.POSTGRES_BINDIR;
+  if (only) {
+    const initdb = path.join(only, "initdb");
+    const pgCtl = path.join(only, "pg_ctl");
+    return isExecutable(initdb) && isExecutable(pgCtl) ? { initdb, pgCtl, binDir: only } : null;
+  }
   const dirs = (process.env.PATH ?? "").split(path.delimiter).filter(Boolean);
   for (const dir of dirs) {
     const initdb = path.join(dir, "initdb");
@@ -69,13 +79,19 @@ export function findPostgresBinaries(): PostgresBinaries | null {
   return null;
 }
 
+/** CI=true (or 1), or REQUIRE_POSTGRES=1: a missing PostgreSQL fails the run instead of skipping its suite. */
+export function postgresRequired(): boolean {
+  return ["true", "1"].includes(process.env.CI ?? "") || process.env.REQUIRE_POSTGRES === "1";
+}
+
 function warnSkipped(reason: string, details?: string, installHint = false): void {
   const bar = "=".repeat(78);
+  const required = postgresRequired();
   const lines = [
     "",
     bar,
-    `!!  PostgreSQL suite SKIPPED: ${reason}`,
-    "!!  Tests that need a real PostgreSQL server will not run in this session.",
+    required ? `!!  PostgreSQL is REQUIRED here (CI=true or REQUIRE_POSTGRES=1) and could not run: ${reason}` : `!!  PostgreSQL suite SKIPPED: ${reason}`,
+    required ? "!!  The run fails instead of passing without the PostgreSQL suite." : "!!  Tests that need a real PostgreSQL server will not run in this run.",
   ];
   if (installHint) {
     lines.push(
@@ -89,6 +105,7 @@ function warnSkipped(reason: string, details?: string, installHint = false): voi
   }
   lines.push(bar, "");
   process.stderr.write(`${lines.join("\n")}\n`);
+  if (required) throw new Error(`PostgreSQL is required (CI=true or REQUIRE_POSTGRES=1) but could not run: ${reason}. Install it (Debian: apt-get install -y postgresql) or unset CI/REQUIRE_POSTGRES to skip its suite.`);
 }
 
 type RunResult = { code: number; stdout: string; stderr: string };

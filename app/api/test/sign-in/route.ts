@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { env } from "@/env";
+import { createTestAccount } from "@/server/accounts/create-test-account";
+import { AppError } from "@/server/errors";
+import { errorResponse } from "@/server/http/error-answer";
+
+export const dynamic = "force-dynamic";
+
+const body = z.object({
+  email: z.email(),
+  password: z.string().min(8).max(128),
+  tokens: z.number().int().min(0).max(100_000).optional(),
+  showWelcome: z.boolean().optional(),
+  locale: z.enum(["pl", "en"]).optional(),
+});
+
+/**
+ * End-to-end tests only (E2E_SIGN_IN=true, which src/env.ts refuses off a loopback address): a confirmed,
+ * signed-in account with a chosen balance, without the sign-up form and its e-mail. Otherwise a 404.
+ */
+export async function POST(request: Request) {
+  try {
+    if (!env().E2E_SIGN_IN) throw new AppError("NOT_FOUND");
+    const parsed = body.safeParse(await request.json().catch(() => null));
+    if (!parsed.success) throw new AppError("INVALID_INPUT", { field: String(parsed.error.issues[0]?.path[0] ?? "body") });
+    const { userId, balance, setCookie } = await createTestAccount(parsed.data);
+    const response = Response.json({ userId, balance }, { status: 201, headers: { "cache-control": "no-store" } });
+    for (const cookie of setCookie) response.headers.append("set-cookie", cookie);
+    return response;
+  } catch (error) {
+    return errorResponse(error, request, "test.sign-in");
+  }
+}
