@@ -69,3 +69,5 @@ export type SharedListingDto = {
   expiresAt: string;
   items: { position: number; roomType: string; styleId: string; beforeUrl: string | null; afterUrl: string; width: number; height: number }[];
 };
+
+export type ListingSummary = { id: string; name: string; createdAt: string; photos: number; livePhotos: number };

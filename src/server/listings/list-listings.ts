@@ -2,8 +2,8 @@ import "server-only";
 import { desc, eq, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { image, listing, listingPhoto } from "@/server/db/schema";
+import type { ListingSummary } from "@/schemas/listings";
 
-export type ListingSummary = { id: string; name: string; createdAt: string; photos: number; livePhotos: number };
 
 /** The user's listings, newest first, with how many photos each has and how many are still within their hour. */
 export async function listListings(options: { userId: string; db?: DbOrTx; now?: Date }): Promise<ListingSummary[]> {
