@@ -20,7 +20,7 @@ export function ListingsIndex({ listings, basePath }: { listings: ListingSummary
 
   async function create(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim()) return setError(t("name"));
+    if (!name.trim()) return setError(t("nameRequired"));
     setBusy(true);
     setError(null);
     const answer = await callApi<{ listing: { id: string } }>("POST", "/api/listings", { name });
