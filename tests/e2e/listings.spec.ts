@@ -56,7 +56,7 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
     .raw()
     .toBuffer();
   expect(Math.max(...plate)).toBeGreaterThan(200);
-  expect(Math.min(...plate)).toBeLessThan(60);
+  expect(Math.min(...plate)).toBeLessThan(110);
 
   await page.getByRole("button", { name: "Utwórz link" }).click();
   const link = await page.getByTestId("share-link").inputValue();

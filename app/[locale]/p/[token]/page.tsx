@@ -3,7 +3,6 @@ import { notFound } from "next/navigation";
 import { getNow, getTranslations } from "next-intl/server";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { SharedComparison } from "@/components/listings/shared-comparison";
-import { minutesLeft } from "@/components/generations/use-now";
 import type { RoomType } from "@/config/room-types";
 import type { StyleId } from "@/config/styles";
 import { isAppError } from "@/server/errors";
@@ -50,7 +49,7 @@ export default async function SharedListingPage({ params }: Props) {
   const now = (await getNow()).getTime();
   return (
     <PageContainer>
-      <PageHeader title={listing.name} lead={`${t("sharedLead")} · ${t("sharedExpires", { minutes: minutesLeft(listing.expiresAt, now) })}`} />
+      <PageHeader title={listing.name} lead={`${t("sharedLead")} · ${t("sharedExpires", { minutes: Math.max(1, Math.round((Date.parse(listing.expiresAt) - now) / 60_000)) })}`} />
       <ClientMessages namespaces={["generation"]}>
       <ol className="grid gap-8 md:grid-cols-2">
         {listing.items.map((item) => {
