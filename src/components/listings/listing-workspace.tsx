@@ -17,9 +17,9 @@ import { usePhotoUploads } from "./use-photo-uploads";
 
 const POLL_MS = 2000;
 
-/** The disclosure label as it is shown on screen over a result (the same words are burnt into downloads). */
+/** The disclosure label on screen, on the result's side of the slider (downloads carry it burnt into a corner). */
 function LabelBadge({ text }: { text: string }) {
-  return <span className="pointer-events-none absolute bottom-2 left-2 z-10 rounded bg-black/60 px-2 py-0.5 text-xs text-white">{text}</span>;
+  return <span className="pointer-events-none absolute right-2 bottom-2 z-10 rounded bg-black/60 px-2 py-0.5 text-xs text-white">{text}</span>;
 }
 
 /**

@@ -69,7 +69,7 @@ export default async function SharedListingPage({ params }: Props) {
                   // eslint-disable-next-line @next/next/no-img-element -- a short-lived image served by our API
                   <img src={item.afterUrl} alt={tGen("alt", { room, style })} width={item.width} height={item.height} className="h-auto w-full rounded-lg" />
                 )}
-                {listing.disclosureLabel && <span className="pointer-events-none absolute bottom-2 left-2 z-10 rounded bg-black/60 px-2 py-0.5 text-xs text-white">{t("label")}</span>}
+                {listing.disclosureLabel && <span className="pointer-events-none absolute right-2 bottom-2 z-10 rounded bg-black/60 px-2 py-0.5 text-xs text-white">{t("label")}</span>}
               </div>
             </li>
           );
