@@ -42,7 +42,7 @@ export default async function ListingsPage({ params, searchParams }: Props) {
           </Link>
         </p>
         <PageHeader title={listing.name} lead={t("lead")} />
-        <ClientMessages namespaces={["listings", "generation", "rooms", "styles", "upload", "errors"]}>
+        <ClientMessages namespaces={["listings", "generation", "rooms", "styles", "upload", "errors", "design"]}>
           <ListingWorkspace initial={listing} now={now} listPath={listPath} sharePrefix={locale === "en" ? "/en/p/" : "/p/"} />
         </ClientMessages>
       </PageContainer>

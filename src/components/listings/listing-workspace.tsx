@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { ArrowDown, ArrowUp, Trash2, Upload } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
+import { GalleryModal } from "@/components/design/gallery-modal";
 import { ComparisonSlider } from "@/components/generations/comparison-slider";
 import { minutesLeft, useNow } from "@/components/generations/use-now";
 import { LISTING_EXPIRY_WARNING_MS, LISTING_MAX_PHOTOS, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX } from "@/config/listings";
@@ -44,6 +45,7 @@ export function ListingWorkspace({ initial, now: serverNow, listPath, sharePrefi
   const [newLink, setNewLink] = useState<string | null>(null);
   const [name, setName] = useState(initial.name);
   const [dragging, setDragging] = useState(false);
+  const [gallery, setGallery] = useState(false);
   const base = `/api/listings/${encodeURIComponent(listing.id)}`;
 
   const refresh = useCallback(async () => {
@@ -199,6 +201,19 @@ export function ListingWorkspace({ initial, now: serverNow, listPath, sharePrefi
             />
           </label>
         </div>
+        <Button variant="outline" color="gray" onClick={() => setGallery(true)}>
+          {t("fromGallery")}
+        </Button>
+        <GalleryModal
+          open={gallery}
+          onOpenChange={setGallery}
+          initial={[]}
+          selectedId={null}
+          onChoose={(image) => {
+            setGallery(false);
+            void act("gallery", () => callApi("POST", `${base}/photos`, { sources: [{ type: "image", imageId: image.id }], roomType: newRoom }));
+          }}
+        />
         {uploads.length > 0 && (
           <ul aria-label={t("uploads")} className="space-y-1 text-sm">
             {uploads.map((u) => (
