@@ -8,6 +8,8 @@ import { contentSecurityPolicy, isCrawler, isSameOriginRequest } from "@/server/
 import { getAuth } from "@/server/auth/auth";
 import { malformedRequest } from "@/server/http/refuse-malformed-request";
 import { staticSecurityHeaders } from "@/config/security-headers";
+import { catalogs } from "@/i18n/catalogs";
+import { isShareLinkGone } from "@/server/listings/is-share-link-gone";
 
 const intl = createIntlMiddleware(routing);
 
@@ -56,6 +58,15 @@ export default async function proxy(request: NextRequest) {
   };
 
   const match = matchPath(pathname);
+
+  // A client link whose images are all past their hour answers 410 (a revoked one is the page's own 404).
+  const shared = /^(?:\/en)?\/p\/([A-Za-z0-9_-]{16,64})$/.exec(pathname);
+  if (shared && (await isShareLinkGone({ token: shared[1]! }))) {
+    const locale = pathname.startsWith("/en/") ? "en" : "pl";
+    const t = catalogs[locale].listings;
+    const body = `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width"><title>${t.sharedGoneTitle}</title><h1>${t.sharedGoneTitle}</h1><p>${t.sharedGone}</p></html>`;
+    return finish(new NextResponse(body, { status: 410, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "x-robots-tag": "noindex" } }));
+  }
 
   // One English URL per legal page: the table's root path.
   if (match && match.locale === "en" && pathname.startsWith("/en/") && rootEnglishRoutes.includes(match.key)) {

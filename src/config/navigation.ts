@@ -8,6 +8,7 @@ export const publicNav = [
 
 export const userNav = [
   { label: "generations", route: "/generations" },
+  { label: "listings", route: "/listings" },
   { label: "pricing", route: "/pricing" },
 ] as const satisfies readonly { label: string; route: StaticRouteKey }[];
 

@@ -34,6 +34,8 @@ export const routes = {
   "/test-subscriptions": { pl: "/subskrypcje-testowe", en: "/test-subscriptions", access: "user", indexable: false },
   /** The comment moderators' queue; other signed-in users get a 404. */
   "/moderation": { pl: "/moderacja", en: "/moderation", access: "user", indexable: false },
+  /** An agent's listings; one listing is `?id=<listing id>` on the same page. */
+  "/listings": { pl: "/ogloszenia", en: "/listings", access: "user", indexable: false },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routes;

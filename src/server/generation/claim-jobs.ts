@@ -43,6 +43,10 @@ type Row = {
 };
 
 /**
+ * Fair between people: each person's due jobs take turns (their oldest first, then their second…), and among
+ * people on the same turn the one with fewer jobs running goes first; so one account's hundreds of queued jobs
+ * do not hold up another person's single Generate, which starts within the next claim or two.
+ *
  * Takes up to `limit` jobs that are due (queued and past run_after) or abandoned (running with an
  * expired lease), in one short statement: SKIP LOCKED lets concurrent workers take different rows
  * instead of waiting on each other. Each claim gets a fresh token and counts one attempt. The same
@@ -51,17 +55,37 @@ type Row = {
 export async function claimJobs(options: { db: DbOrTx; limit: number; leaseMs: number }): Promise<ClaimedJob[]> {
   if (options.limit <= 0) return [];
   const rows = await executeRows<Row>(options.db, sql`
-    with claimed as (
+    with due as (
+      select j.visualization_id, j.run_after, v.user_id
+        from generation_job j
+        join visualization v on v.id = j.visualization_id
+       where (j.state = 'queued' and j.run_after <= now()) or (j.state = 'running' and j.lease_until < now())
+    ),
+    busy as (
+      select v.user_id, count(*) as running
+        from generation_job j
+        join visualization v on v.id = j.visualization_id
+       where j.state = 'running' and j.lease_until >= now()
+       group by v.user_id
+    ),
+    fair as (
+      select d.visualization_id, d.run_after,
+             row_number() over (partition by d.user_id order by d.run_after, d.visualization_id) as turn,
+             coalesce(b.running, 0) as running
+        from due d
+        left join busy b on b.user_id = d.user_id
+    ),
+    claimed as (
       update generation_job j
          set state = 'running',
              attempts = j.attempts + 1,
              lease_until = now() + ${options.leaseMs} * interval '1 millisecond',
              claim_token = gen_random_uuid()::text
-        from (select visualization_id from generation_job
-               where (state = 'queued' and run_after <= now()) or (state = 'running' and lease_until < now())
-               order by run_after
+        from (select f.visualization_id from fair f
+                join generation_job g on g.visualization_id = f.visualization_id
+               order by f.turn, f.running, f.run_after
                limit ${options.limit}
-               for update skip locked) due
+               for update of g skip locked) due
        where j.visualization_id = due.visualization_id
       returning j.visualization_id, j.claim_token, j.attempts
     )

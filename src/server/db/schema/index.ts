@@ -4,3 +4,4 @@ export * from "./tokens";
 export * from "./generation";
 export * from "./billing";
 export * from "./comments";
+export * from "./listings";

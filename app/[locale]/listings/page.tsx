@@ -1,0 +1,60 @@
+import { notFound } from "next/navigation";
+import { getNow, getTranslations } from "next-intl/server";
+import { Link } from "@/components/link";
+import { PageContainer, PageHeader } from "@/components/layout/page-header";
+import { ListingWorkspace } from "@/components/listings/listing-workspace";
+import { ListingsIndex } from "@/components/listings/listings-index";
+import { pathFor } from "@/config/routes";
+import { isAppError } from "@/server/errors";
+import { getListing } from "@/server/listings/get-listing";
+import { listListings } from "@/server/listings/list-listings";
+import { ClientMessages } from "@/web/server/client-messages";
+import { pageMetadata } from "@/web/server/metadata";
+import { pageLocale } from "@/web/server/page-params";
+import { requireUser } from "@/web/server/session";
+
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ id?: string | string[] }> };
+
+export async function generateMetadata({ params }: Props) {
+  const locale = await pageLocale(params);
+  const t = await getTranslations({ locale, namespace: "listings" });
+  return pageMetadata({ locale, route: "/listings", title: t("title"), index: false });
+}
+
+/** The agent's listings; with `?id=` one listing's workspace. */
+export default async function ListingsPage({ params, searchParams }: Props) {
+  const locale = await pageLocale(params);
+  const user = await requireUser(locale);
+  const t = await getTranslations("listings");
+  const listPath = pathFor("/listings", locale);
+  const { id } = await searchParams;
+  if (typeof id === "string") {
+    const listing = await getListing({ userId: user.id, listingId: id }).catch((error: unknown) => {
+      if (isAppError(error, "NOT_FOUND")) notFound();
+      throw error;
+    });
+    const now = (await getNow()).getTime();
+    return (
+      <PageContainer>
+        <p className="mb-4">
+          <Link href={listPath} className="text-sm underline underline-offset-4">
+            {t("back")}
+          </Link>
+        </p>
+        <PageHeader title={listing.name} lead={t("lead")} />
+        <ClientMessages namespaces={["listings", "generation", "rooms", "styles", "upload", "errors", "design"]}>
+          <ListingWorkspace initial={listing} now={now} listPath={listPath} sharePrefix={locale === "en" ? "/en/p/" : "/p/"} />
+        </ClientMessages>
+      </PageContainer>
+    );
+  }
+  const listings = await listListings({ userId: user.id });
+  return (
+    <PageContainer>
+      <PageHeader title={t("title")} lead={t("lead")} />
+      <ClientMessages namespaces={["listings"]}>
+        <ListingsIndex listings={listings} basePath={listPath} />
+      </ClientMessages>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getNow, getTranslations } from "next-intl/server";
+import { PageContainer, PageHeader } from "@/components/layout/page-header";
+import { SharedComparison } from "@/components/listings/shared-comparison";
+import type { RoomType } from "@/config/room-types";
+import type { StyleId } from "@/config/styles";
+import { isAppError } from "@/server/errors";
+import { resolveShareLink } from "@/server/listings/resolve-share-link";
+import { ClientMessages } from "@/web/server/client-messages";
+import { pageLocale } from "@/web/server/page-params";
+
+type Props = { params: Promise<{ locale: string; token: string }> };
+
+// Never indexed, never kept by a shared cache: the link is the client's alone and may be revoked.
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const locale = await pageLocale(params);
+  const t = await getTranslations({ locale, namespace: "listings" });
+  return { title: t("sharedLead"), robots: { index: false, follow: false, nocache: true }, referrer: "no-referrer" };
+}
+
+/**
+ * The agent's client's view of a listing, without an account: the chosen results with before/after sliders
+ * and the disclosure label. A revoked or unknown link is a 404; one whose images are gone answers 410 (the
+ * proxy says so before this page renders) and this page shows why.
+ */
+export default async function SharedListingPage({ params }: Props) {
+  const { token } = await params;
+  const locale = await pageLocale(params);
+  const t = await getTranslations({ locale, namespace: "listings" });
+  const tRooms = await getTranslations({ locale, namespace: "rooms" });
+  const tStyles = await getTranslations({ locale, namespace: "styles" });
+  const tGen = await getTranslations({ locale, namespace: "generation" });
+  const shared = await resolveShareLink({ token }).catch((error: unknown) => {
+    if (isAppError(error, "NOT_FOUND")) notFound();
+    if (isAppError(error, "GONE")) return null;
+    throw error;
+  });
+  if (!shared) {
+    return (
+      <PageContainer narrow>
+        <PageHeader title={t("sharedGoneTitle")} lead={t("sharedGone")} />
+      </PageContainer>
+    );
+  }
+  const { listing } = shared;
+  const now = (await getNow()).getTime();
+  return (
+    <PageContainer>
+      <PageHeader title={listing.name} lead={`${t("sharedLead")} · ${t("sharedExpires", { minutes: Math.max(1, Math.round((Date.parse(listing.expiresAt) - now) / 60_000)) })}`} />
+      <ClientMessages namespaces={["generation"]}>
+      <ol className="grid gap-8 md:grid-cols-2">
+        {listing.items.map((item) => {
+          const room = tRooms(item.roomType as RoomType);
+          const style = tStyles(`${item.styleId as StyleId}.name`);
+          return (
+            <li key={item.position} data-testid="shared-item" className="space-y-2">
+              <h2 className="font-medium">{t("sharedItem", { number: item.position, room, style })}</h2>
+              <div className="relative">
+                {item.beforeUrl ? (
+                  <SharedComparison
+                    before={{ src: item.beforeUrl, alt: tGen("originalAlt", { room }), width: item.width, height: item.height }}
+                    after={{ src: item.afterUrl, alt: tGen("alt", { room, style }), width: item.width, height: item.height }}
+                    style={style}
+                  />
+                ) : (
+                  // eslint-disable-next-line @next/next/no-img-element -- a short-lived image served by our API
+                  <img src={item.afterUrl} alt={tGen("alt", { room, style })} width={item.width} height={item.height} className="h-auto w-full rounded-lg" />
+                )}
+                {listing.disclosureLabel && <span className="pointer-events-none absolute right-2 bottom-2 z-10 rounded bg-black/60 px-2 py-0.5 text-xs text-white">{t("label")}</span>}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      </ClientMessages>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,426 @@
+"use client";
+
+import { useCallback, useEffect, useState, type DragEvent } from "react";
+import { useFormatter, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { ArrowDown, ArrowUp, Trash2, Upload } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
+import { GalleryModal } from "@/components/design/gallery-modal";
+import { ComparisonSlider } from "@/components/generations/comparison-slider";
+import { minutesLeft, useNow } from "@/components/generations/use-now";
+import { LISTING_EXPIRY_WARNING_MS, LISTING_MAX_PHOTOS, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX } from "@/config/listings";
+import { roomTypes, type RoomType } from "@/config/room-types";
+import { styleIds, type StyleId } from "@/config/styles";
+import type { ListingDto, ListingPhotoDto } from "@/schemas/listings";
+import { callApi } from "./call-api";
+import { usePhotoUploads } from "./use-photo-uploads";
+
+const POLL_MS = 2000;
+
+/** The disclosure label on screen, on the result's side of the slider (downloads carry it burnt into a corner). */
+function LabelBadge({ text }: { text: string }) {
+  return <span className="pointer-events-none absolute right-2 bottom-2 z-10 rounded bg-black/60 px-2 py-0.5 text-xs text-white">{text}</span>;
+}
+
+/**
+ * One listing: its photos (added many at once, with room types, in order), one Generate for all of them,
+ * the results per photo with a choice, and what goes to the client (ZIP, HD, link).
+ */
+export function ListingWorkspace({ initial, now: serverNow, listPath, sharePrefix }: { initial: ListingDto; now: number; listPath: string; sharePrefix: string }) {
+  const t = useTranslations("listings");
+  const tRooms = useTranslations("rooms");
+  const tStyles = useTranslations("styles");
+  const tGen = useTranslations("generation");
+  const format = useFormatter();
+  const router = useRouter();
+  const now = useNow(serverNow, 30_000);
+  const [listing, setListing] = useState(initial);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [newRoom, setNewRoom] = useState<RoomType>((initial.lastRoomType as RoomType | null) ?? "living-room");
+  const [styles, setStyles] = useState<string[]>([]);
+  const [variations, setVariations] = useState(1);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [newLink, setNewLink] = useState<string | null>(null);
+  const [name, setName] = useState(initial.name);
+  const [dragging, setDragging] = useState(false);
+  const [gallery, setGallery] = useState(false);
+  const base = `/api/listings/${encodeURIComponent(listing.id)}`;
+
+  const refresh = useCallback(async () => {
+    const answer = await callApi<{ listing: ListingDto }>("GET", base);
+    if (answer.ok) setListing(answer.body.listing);
+  }, [base]);
+
+  const working = listing.photos.some((p) => p.results.some((r) => r.status === "queued" || r.status === "running"));
+  useEffect(() => {
+    if (!working) return;
+    const timer = setInterval(() => void refresh(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [working, refresh]);
+
+  const fail = (text: string | null) => setMessage({ text: text ?? t("error"), error: true });
+
+  const addUploaded = useCallback(
+    async (imageId: string) => {
+      const answer = await callApi("POST", `${base}/photos`, { sources: [{ type: "image", imageId }], roomType: newRoom });
+      await refresh();
+      return answer.ok ? null : (answer.message ?? t("error"));
+    },
+    [base, newRoom, refresh, t],
+  );
+  const { uploads, start } = usePhotoUploads(addUploaded, t("error"));
+
+  function addFiles(files: File[]) {
+    const left = LISTING_MAX_PHOTOS - listing.photos.length;
+    if (files.length > left) setMessage({ text: t("tooMany", { max: LISTING_MAX_PHOTOS, left: Math.max(0, left) }), error: true });
+    else setMessage(null);
+    if (left > 0) void start(files.slice(0, left));
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    addFiles(Array.from(event.dataTransfer.files));
+  }
+
+  async function act(key: string, run: () => Promise<{ ok: boolean; message?: string | null }>) {
+    setBusy(key);
+    const answer = await run();
+    setBusy(null);
+    if (!answer.ok) fail(answer.message ?? null);
+    await refresh();
+  }
+
+  function move(photo: ListingPhotoDto, by: number) {
+    const ids = listing.photos.map((p) => p.id);
+    const from = ids.indexOf(photo.id);
+    const to = from + by;
+    if (to < 0 || to >= ids.length) return;
+    ids.splice(to, 0, ids.splice(from, 1)[0]!);
+    void act(`move:${photo.id}`, () => callApi("PUT", `${base}/photos`, { photoIds: ids }));
+  }
+
+  const livePhotos = listing.photos.filter((p) => p.image).length;
+  const cost = livePhotos * styles.length * variations;
+  const chosen = listing.photos.filter((p) => p.chosenVisualizationId && p.results.some((r) => r.visualizationId === p.chosenVisualizationId && r.result));
+  const left = listing.expiresAt ? minutesLeft(listing.expiresAt, now) : null;
+  const soon = listing.expiresAt !== null && Date.parse(listing.expiresAt) - now < LISTING_EXPIRY_WARNING_MS;
+
+  async function generate() {
+    setConfirming(false);
+    setBusy("generate");
+    const answer = await callApi<{ cost: number }>("POST", `${base}/generate`, { mode: "restyle", styles, variations, requestId: crypto.randomUUID() });
+    setBusy(null);
+    if (!answer.ok) return fail(answer.message);
+    setMessage({ text: t("queued", { cost: answer.body.cost }), error: false });
+    await refresh();
+  }
+
+  async function createLink() {
+    setBusy("share");
+    const answer = await callApi<{ token: string }>("POST", `${base}/shares`);
+    setBusy(null);
+    if (!answer.ok) return fail(answer.message);
+    setNewLink(`${window.location.origin}${sharePrefix}${answer.body.token}`);
+    await refresh();
+  }
+
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="listing-name" className="space-y-3">
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="flex flex-1 flex-col gap-1 text-sm font-medium" id="listing-name">
+            {t("name")}
+            <input value={name} maxLength={LISTING_NAME_MAX} onChange={(e) => setName(e.target.value)} className="rounded-lg border border-gray-300 bg-white px-3 py-2 text-base dark:border-gray-700 dark:bg-gray-900" />
+          </label>
+          <Button variant="outline" loading={busy === "rename"} disabled={name.trim() === listing.name || !name.trim()} onClick={() => void act("rename", () => callApi("PATCH", base, { name }))}>
+            {t("rename")}
+          </Button>
+          <Button
+            variant="ghost"
+            color="red"
+            onClick={async () => {
+              if (!window.confirm(t("deleteConfirm", { name: listing.name }))) return;
+              const answer = await callApi("DELETE", base);
+              if (answer.ok) router.push(listPath);
+              else fail(answer.message);
+            }}
+          >
+            {t("delete")}
+          </Button>
+        </div>
+        {listing.expired ? (
+          <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t("expired")}</p>
+        ) : left !== null ? (
+          <p role={soon ? "alert" : undefined} className={soon ? "rounded-lg bg-amber-50 p-3 font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200" : "text-sm text-gray-700 dark:text-gray-300"}>
+            {soon ? t("expiresSoon", { minutes: Math.max(1, left) }) : t("expiresIn", { minutes: left })}
+          </p>
+        ) : null}
+        {message && (
+          <p role={message.error ? "alert" : "status"} className={message.error ? "text-red-700 dark:text-red-400" : "text-green-800 dark:text-green-300"}>
+            {message.text}
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="add-photos" className="space-y-3">
+        <h2 id="add-photos" className="text-xl font-semibold">{t("addPhotos")}</h2>
+        <label className="flex max-w-xs flex-col gap-1 text-sm font-medium">
+          {t("roomForNew")}
+          <select value={newRoom} onChange={(e) => setNewRoom(e.target.value as RoomType)} className="rounded-lg border border-gray-300 bg-white px-3 py-2 dark:border-gray-700 dark:bg-gray-900">
+            {roomTypes.map((r) => (
+              <option key={r} value={r}>{tRooms(r)}</option>
+            ))}
+          </select>
+        </label>
+        <div
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          data-testid="listing-drop-zone"
+          className={`flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed p-6 text-center ${dragging ? "border-primary-600 bg-primary-50 dark:bg-primary-950" : "border-gray-300 dark:border-gray-700"}`}
+        >
+          <Upload aria-hidden="true" className="size-8 text-gray-500" />
+          <p>{t("dropHint", { max: LISTING_MAX_PHOTOS })}</p>
+          <label className="cursor-pointer rounded-lg bg-primary-700 px-4 py-2 font-medium text-white focus-within:outline-2 focus-within:outline-offset-2 hover:bg-primary-800">
+            {t("chooseFiles")}
+            <input
+              type="file"
+              multiple
+              accept="image/*,.heic,.heif"
+              className="sr-only"
+              onChange={(e) => {
+                addFiles(Array.from(e.target.files ?? []));
+                e.target.value = "";
+              }}
+            />
+          </label>
+        </div>
+        <Button variant="outline" color="gray" onClick={() => setGallery(true)}>
+          {t("fromGallery")}
+        </Button>
+        <GalleryModal
+          open={gallery}
+          onOpenChange={setGallery}
+          initial={[]}
+          selectedId={null}
+          onChoose={(image) => {
+            setGallery(false);
+            void act("gallery", () => callApi("POST", `${base}/photos`, { sources: [{ type: "image", imageId: image.id }], roomType: newRoom }));
+          }}
+        />
+        {uploads.length > 0 && (
+          <ul aria-label={t("uploads")} className="space-y-1 text-sm">
+            {uploads.map((u) => (
+              <li key={u.key} className="flex flex-wrap items-center gap-2">
+                <span className="font-medium">{u.name}</span>
+                {u.state === "waiting" && <span>{t("uploadWaiting")}</span>}
+                {u.state === "uploading" && <progress max={1} value={u.progress ?? undefined} aria-label={u.name} className="h-2 w-32" />}
+                {u.state === "done" && <span className="text-green-800 dark:text-green-300">{t("uploadDone")}</span>}
+                {u.state === "failed" && <span role="alert" className="text-red-700 dark:text-red-400">{u.message}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="generate" className="space-y-4 rounded-2xl border border-gray-200 p-5 dark:border-gray-800">
+        <h2 id="generate" className="text-xl font-semibold">{t("generateHeading")}</h2>
+        <p className="text-sm text-gray-700 dark:text-gray-300">{t("generateLead")}</p>
+        <div className="flex flex-wrap gap-4">
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            {t("mode")}
+            <select className="rounded-lg border border-gray-300 bg-white px-3 py-2 dark:border-gray-700 dark:bg-gray-900" defaultValue="restyle">
+              <option value="restyle">{t("modes.restyle")}</option>
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            {t("variations")}
+            <select value={variations} onChange={(e) => setVariations(Number(e.target.value))} className="rounded-lg border border-gray-300 bg-white px-3 py-2 dark:border-gray-700 dark:bg-gray-900">
+              {Array.from({ length: LISTING_MAX_VARIATIONS }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>{n}</option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium">{t("styles")}</legend>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+            {styleIds.map((id) => (
+              <label key={id} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={styles.includes(id)} onChange={(e) => setStyles((list) => (e.target.checked ? [...list, id] : list.filter((s) => s !== id)))} />
+                {tStyles(`${id}.name`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Button size="md" loading={busy === "generate"} disabled={livePhotos === 0 || styles.length === 0} onClick={() => setConfirming(true)}>
+          {t("generate")}
+        </Button>
+        {livePhotos === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noPhotos")}</p> : styles.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noStyles")}</p> : null}
+        <Modal
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={t("confirmTitle")}
+          description={t("confirmText", { photos: livePhotos, styles: styles.length, variations, cost })}
+          footer={
+            <>
+              <Button variant="outline" color="gray" onClick={() => setConfirming(false)}>{t("cancel")}</Button>
+              <Button onClick={() => void generate()}>{t("confirm", { cost })}</Button>
+            </>
+          }
+        />
+      </section>
+
+      <section aria-labelledby="photos" className="space-y-6">
+        <h2 id="photos" className="sr-only">{t("title")}</h2>
+        <ol className="space-y-6">
+          {listing.photos.map((photo, index) => {
+            const number = index + 1;
+            const room = tRooms(photo.roomType as RoomType);
+            return (
+              <li key={photo.id} data-testid="listing-photo" className="space-y-3 rounded-2xl border border-gray-200 p-4 dark:border-gray-800">
+                <div className="flex flex-wrap items-center gap-3">
+                  <span className="text-lg font-semibold">{number}.</span>
+                  {photo.image ? (
+                    // eslint-disable-next-line @next/next/no-img-element -- the user's own short-lived image, served by our API
+                    <img src={photo.image.url} alt={t("photoAlt", { number, room })} width={photo.image.width} height={photo.image.height} className="h-20 w-auto rounded-lg object-cover" />
+                  ) : (
+                    <p className="text-sm text-amber-900 dark:text-amber-200">{t("photoGone")}</p>
+                  )}
+                  <label className="flex flex-col gap-1 text-sm font-medium">
+                    {t("roomType")}
+                    <select
+                      value={photo.roomType}
+                      onChange={(e) => void act(`room:${photo.id}`, () => callApi("PATCH", `${base}/photos/${photo.id}`, { roomType: e.target.value }))}
+                      className="rounded-lg border border-gray-300 bg-white px-2 py-1 dark:border-gray-700 dark:bg-gray-900"
+                    >
+                      {roomTypes.map((r) => (
+                        <option key={r} value={r}>{tRooms(r)}</option>
+                      ))}
+                    </select>
+                  </label>
+                  <div className="ml-auto flex gap-1">
+                    <Button variant="ghost" color="gray" aria-label={t("moveUp", { number })} leadingIcon={<ArrowUp />} disabled={index === 0} onClick={() => move(photo, -1)} />
+                    <Button variant="ghost" color="gray" aria-label={t("moveDown", { number })} leadingIcon={<ArrowDown />} disabled={index === listing.photos.length - 1} onClick={() => move(photo, 1)} />
+                    <Button variant="ghost" color="red" aria-label={t("remove", { number })} leadingIcon={<Trash2 />} onClick={() => void act(`remove:${photo.id}`, () => callApi("DELETE", `${base}/photos/${photo.id}`))} />
+                  </div>
+                </div>
+                <h3 className="text-sm font-medium">{t("results", { number })}</h3>
+                {photo.results.length === 0 ? (
+                  <p className="text-sm text-gray-600 dark:text-gray-400">{t("noResults")}</p>
+                ) : (
+                  <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                    {photo.results.map((r) => {
+                      const styleName = tStyles(`${r.styleId as StyleId}.name`);
+                      const isChosen = photo.chosenVisualizationId === r.visualizationId;
+                      return (
+                        <li key={r.visualizationId} data-testid="listing-result" className={`space-y-2 rounded-xl p-2 ${isChosen ? "ring-2 ring-primary-600" : ""}`}>
+                          <p className="text-sm font-medium">{styleName}</p>
+                          {r.status === "succeeded" && r.result ? (
+                            <>
+                              <div className="relative">
+                                {photo.image ? (
+                                  <ComparisonSlider
+                                    before={{ src: photo.image.url, alt: tGen("originalAlt", { room }), width: photo.image.width, height: photo.image.height }}
+                                    after={{ src: r.result.url, alt: tGen("alt", { room, style: styleName }), width: r.result.width, height: r.result.height }}
+                                    label={tGen("compare", { style: styleName })}
+                                    beforeLabel={tGen("before")}
+                                    afterLabel={tGen("after")}
+                                    valueText={(percent) => tGen("compareValue", { percent })}
+                                  />
+                                ) : (
+                                  // eslint-disable-next-line @next/next/no-img-element -- the user's own short-lived image, served by our API
+                                  <img src={r.result.url} alt={tGen("alt", { room, style: styleName })} width={r.result.width} height={r.result.height} className="h-auto w-full rounded-lg" />
+                                )}
+                                {listing.disclosureLabel && <LabelBadge text={t("label")} />}
+                              </div>
+                              <Button size="xs" variant={isChosen ? "solid" : "outline"} aria-pressed={isChosen} onClick={() => void act(`choose:${photo.id}`, () => callApi("PUT", `${base}/photos/${photo.id}/choice`, { visualizationId: isChosen ? null : r.visualizationId }))}>
+                                {isChosen ? t("chosen") : t("choose")}
+                              </Button>
+                            </>
+                          ) : r.status === "failed" ? (
+                            <p className="text-sm text-red-700 dark:text-red-400">
+                              {tGen(`failure.${r.failureReason ?? "internal"}`)} {r.refunded ? tGen("refunded") : ""}
+                            </p>
+                          ) : r.status === "succeeded" ? (
+                            <p className="text-sm text-gray-600 dark:text-gray-400">{tGen("deleted")}</p>
+                          ) : (
+                            <p className="text-sm text-gray-700 dark:text-gray-300">
+                              {tGen(`status.${r.status}`)}
+                              {r.progress !== null ? ` ${Math.round(r.progress * 100)}%` : ""}
+                            </p>
+                          )}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+                {photo.chosenVisualizationId &&
+                  (photo.hd ? (
+                    <Button asChild size="xs" variant="soft">
+                      <a href={`${base}/photos/${photo.id}/hd`} download>{t("hdDownload")}</a>
+                    </Button>
+                  ) : (
+                    <Button size="xs" variant="outline" loading={busy === `hd:${photo.id}`} onClick={() => void act(`hd:${photo.id}`, () => callApi("POST", `${base}/photos/${photo.id}/hd`, { requestId: crypto.randomUUID() }))}>
+                      {busy === `hd:${photo.id}` ? t("hdWorking") : t("hd")}
+                    </Button>
+                  ))}
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+
+      <section aria-labelledby="deliver" className="space-y-4 rounded-2xl border border-gray-200 p-5 dark:border-gray-800">
+        <h2 id="deliver" className="text-xl font-semibold">{t("deliver")}</h2>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={listing.disclosureLabel} onChange={(e) => void act("label", () => callApi("PATCH", base, { disclosureLabel: e.target.checked }))} />
+          {t("labelOption")}
+        </label>
+        {chosen.length === 0 ? (
+          <p className="text-sm text-gray-700 dark:text-gray-300">{t("chooseFirst")}</p>
+        ) : (
+          <Button asChild size="md">
+            <a href={`${base}/zip`} download>{t("downloadAll")}</a>
+          </Button>
+        )}
+        <div className="space-y-2">
+          <h3 className="font-medium">{t("share")}</h3>
+          <p className="text-sm text-gray-700 dark:text-gray-300">{t("shareLead")}</p>
+          <Button variant="outline" loading={busy === "share"} disabled={chosen.length === 0} onClick={() => void createLink()}>
+            {t("shareCreate")}
+          </Button>
+          {newLink && (
+            <div className="space-y-1">
+              <p className="text-sm">{t("shareNew")}</p>
+              <div className="flex flex-wrap items-center gap-2">
+                <input readOnly value={newLink} aria-label={t("share")} data-testid="share-link" className="min-w-0 flex-1 rounded-lg border border-gray-300 bg-gray-50 px-3 py-2 text-sm dark:border-gray-700 dark:bg-gray-900" />
+                <Button size="xs" variant="soft" onClick={() => void navigator.clipboard?.writeText(newLink)}>{t("shareCopy")}</Button>
+              </div>
+            </div>
+          )}
+          <ul className="space-y-1 text-sm">
+            {listing.shares.map((s) => (
+              <li key={s.id} className="flex items-center gap-3">
+                <span>{t("shareItem", { date: format.dateTime(new Date(s.createdAt), { dateStyle: "short", timeStyle: "short" }) })}</span>
+                {s.revoked ? (
+                  <span className="text-gray-600 dark:text-gray-400">{t("shareRevoked")}</span>
+                ) : (
+                  <Button size="xs" variant="ghost" color="red" onClick={() => void act(`revoke:${s.id}`, () => callApi("DELETE", `${base}/shares/${s.id}`))}>
+                    {t("shareRevoke")}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </div>
+  );
+}

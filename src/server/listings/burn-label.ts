@@ -1,0 +1,30 @@
+import "server-only";
+import sharp from "sharp";
+import { DOWNLOAD_JPEG_QUALITY } from "@/config/listings";
+
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The image as a full-size JPEG, with the disclosure label burnt into its bottom-left corner when a text is
+ * given: white sans-serif on a dark translucent plate, about 3 % of the short side high, so it stays legible
+ * on a phone and small on a print. DejaVu Sans is what the server's fontconfig has; any sans stands in.
+ */
+export async function burnLabel(options: { image: Buffer; label: string | null }): Promise<Buffer> {
+  const input = sharp(options.image).rotate();
+  if (!options.label) return input.jpeg({ quality: DOWNLOAD_JPEG_QUALITY, mozjpeg: true }).toBuffer();
+  const { width = 0, height = 0 } = await input.metadata();
+  const fontSize = Math.max(14, Math.round(Math.min(width, height) * 0.03));
+  const pad = Math.round(fontSize * 0.6);
+  const margin = Math.round(fontSize * 0.8);
+  // Wide enough for the text at ~0.62 em per character, the average of DejaVu Sans and most sans faces.
+  const plateWidth = Math.min(width - 2 * margin, Math.round(options.label.length * fontSize * 0.62) + 2 * pad);
+  const plateHeight = fontSize + 2 * pad;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${plateWidth}" height="${plateHeight}">
+  <rect width="100%" height="100%" rx="${Math.round(fontSize * 0.35)}" fill="#000" fill-opacity="0.62"/>
+  <text x="${pad}" y="${pad + fontSize * 0.82}" font-family="DejaVu Sans, Inter, Arial, sans-serif" font-size="${fontSize}" fill="#fff">${escapeXml(options.label)}</text>
+</svg>`;
+  return input
+    .composite([{ input: Buffer.from(svg), left: margin, top: height - margin - plateHeight }])
+    .jpeg({ quality: DOWNLOAD_JPEG_QUALITY, mozjpeg: true })
+    .toBuffer();
+}

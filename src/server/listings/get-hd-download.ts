@@ -1,0 +1,24 @@
+import "server-only";
+import { getDb, type DbOrTx } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+import { getStorage } from "@/server/storage/get-storage";
+import type { ImageStorage } from "@/server/storage/storage";
+import { burnLabel } from "./burn-label";
+import { listChosenResults } from "./list-chosen-results";
+import { listingFileName } from "./listing-file-name";
+import { loadOwnedListing } from "./load-owned-listing";
+
+/** The HD copy of a photo's chosen result as a download (labelled when the listing says so); null when not ordered. */
+export async function getHdDownload(options: { userId: string; listingId: string; photoId: string; label: string; db?: DbOrTx; storage?: ImageStorage }) {
+  const db = options.db ?? (await getDb());
+  const row = await loadOwnedListing({ db, userId: options.userId, listingId: options.listingId });
+  const { items } = await listChosenResults({ db, listingId: row.id });
+  const item = items.find((i) => i.photoId === options.photoId);
+  if (!item?.hd) return null;
+  const bytes = await (options.storage ?? getStorage()).get(item.hd.storageKey);
+  if (!bytes) throw new AppError("GONE");
+  return {
+    data: await burnLabel({ image: bytes, label: row.disclosureLabel ? options.label : null }),
+    fileName: listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId, suffix: "hd" }),
+  };
+}

@@ -1,0 +1,238 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Handle } from "@/server/db/client";
+import { generationJob, tokenLedger } from "@/server/db/schema";
+import { EngineError, type Engine } from "@/server/engines/engine";
+import { isAppError } from "@/server/errors";
+import { claimJobs } from "@/server/generation/claim-jobs";
+import { createBatch } from "@/server/generation/create-batch";
+import { runJob } from "@/server/generation/run-job";
+import { storeImage } from "@/server/generation/store-image";
+import { createLocalStorage } from "@/server/storage/local-storage";
+import type { ImageStorage } from "@/server/storage/storage";
+import { getBalance } from "@/server/tokens/get-balance";
+import { grantTokens } from "@/server/tokens/grant-tokens";
+import { insertUser, testDatabases } from "~/tests/support/databases";
+import { readZip } from "~/tests/support/read-zip";
+import { addListingPhotos } from "./add-listing-photos";
+import { chooseListingResult } from "./choose-listing-result";
+import { createListing } from "./create-listing";
+import { createShareLink } from "./create-share-link";
+import { findListingReference } from "./find-listing-reference";
+import { generateListing } from "./generate-listing";
+import { getListing } from "./get-listing";
+import { getSharedImage } from "./get-shared-image";
+import { listingBriefFor } from "./listing-brief-for";
+import { resolveShareLink } from "./resolve-share-link";
+import { revokeShareLink } from "./revoke-share-link";
+import { streamListingZip } from "./stream-listing-zip";
+import { updateListingPhoto } from "./update-listing-photo";
+import { upscaleChosenResult } from "./upscale-chosen-result";
+
+const W = 400;
+const H = 300;
+const LABEL = "Wirtualna aranżacja";
+
+/** An engine that returns a light, flat image, or fails for the styles named. */
+function flatEngine(failing: string[] = []): Engine {
+  return {
+    id: "test",
+    concurrency: 8,
+    async generate(input) {
+      if (input.styleId && failing.includes(input.styleId)) throw new EngineError("refused", "no");
+      return { image: await sharp({ create: { width: W, height: H, channels: 3, background: "#e8e4dc" } }).webp().toBuffer() };
+    },
+  };
+}
+
+async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+/** Mean brightness and the brightest channel value of a region of a JPEG. */
+async function region(jpeg: Buffer, box: { left: number; top: number; width: number; height: number }) {
+  const { data } = await sharp(jpeg).extract(box).greyscale().raw().toBuffer({ resolveWithObject: true });
+  let sum = 0;
+  let max = 0;
+  for (const v of data) {
+    sum += v;
+    max = Math.max(max, v);
+  }
+  return { mean: sum / data.length, max };
+}
+
+describe.each(testDatabases())("listings on $name", ({ open }) => {
+  let handle: Handle;
+  let storage: ImageStorage;
+  let dir: string;
+  let photo: Buffer;
+
+  beforeAll(async () => {
+    handle = await open();
+    dir = mkdtempSync(path.join(tmpdir(), "aranzer-listings-"));
+    storage = createLocalStorage(dir);
+    photo = await sharp({ create: { width: W, height: H, channels: 3, background: "#8090a0" } }).webp().toBuffer();
+  });
+  beforeEach(async () => {
+    await handle.db.delete(generationJob);
+  });
+  afterAll(async () => {
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function agent(tokens: number, photos: number, name = "Złota 44/12, Warszawa") {
+    const userId = await insertUser(handle);
+    if (tokens > 0) await grantTokens({ db: handle.db, userId, amount: tokens, kind: "grant", idempotencyKey: `g:${userId}` });
+    const created = await createListing({ db: handle.db, userId, name });
+    const sources = [];
+    for (let i = 0; i < photos; i++) {
+      const row = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: photo, width: W, height: H, contentType: "image/webp" });
+      sources.push({ type: "image" as const, imageId: row.id });
+    }
+    const { photoIds } = await addListingPhotos({ db: handle.db, storage, userId, listingId: created.id, sources });
+    return { userId, listingId: created.id, photoIds };
+  }
+
+  /** Runs every due job to its end with the engine, one claim at a time. */
+  async function drain(engine: Engine) {
+    for (;;) {
+      const [job] = await claimJobs({ db: handle.db, limit: 1, leaseMs: 30_000 });
+      if (!job) return;
+      await runJob({ db: handle.db, storage, engine, job, stopSignal: new AbortController().signal, retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+    }
+  }
+
+  it("spends photos × styles × variations once, in one ledger entry, and queues one batch per photo", async () => {
+    const { userId, listingId } = await agent(12, 3);
+    const requestId = randomUUID();
+    const first = await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "scandinavian"], variations: 2, requestId, engineId: "test" });
+    expect(first).toMatchObject({ cost: 12, balance: 0 });
+    expect(first.batchIds).toHaveLength(3);
+    const spends = await handle.db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId));
+    expect(spends.filter((e) => e.kind === "spend").map((e) => e.amount)).toEqual([-12]);
+    expect(await handle.db.select().from(generationJob)).toHaveLength(12);
+    // The same click again: nothing spent, nothing queued twice.
+    const again = await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "scandinavian"], variations: 2, requestId, engineId: "test" });
+    expect(new Set(again.batchIds)).toEqual(new Set(first.batchIds));
+    expect(await handle.db.select().from(generationJob)).toHaveLength(12);
+  });
+
+  it("refuses a short balance with the whole cost and changes nothing", async () => {
+    const { userId, listingId } = await agent(5, 3);
+    const error = await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "scandinavian"], variations: 1, requestId: randomUUID(), engineId: "test" }).catch((e: unknown) => e);
+    expect(isAppError(error, "INSUFFICIENT_TOKENS")).toBe(true);
+    expect((error as { details: unknown }).details).toEqual({ balance: 5, attempted: 6 });
+    expect(await getBalance({ db: handle.db, userId })).toBe(5);
+    expect(await handle.db.select().from(generationJob)).toHaveLength(0);
+    expect((await getListing({ db: handle.db, userId, listingId })).photos.every((p) => p.results.length === 0)).toBe(true);
+  });
+
+  it("refunds each failed job, shares a seed and brief per style, and points later photos at the first result of their style", async () => {
+    const { userId, listingId } = await agent(10, 2);
+    await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "glamour"], variations: 2, requestId: randomUUID(), engineId: "test" });
+    const before = await getListing({ db: handle.db, userId, listingId });
+    const [a, b] = before.photos.map((p) => p.results);
+    const briefs = await Promise.all([a![0]!, b![0]!, a![1]!].map((r) => listingBriefFor({ db: handle.db, visualizationId: r.visualizationId })));
+    expect(briefs[0]).toEqual(briefs[1]);
+    expect(briefs[0]!.brief).toContain("One flat, one design");
+    expect(briefs[2]!.seed).not.toBe(briefs[0]!.seed);
+    expect(await findListingReference({ db: handle.db, visualizationId: b![0]!.visualizationId })).toBeNull();
+
+    await drain(flatEngine(["glamour"]));
+    expect(await getBalance({ db: handle.db, userId })).toBe(10 - 8 + 4);
+    const refunds = await handle.db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId));
+    expect(refunds.filter((e) => e.kind === "refund")).toHaveLength(4);
+    const after = await getListing({ db: handle.db, userId, listingId });
+    const modern = after.photos.flatMap((p) => p.results.filter((r) => r.styleId === "modern"));
+    const firstKey = await findListingReference({ db: handle.db, visualizationId: modern[modern.length - 1]!.visualizationId });
+    expect(firstKey).toMatch(/^results\//);
+    const glamour = after.photos[1]!.results.find((r) => r.styleId === "glamour")!;
+    expect(glamour.status).toBe("failed");
+    expect(await findListingReference({ db: handle.db, visualizationId: glamour.visualizationId })).toBeNull();
+  });
+
+  it("zips the chosen results as named JPEGs with the label in their corner; HD is one token, refunded on failure", async () => {
+    const { userId, listingId, photoIds } = await agent(10, 3, "Złota 44/12, Warszawa");
+    await updateListingPhoto({ db: handle.db, userId, listingId, photoId: photoIds[1]!, roomType: "kitchen" });
+    await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "test" });
+    await drain(flatEngine());
+    const view = await getListing({ db: handle.db, userId, listingId });
+    for (const p of view.photos) await chooseListingResult({ db: handle.db, userId, listingId, photoId: p.id, visualizationId: p.results[0]!.visualizationId });
+
+    const zip = await streamListingZip({ db: handle.db, storage, userId, listingId, label: LABEL });
+    const entries = readZip(await collect(zip.stream));
+    expect(zip.fileName).toBe("zlota-44-12-warszawa.zip");
+    expect(entries.map((e) => e.name)).toEqual(["zlota-44-12-warszawa-01-living-room-modern.jpg", "zlota-44-12-warszawa-02-kitchen-modern.jpg", "zlota-44-12-warszawa-03-living-room-modern.jpg"]);
+    const meta = await sharp(entries[0]!.data).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", W, H]);
+    // The label's plate sits in the bottom-left corner: darker than the flat result, with white letters on it.
+    const corner = { left: 14, top: H - 40, width: 120, height: 24 };
+    const labelled = await region(entries[0]!.data, corner);
+    const plain = await region(await sharp({ create: { width: W, height: H, channels: 3, background: "#e8e4dc" } }).jpeg().toBuffer(), corner);
+    expect(labelled.mean).toBeLessThan(plain.mean - 60);
+    expect(labelled.max).toBeGreaterThan(200);
+    const topRight = await region(entries[0]!.data, { left: W - 120, top: 10, width: 100, height: 24 });
+    expect(topRight.mean).toBeGreaterThan(plain.mean - 5);
+
+    const balance = await getBalance({ db: handle.db, userId });
+    const failing = { upscale: () => Promise.reject(new EngineError("failed", "upscaler down")) };
+    await expect(upscaleChosenResult({ db: handle.db, storage, userId, listingId, photoId: photoIds[0]!, requestId: randomUUID(), engine: failing })).rejects.toThrow("upscaler down");
+    expect(await getBalance({ db: handle.db, userId })).toBe(balance);
+    const hd = await upscaleChosenResult({ db: handle.db, storage, userId, listingId, photoId: photoIds[0]!, requestId: randomUUID() });
+    expect(hd).toMatchObject({ balance: balance - 1, plain: true });
+    const hdPhoto = (await getListing({ db: handle.db, userId, listingId })).photos[0]!.hd!;
+    expect(Math.max(hdPhoto.width, hdPhoto.height)).toBeGreaterThanOrEqual(3072);
+  });
+
+  it("opens a client link to anyone holding it: 404 when unknown or revoked, 410 when its images are gone, only its own images", async () => {
+    const { userId, listingId } = await agent(5, 2);
+    const stranger = await insertUser(handle);
+    await expect(createShareLink({ db: handle.db, userId: stranger, listingId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "test" });
+    await drain(flatEngine());
+    const view = await getListing({ db: handle.db, userId, listingId });
+    const link = await createShareLink({ db: handle.db, userId, listingId });
+    // Nothing chosen yet: nothing to show.
+    await expect(resolveShareLink({ db: handle.db, token: link.token })).rejects.toMatchObject({ code: "GONE" });
+    await chooseListingResult({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id, visualizationId: view.photos[0]!.results[0]!.visualizationId });
+
+    const shared = await resolveShareLink({ db: handle.db, token: link.token });
+    expect(shared.listing.items).toHaveLength(1);
+    expect(shared.listing.items[0]!.afterUrl).toContain(view.photos[0]!.results[0]!.result!.id);
+    const image = await getSharedImage({ db: handle.db, storage, token: link.token, imageId: view.photos[0]!.results[0]!.result!.id });
+    expect(image.contentType).toBe("image/webp");
+    // The other photo's result was not chosen: the link does not open it.
+    await expect(getSharedImage({ db: handle.db, storage, token: link.token, imageId: view.photos[1]!.results[0]!.result!.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(resolveShareLink({ db: handle.db, token: `${link.token}x` })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(resolveShareLink({ db: handle.db, token: link.token, now: new Date(Date.now() + 2 * 3600_000) })).rejects.toMatchObject({ code: "GONE" });
+
+    await expect(revokeShareLink({ db: handle.db, userId: stranger, listingId, shareId: link.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await revokeShareLink({ db: handle.db, userId, listingId, shareId: link.id });
+    await expect(resolveShareLink({ db: handle.db, token: link.token })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("claims fairly: one person's single Generate starts within the next claims after another's 320 queued jobs", async () => {
+    const { userId: busy, listingId } = await agent(320, 40);
+    const styles = ["modern", "scandinavian", "industrial", "glamour", "boho", "japandi", "minimalist", "rustic"];
+    await generateListing({ db: handle.db, userId: busy, listingId, styles, variations: 1, requestId: randomUUID(), engineId: "test" });
+    // The busy account's first jobs are running.
+    const running = await claimJobs({ db: handle.db, limit: 8, leaseMs: 60_000 });
+    expect(running.every((j) => j.userId === busy)).toBe(true);
+
+    const other = await insertUser(handle);
+    await grantTokens({ db: handle.db, userId: other, amount: 1, kind: "grant", idempotencyKey: `g:${other}` });
+    const upload = await storeImage({ db: handle.db, storage, userId: other, kind: "upload", data: photo, width: W, height: H, contentType: "image/webp" });
+    const single = await createBatch({ db: handle.db, storage, userId: other, engineId: "test", request: { source: { type: "image", imageId: upload.id }, roomType: "bedroom", styles: ["modern"], requestId: randomUUID() } });
+
+    const next = [...(await claimJobs({ db: handle.db, limit: 1, leaseMs: 60_000 })), ...(await claimJobs({ db: handle.db, limit: 1, leaseMs: 60_000 }))];
+    expect(next.map((j) => j.batchId)).toContain(single.batch.id);
+  });
+});

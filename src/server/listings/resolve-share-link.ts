@@ -1,0 +1,43 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getDb, type DbOrTx } from "@/server/db/client";
+import { listing, listingShare } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import type { SharedListingDto } from "@/schemas/listings";
+import { hashShareToken } from "./hash-share-token";
+import { listChosenResults, type ChosenResult } from "./list-chosen-results";
+
+/**
+ * What a client link shows, to anyone holding it: the listing's chosen results with their photos. An unknown
+ * or revoked token is NOT_FOUND (404); a link whose images are all past their hour is GONE (410).
+ */
+export async function resolveShareLink(options: { token: string; db?: DbOrTx; now?: Date }): Promise<{ listing: SharedListingDto; items: ChosenResult[] }> {
+  const db = options.db ?? (await getDb());
+  const now = options.now ?? new Date();
+  const [found] = await db
+    .select({ share: listingShare, listing })
+    .from(listingShare)
+    .innerJoin(listing, eq(listing.id, listingShare.listingId))
+    .where(eq(listingShare.tokenHash, hashShareToken(options.token)));
+  if (!found || found.share.revoked) throw new AppError("NOT_FOUND");
+  const { items } = await listChosenResults({ db, listingId: found.listing.id, now });
+  if (items.length === 0) throw new AppError("GONE");
+  const url = (imageId: string) => `/api/shares/${encodeURIComponent(options.token)}/images/${imageId}`;
+  return {
+    listing: {
+      name: found.listing.name,
+      disclosureLabel: found.listing.disclosureLabel,
+      expiresAt: new Date(Math.min(...items.map((i) => i.result.expiresAt.getTime()))).toISOString(),
+      items: items.map((i) => ({
+        position: i.number,
+        roomType: i.roomType,
+        styleId: i.styleId,
+        beforeUrl: i.source ? url(i.source.id) : null,
+        afterUrl: url(i.result.id),
+        width: i.result.width,
+        height: i.result.height,
+      })),
+    },
+    items,
+  };
+}

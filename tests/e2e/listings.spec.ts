@@ -1,0 +1,77 @@
+/**
+ * An agent's listing through the real UI: three photos with their rooms, one style for all (one confirmation,
+ * three tokens), a result chosen per photo, the ZIP of labelled JPEGs, and the client's link opened without an
+ * account, then revoked.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { readZip } from "../support/read-zip";
+import { expect, registerAndConfirm, test, uniqueEmail } from "./support";
+
+const PHONE_PHOTO = path.resolve(import.meta.dirname, "../fixtures/living-room-phone-4032x3024.jpg");
+
+test("a listing of three photos: one Generate, choices, a labelled ZIP and a client link", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await registerAndConfirm(page, uniqueEmail("listing"));
+  await page.goto("/ogloszenia");
+  await page.getByLabel("Nazwa (adres lub numer oferty)").fill("Złota 44/12");
+  await page.getByRole("button", { name: "Utwórz ogłoszenie" }).click();
+  await expect(page).toHaveURL(/\/ogloszenia\?id=/);
+
+  const photo = readFileSync(PHONE_PHOTO);
+  await page.locator('input[type="file"]').setInputFiles(["a.jpg", "b.jpg", "c.jpg"].map((name) => ({ name, mimeType: "image/jpeg", buffer: photo })));
+  const photos = page.getByTestId("listing-photo");
+  await expect(photos).toHaveCount(3, { timeout: 60_000 });
+  await photos.nth(1).getByLabel("Pomieszczenie").selectOption({ label: "Kuchnia" });
+  await expect(photos.nth(1).getByLabel("Pomieszczenie")).toHaveValue("kitchen");
+  await photos.nth(2).getByLabel("Pomieszczenie").selectOption({ label: "Sypialnia" });
+  await expect(photos.nth(2).getByLabel("Pomieszczenie")).toHaveValue("bedroom");
+
+  await page.getByRole("checkbox", { name: "Skandynawski" }).check();
+  await page.getByRole("button", { name: "Generuj dla wszystkich zdjęć" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Zdjęcia: 3 × style: 1 × warianty: 1 = 3 tokeny.");
+  await dialog.getByRole("button", { name: "Generuj za 3 tokeny" }).click();
+
+  const choose = page.getByRole("button", { name: "Wybierz ten wynik" });
+  await expect(choose).toHaveCount(3, { timeout: 60_000 });
+  for (let i = 0; i < 3; i++) {
+    await choose.first().click();
+    await expect(page.getByRole("button", { name: "Wybrany" })).toHaveCount(i + 1);
+  }
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Pobierz wszystkie (ZIP)" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("zlota-44-12.zip");
+  const entries = readZip(readFileSync((await download.path())!));
+  expect(entries.map((e) => e.name)).toEqual(["zlota-44-12-01-living-room-scandinavian.jpg", "zlota-44-12-02-kitchen-scandinavian.jpg", "zlota-44-12-03-bedroom-scandinavian.jpg"]);
+  // The label's dark plate in the bottom-left corner carries white letters.
+  const { width = 0, height = 0 } = await sharp(entries[0]!.data).metadata();
+  const font = Math.round(Math.min(width, height) * 0.03);
+  const plate = await sharp(entries[0]!.data)
+    .extract({ left: Math.round(font * 1.2), top: height - Math.round(font * 2.4), width: font * 6, height: Math.round(font * 0.8) })
+    .greyscale()
+    .raw()
+    .toBuffer();
+  expect(Math.max(...plate)).toBeGreaterThan(200);
+  expect(Math.min(...plate)).toBeLessThan(110);
+
+  await page.getByRole("button", { name: "Utwórz link" }).click();
+  const link = await page.getByTestId("share-link").inputValue();
+  expect(link).toMatch(/\/p\/[A-Za-z0-9_-]{32}$/);
+
+  const client = await browser.newContext();
+  const clientPage = await client.newPage();
+  const opened = await clientPage.goto(link);
+  expect(opened!.status()).toBe(200);
+  await expect(clientPage.getByTestId("shared-item")).toHaveCount(3);
+  await expect(clientPage.getByText("Wirtualna aranżacja").first()).toBeVisible();
+  await expect(clientPage.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+
+  await page.getByRole("button", { name: "Unieważnij" }).click();
+  await expect(page.getByText("Unieważniony")).toBeVisible();
+  expect((await clientPage.goto(link))!.status()).toBe(404);
+  await client.close();
+});
