@@ -113,21 +113,21 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
   it("spends photos × styles × variations once, in one ledger entry, and queues one batch per photo", async () => {
     const { userId, listingId } = await agent(12, 3);
     const requestId = randomUUID();
-    const first = await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "scandinavian"], variations: 2, requestId, engineId: "test" });
+    const first = await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "scandinavian"], variations: 2, requestId, engineId: "fake" });
     expect(first).toMatchObject({ cost: 12, balance: 0 });
     expect(first.batchIds).toHaveLength(3);
     const spends = await handle.db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId));
     expect(spends.filter((e) => e.kind === "spend").map((e) => e.amount)).toEqual([-12]);
     expect(await handle.db.select().from(generationJob)).toHaveLength(12);
     // The same click again: nothing spent, nothing queued twice.
-    const again = await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "scandinavian"], variations: 2, requestId, engineId: "test" });
+    const again = await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "scandinavian"], variations: 2, requestId, engineId: "fake" });
     expect(new Set(again.batchIds)).toEqual(new Set(first.batchIds));
     expect(await handle.db.select().from(generationJob)).toHaveLength(12);
   });
 
   it("refuses a short balance with the whole cost and changes nothing", async () => {
     const { userId, listingId } = await agent(5, 3);
-    const error = await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "scandinavian"], variations: 1, requestId: randomUUID(), engineId: "test" }).catch((e: unknown) => e);
+    const error = await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "scandinavian"], variations: 1, requestId: randomUUID(), engineId: "fake" }).catch((e: unknown) => e);
     expect(isAppError(error, "INSUFFICIENT_TOKENS")).toBe(true);
     expect((error as { details: unknown }).details).toEqual({ balance: 5, attempted: 6 });
     expect(await getBalance({ db: handle.db, userId })).toBe(5);
@@ -137,7 +137,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
 
   it("refunds each failed job, shares a seed and brief per style, and points later photos at the first result of their style", async () => {
     const { userId, listingId } = await agent(10, 2);
-    await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "glamour"], variations: 2, requestId: randomUUID(), engineId: "test" });
+    await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "glamour"], variations: 2, requestId: randomUUID(), engineId: "fake" });
     const before = await getListing({ db: handle.db, userId, listingId });
     const [a, b] = before.photos.map((p) => p.results);
     const briefs = await Promise.all([a![0]!, b![0]!, a![1]!].map((r) => listingBriefFor({ db: handle.db, visualizationId: r.visualizationId })));
@@ -162,7 +162,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
   it("zips the chosen results as named JPEGs with the label in their corner; HD is one token, refunded on failure", async () => {
     const { userId, listingId, photoIds } = await agent(10, 3, "Złota 44/12, Warszawa");
     await updateListingPhoto({ db: handle.db, userId, listingId, photoId: photoIds[1]!, roomType: "kitchen" });
-    await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "test" });
+    await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" });
     await drain(flatEngine());
     const view = await getListing({ db: handle.db, userId, listingId });
     for (const p of view.photos) await chooseListingResult({ db: handle.db, userId, listingId, photoId: p.id, visualizationId: p.results[0]!.visualizationId });
@@ -196,7 +196,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const { userId, listingId } = await agent(5, 2);
     const stranger = await insertUser(handle);
     await expect(createShareLink({ db: handle.db, userId: stranger, listingId })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "test" });
+    await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" });
     await drain(flatEngine());
     const view = await getListing({ db: handle.db, userId, listingId });
     const link = await createShareLink({ db: handle.db, userId, listingId });
@@ -222,7 +222,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
   it("claims fairly: one person's single Generate starts within the next claims after another's 320 queued jobs", async () => {
     const { userId: busy, listingId } = await agent(320, 40);
     const styles = ["modern", "scandinavian", "industrial", "glamour", "boho", "japandi", "minimalist", "rustic"];
-    await generateListing({ db: handle.db, userId: busy, listingId, styles, variations: 1, requestId: randomUUID(), engineId: "test" });
+    await generateListing({ db: handle.db, userId: busy, listingId, styles, variations: 1, requestId: randomUUID(), engineId: "fake" });
     // The busy account's first jobs are running.
     const running = await claimJobs({ db: handle.db, limit: 8, leaseMs: 60_000 });
     expect(running.every((j) => j.userId === busy)).toBe(true);
@@ -230,7 +230,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const other = await insertUser(handle);
     await grantTokens({ db: handle.db, userId: other, amount: 1, kind: "grant", idempotencyKey: `g:${other}` });
     const upload = await storeImage({ db: handle.db, storage, userId: other, kind: "upload", data: photo, width: W, height: H, contentType: "image/webp" });
-    const single = await createBatch({ db: handle.db, storage, userId: other, engineId: "test", request: { source: { type: "image", imageId: upload.id }, roomType: "bedroom", styles: ["modern"], requestId: randomUUID() } });
+    const single = await createBatch({ db: handle.db, storage, userId: other, engineId: "fake", request: { source: { type: "image", imageId: upload.id }, roomType: "bedroom", styles: ["modern"], requestId: randomUUID() } });
 
     const next = [...(await claimJobs({ db: handle.db, limit: 1, leaseMs: 60_000 })), ...(await claimJobs({ db: handle.db, limit: 1, leaseMs: 60_000 }))];
     expect(next.map((j) => j.batchId)).toContain(single.batch.id);
