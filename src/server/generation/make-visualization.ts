@@ -36,7 +36,8 @@ export async function makeVisualization(options: {
   source: { bytes: Buffer; width: number; height: number };
   /** The batch's mask (white = edit), for the masked modes. */
   mask: Buffer | null;
-  references?: Buffer[];
+  /** A listing's shared seed and style brief, and the result its photos follow. */
+  listing?: { seed: number; brief: string; references: Buffer[] };
   onProgress: (fraction: number) => void;
   signal: AbortSignal;
 }): Promise<MadeVisualization> {
@@ -66,9 +67,11 @@ export async function makeVisualization(options: {
       edit,
       creativity: job.params.creativity,
       instruction: job.params.instruction,
-      seed: job.seed,
-      references: options.references,
-      prompt: buildPrompt({ roomType: job.roomType as RoomType, edit, creativity: job.params.creativity, instruction: job.params.instruction }),
+      seed: options.listing?.seed ?? job.seed,
+      references: options.listing?.references.length ? options.listing.references : undefined,
+      prompt: [buildPrompt({ roomType: job.roomType as RoomType, edit, creativity: job.params.creativity, instruction: job.params.instruction }), options.listing?.brief]
+        .filter(Boolean)
+        .join(" "),
       onProgress: options.onProgress,
       signal: options.signal,
     });

@@ -18,6 +18,8 @@ import { backoffDelay, type RetryPolicy } from "./backoff-delay";
 import { renewLease, type ClaimedJob } from "./claim-jobs";
 import { newId } from "./new-id";
 import type { ImageRow } from "./dto";
+import { findListingReference } from "@/server/listings/find-listing-reference";
+import { listingBriefFor } from "@/server/listings/listing-brief-for";
 import { makeVisualization, type MadeVisualization } from "./make-visualization";
 import { writeJobStep } from "./write-job-step";
 
@@ -67,7 +69,8 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
   maskRead.catch(() => undefined);
   const started = await writeJobStep(db, job, { type: "start" });
   if (!started.held) return "lost";
-  const [sourceBytes, maskBytes] = await Promise.all([sourceRead, maskRead]);
+  // A listing's photos share a seed and a style brief, and follow the first finished result of their style.
+  const [sourceBytes, maskBytes, listing] = await Promise.all([sourceRead, maskRead, listingContext(options)]);
   if (!source || !sourceBytes) return fail(options, "expired", "source image gone");
   if (isMaskedMode(job.mode) && !maskBytes) return fail(options, "expired", "mask gone");
 
@@ -109,6 +112,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
         job,
         source: { bytes: sourceBytes, width: source.width, height: source.height },
         mask: maskBytes,
+        listing,
         onProgress: progress.report,
         signal: controller.signal,
       }),
@@ -216,6 +220,14 @@ async function release(db: Db, job: ClaimedJob): Promise<JobOutcome> {
     .set({ state: "queued", attempts: sql`greatest(${generationJob.attempts} - 1, 0)`, runAfter: sql`now()`, leaseUntil: null, claimToken: null })
     .where(and(eq(generationJob.visualizationId, job.visualizationId), eq(generationJob.claimToken, job.claimToken)));
   return "released";
+}
+
+/** A listing's seed, brief and reference image for this job; undefined outside a listing. */
+async function listingContext({ db, job, storage }: RunJobOptions): Promise<{ seed: number; brief: string; references: Buffer[] } | undefined> {
+  const [brief, referenceKey] = await Promise.all([listingBriefFor({ db, visualizationId: job.visualizationId }), findListingReference({ db, visualizationId: job.visualizationId })]);
+  if (!brief) return undefined;
+  const reference = referenceKey ? await storage.get(referenceKey).catch(() => null) : null;
+  return { ...brief, references: reference ? [reference] : [] };
 }
 
 /** Stores the result's object (WebP, the photo's size); its row is written with the success (writeJobStep). */
