@@ -83,7 +83,7 @@ describe("parseEnv", () => {
     expect(parseEnv({}).E2E_SIGN_IN).toBe(false);
     expect(parseEnv({ E2E_SIGN_IN: "true", APP_URL: "http://127.0.0.1:3201" }).E2E_SIGN_IN).toBe(true);
     expect(parseEnv({ E2E_SIGN_IN: "true" }).E2E_SIGN_IN).toBe(true);
-    expect(() => parseEnv({ E2E_SIGN_IN: "true", APP_URL: "https://aranzer.pl" })).toThrow(/E2E_SIGN_IN=true .* loopback address only, not https:\/\/aranzer.pl/);
+    expect(() => parseEnv({ E2E_SIGN_IN: "true", APP_URL: "https://aranzer.pl", PAYMENT_PROVIDER: "sandbox" })).toThrow(/E2E_SIGN_IN=true .* loopback address only, not https:\/\/aranzer.pl/);
     expect(() => parseEnv({ E2E_SIGN_IN: "true", APP_URL: "http://aranzer.pl" })).toThrow(/E2E_SIGN_IN/);
     expect(() => parseEnv({ E2E_SIGN_IN: "true", APP_URL: "https://127.0.0.1:3201" })).toThrow(/E2E_SIGN_IN/);
   });
