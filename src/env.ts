@@ -3,7 +3,7 @@ import { engineIds, openaiImageModelIds, replicateModelIds } from "./config/engi
 
 /**
  * Every environment variable the product reads, parsed once. Nothing else reads process.env.
- * Unset means the embedded default (PGlite, local files, .eml outbox); see the README's table.
+ * Unset means the embedded default (PGlite, local files, .eml outbox); see docs/configuration.md.
  */
 // No "server-only" marker: server.ts (plain Node) reads it too. Nothing here is a secret unless set.
 const GTM_ID = /^GTM-[A-Z0-9]+$/;
