@@ -26,7 +26,7 @@
  * L. With a hosted AI engine that part would be waiting, not work.
  *
  * L defaults to 6 s, the latency of the fastest hosted engine we would use (adirik/interior-design on Replicate,
- * ../shared/reference/product-landscape.md §d; the others take 9–65 s); --latency=2000 is the stress case.
+ * ~6 s on an L40S per replicate.com/adirik/interior-design; the others take 9–65 s); --latency=2000 is the stress case.
  *
  * Options: --latency=MS (default 6000), --runs=N (default 5), --sizes=1,4,8 (default), --progress-steps=N
  * (default 4), --timeout=MS (per batch, default 120000).

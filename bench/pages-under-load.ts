@@ -12,7 +12,7 @@
  * cache), for comparison. Reports requests per second, the median and p99 latency,
  * the ratio to robots.txt of the same server, and any non-2xx answers or errors.
  *
- * Target (issue 14): `/` at 50 connections at least 0.7 × the requests per second of `/robots.txt`, p99 under
+ * Target: `/` at 50 connections at least 0.7 × the requests per second of `/robots.txt`, p99 under
  * 100 ms.
  *
  * Options: --port=N (default 3211), --duration=S (default 10), --connections=N (default 50),

@@ -3,7 +3,7 @@ import { engineIds, openaiImageModelIds, replicateModelIds } from "./config/engi
 
 /**
  * Every environment variable the product reads, parsed once. Nothing else reads process.env.
- * Unset means the embedded default (PGlite, local files, .eml outbox); see the README's table.
+ * Unset means the embedded default (PGlite, local files, .eml outbox); see docs/configuration.md.
  */
 // No "server-only" marker: server.ts (plain Node) reads it too. Nothing here is a secret unless set.
 const GTM_ID = /^GTM-[A-Z0-9]+$/;
@@ -83,7 +83,7 @@ const schema = z.object({
   COMFYUI_UPSCALE_MODEL: z.string().min(1).default("RealESRGAN_x2.pth"),
   /** Images one worker process generates at once; unset: the engine's own default. */
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  /** How long photos and results live (the specification's hour); shorter only for tests. */
+  /** How long photos and results live (one hour, as the privacy policy promises); shorter only for tests. */
   IMAGE_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(3600),
   /**
    * `true` makes pages load their scripts only after the first paint. Off by default: on a mid-range phone it

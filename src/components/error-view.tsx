@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** The specification's error page: 'Oops! Room not found!' with a way home. */
+/** The error page: 'Oops! Room not found!' with a way home. */
 export function ErrorView({ code, title, message, actions }: { code?: string; title: string; message: string; actions: ReactNode }) {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">

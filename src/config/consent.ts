@@ -4,7 +4,7 @@
  * docs/decisions/0007-cookie-consent.md.
  */
 
-/** The global array Tag Manager reads (`l=` in the gtm.js URL); the specification's default name. */
+/** The global array Tag Manager reads (`l=` in the gtm.js URL); Tag Manager's default name. */
 export const DATA_LAYER = "dataLayer";
 
 /** First-party, HttpOnly: only the server reads it and decides what the page loads. */

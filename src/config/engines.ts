@@ -2,7 +2,7 @@ import type { Creativity, EditMode } from "./edit-modes";
 /**
  * The generation engines GENERATION_PROVIDER may name, and the models of the hosted ones, as data: read by the
  * environment check (which names are valid), by the engines (inputs, sizes, prices) and by the pages (whether
- * a batch's results are AI redesigns or previews). Prices and timings: README "Providers", which cites them.
+ * a batch's results are AI redesigns or previews). Prices and timings: docs/engines.md, which cites them.
  */
 
 /**
@@ -56,7 +56,7 @@ export type ReplicateModel = {
   priceUsd: number;
 };
 
-/** Replicate models with an image input, by REPLICATE_MODEL (apis.md §1.5; prices product-landscape.md §d). */
+/** Replicate models with an image input, by REPLICATE_MODEL (inputs from each model's page on replicate.com; prices: docs/engines.md). */
 export const replicateModels = {
   // Realistic Vision with MLSD and segmentation ControlNets: windows, doors and walls stay. It works at 768 px
   // on the long side and scales its answer back to the size it was given.
@@ -147,7 +147,7 @@ export const replicateUpscaler = {
 } as const;
 
 export type OpenAIImageModel = {
-  /** `input_fidelity: "high"` keeps more of the photo; only some models take it (apis.md §2). */
+  /** `input_fidelity: "high"` keeps more of the photo; only some models take it (OpenAI's images.edit reference). */
   inputFidelity: boolean;
   /** USD per million tokens, from the usage the answer reports; unknown prices are not logged. */
   pricePerMillion?: { textInput: number; imageInput: number; imageOutput: number };

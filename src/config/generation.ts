@@ -1,4 +1,4 @@
-/** Limits and timings of the generation pipeline, as data (business constants of the specification §9). */
+/** Limits and timings of the generation pipeline, as data. */
 /** Uploads: refused while streaming past this many bytes. */
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 /** Uploads: refused above this many pixels (also sharp's decompression-bomb limit). */
@@ -19,7 +19,7 @@ export const UPLOAD_IN_FLIGHT = { perAccount: 4, perAddress: 8, total: 12 } as c
 export const UPLOAD_BUSY_RETRY_SECONDS = 5;
 /** Stored images: long side at most this many pixels. */
 export const STORED_LONG_SIDE = 1536;
-/** The specification's recommendation, shown on the design page. */
+/** The recommended number of styles per Generate, shown on the design page. */
 export const RECOMMENDED_STYLES = { min: 5, max: 8 } as const;
 /** A photo with less than this share of its life left (5 minutes of the hour) cannot start a batch: it would be deleted before its results. */
 export const SOURCE_MIN_REMAINING_SHARE = 1 / 12;

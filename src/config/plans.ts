@@ -2,8 +2,7 @@ import type { createFormatter } from "next-intl";
 
 /**
  * What Aranżer sells, as data. Prices are gross (23% VAT included), in grosze. Plans are monthly
- * subscriptions derived from the specification's per-visualization figures (DESIGN.md §4): each paid
- * period adds the plan's tokens once. Packs are one-off top-ups, dearer per token than any plan, for
+ * subscriptions: each paid period adds the plan's tokens once. Packs are one-off top-ups, dearer per token than any plan, for
  * people who need a few more visualizations without subscribing. Tokens never expire.
  */
 export const plans = [

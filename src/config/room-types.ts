@@ -1,4 +1,4 @@
-/** The specification's eight room types. Names are under `rooms.<id>` in messages/*.json. */
+/** The eight room types. Names are under `rooms.<id>` in messages/*.json. */
 export const roomTypes = ["living-room", "dining-room", "bedroom", "bathroom", "office", "kitchen", "terrace", "kids-room"] as const;
 export type RoomType = (typeof roomTypes)[number];
 

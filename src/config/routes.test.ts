@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { blogPostPath, matchPath, pathFor, routes, type StaticRouteKey } from "./routes";
 
 describe("route table", () => {
-  it("keeps every Polish path of the specification", () => {
+  it("keeps every published Polish path", () => {
     const polish = Object.values(routes).map((r) => r.pl);
     for (const path of ["/", "/login", "/cennik", "/design", "/oferta", "/confirm", "/settings", "/settings/profile", "/settings/subscriptions", "/generator", "/regulamin", "/blog", "/generations", "/polityka-prywatnosci", "/obowiazek-informacyjny", "/payment-success", "/subscription-success", "/subskrypcje-testowe"]) {
       expect(polish).toContain(path);

@@ -1,5 +1,5 @@
 /**
- * The route table of the specification, as data: internal pathname (the folder under app/[locale]),
+ * The route table, as data: internal pathname (the folder under app/[locale]),
  * its public path in each language, and who may open it. Read by the i18n routing, the proxy's guard,
  * the sitemap and the end-to-end tests.
  */
@@ -42,7 +42,7 @@ export type RouteKey = keyof typeof routes;
 export type StaticRouteKey = Exclude<RouteKey, "/blog/[...slug]">;
 
 /**
- * The specification lists the English legal pages at the root (/privacy-policy, not /en/privacy-policy),
+ * The English legal pages live at the root (/privacy-policy, not /en/privacy-policy),
  * so these are served there and /en/... redirects to them.
  */
 export const rootEnglishRoutes: readonly RouteKey[] = ["/terms", "/privacy", "/information-obligation"];

@@ -1,8 +1,8 @@
 /** Public facts about the site shown in the footer, legal pages and metadata. */
 export const site = {
   name: "Aranżer",
-  /** Where the README explains how to switch from the local preview engine to a real AI provider. */
-  providersDocs: "https://github.com/aranzer/aranzer#providers",
+  /** Where the docs explain how to switch from the local preview engine to a real AI provider. */
+  providersDocs: "https://github.com/aranzer/aranzer/blob/main/docs/engines.md",
   social: [
     { id: "instagram", href: "https://www.instagram.com/aranzer.pl" },
     { id: "facebook", href: "https://www.facebook.com/aranzer.pl" },

@@ -146,8 +146,8 @@ test.describe("generation", () => {
 });
 
 // The same design page with a real AI engine's configuration: Replicate, with its local fake standing in
-// (tests/fakes/replicate.ts follows its documented contract). Issue 12: "the same design page produces real
-// redesigns with live progress".
+// (tests/fakes/replicate.ts follows its documented contract): the same design page produces real redesigns
+// with live progress.
 test.describe("generation with Replicate", () => {
   let server: ExtraServer;
   const replicate = new FakeReplicate();

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { WebSocketServer, type WebSocket } from "ws";
 
 /**
- * A local ComfyUI for the adapter's contract tests (apis.md §4, §8), following ComfyUI's server.py and
+ * A local ComfyUI for the adapter's contract tests (ComfyUI's server routes), following ComfyUI's server.py and
  * execution.py:
  * - /upload/image (multipart); /prompt with an API-format workflow validated as the server validates it:
  *   an unknown class_type is a top-level `invalid_prompt` (400, node_errors {}); otherwise every node an output

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 
 /**
- * A local OpenAI Images API for the adapter's contract tests (apis.md §2, §7): POST /v1/images/edits as
+ * A local OpenAI Images API for the adapter's contract tests (OpenAI's Images API reference and openai-node): POST /v1/images/edits as
  * multipart, each image part with a real image Content-Type (application/octet-stream is refused as the API
  * refuses it), the parameters GPT image models take (no response_format; input_fidelity only where the model
  * has it), the answer in b64_json only with token usage, and the error envelope: 400 moderation_blocked on

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 
 /**
- * A local Replicate for the adapter's contract tests (apis.md §1, §7, §8): predictions created by version or on
+ * A local Replicate for the adapter's contract tests (Replicate's HTTP API docs and the replicate 1.4.0 client): predictions created by version or on
  * the models endpoint, with the input checked against the model's schema (required, unknown, types, ranges and
  * allowed values; a mask of the image's size), an upscaler that runs out of memory on large inputs; statuses
  * starting → processing → succeeded | failed | canceled | aborted, tqdm lines in the logs; outputs as URLs or
@@ -63,7 +63,7 @@ type ModelSchema = {
 
 const ASPECT_RATIOS = ["match_input_image", "1:1", "16:9", "9:16", "4:3", "3:4", "3:2", "2:3", "4:5", "5:4", "21:9", "9:21"] as const;
 
-/** The models the adapter may call, with their input schemas as far as it uses them (apis.md §1.5, §8); unknown inputs are refused. */
+/** The models the adapter may call, with their input schemas as far as it uses them (each model's schema on replicate.com); unknown inputs are refused. */
 const MODELS: Record<string, ModelSchema> = {
   "adirik/interior-design": {
     version: "76604baddc85b1b4616e1c6475eca080da339c8875bd4996705440484a6eac38",

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { cancelMySubscription, resumeMySubscription } from "@/web/actions/billing";
 import { ConfirmAction } from "./confirm-action";
 
-/** Cancel (at period end) or resume, each behind a confirmation modal, with the specification's failure texts. */
+/** Cancel (at period end) or resume, each behind a confirmation modal, each with its own failure text. */
 export function SubscriptionActions({ cancelled, date }: { cancelled: boolean; date: string }) {
   const t = useTranslations("billing");
   return cancelled ? (

@@ -21,7 +21,7 @@ interface Props {
 
 type Load = { status: "loading" } | { status: "ready"; images: ImageDto[] } | { status: "failed" };
 
-/** The specification's "new gallery" modal: the user's uploads and results of the last hour, to pick one. */
+/** The "new gallery" modal: the user's uploads and results of the last hour, to pick one. */
 export function GalleryModal({ open, onOpenChange, initial, selectedId, onChoose }: Props) {
   const t = useTranslations("design");
   const tGen = useTranslations("generation");

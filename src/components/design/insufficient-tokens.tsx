@@ -5,7 +5,7 @@ import { Coins } from "lucide-react";
 import { Link } from "@/components/link";
 import { Button } from "@/components/ui/button";
 
-/** The specification's message: the balance, the amount attempted, and Buy tokens. Nothing was spent. */
+/** The not-enough-tokens message: the balance, the amount attempted, and Buy tokens. Nothing was spent. */
 export function InsufficientTokens({ balance, attempted, pricingHref }: { balance: number; attempted: number; pricingHref: string }) {
   const t = useTranslations("design");
   const tErrors = useTranslations("errors");

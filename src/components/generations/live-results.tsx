@@ -19,7 +19,7 @@ export interface LiveResultsProps {
   batch: BatchDto;
   /** The server's clock at render time (ms), so minutes left match between server and browser. */
   now: number;
-  /** site.providersDocs: where the README explains how to connect an AI engine. */
+  /** site.providersDocs: where the docs explain how to connect an AI engine. */
   providersDocs: string;
   /** The design page's path in this language; "Use as new input" links to it with ?image=<id>. */
   designHref: string;

@@ -15,7 +15,7 @@ import {
 } from "react";
 import { Avatar, type AvatarProps } from "./avatar";
 
-/** The spec's type-ahead window; Radix's own is 1000 ms, so the menu runs its own search. */
+/** Typed letters within 350 ms form one search; Radix's own window is 1000 ms, so the menu runs its own search. */
 export const TYPEAHEAD_RESET_MS = 350;
 
 export interface DropdownMenuItemData {

@@ -12,7 +12,7 @@ export interface ToastInput {
 const shown = new Map<number, ToastData>();
 let lastId = 0;
 
-// Ids are creation timestamps (the spec's contract), nudged forward when two toasts share a millisecond.
+// Ids are creation timestamps, so their order is the toasts' order; nudged forward when two toasts share a millisecond.
 function nextId(): number {
   lastId = Math.max(Date.now(), lastId + 1);
   return lastId;

@@ -24,7 +24,7 @@ export type SubscriptionState = {
 type Row = typeof subscription.$inferSelect;
 
 /**
- * The specification's status text for a subscription: 'active until {date}' when active and not
+ * A subscription's status text: 'active until {date}' when active and not
  * cancelled, otherwise 'cancelled – expires {date}' (keys of the `account` messages).
  */
 export function subscriptionStatusKey(state: SubscriptionState): "subscriptionActive" | "subscriptionCancelled" {

@@ -2,7 +2,7 @@ import "server-only";
 import sharp from "sharp";
 
 /*
- * Our masks are images of their own, white meaning "edit here". Engines differ (apis.md of the providers):
+ * Our masks are images of their own, white meaning "edit here". Engines differ (each provider's API docs):
  * FLUX Fill and Bria Eraser take white = edit as we do; OpenAI's images.edit and ComfyUI's LoadImage take a
  * transparent pixel as "edit here" (ComfyUI's MASK is 1 − alpha).
  */

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "@/server/db/client";
 import { publish } from "@/server/realtime/signals";
 
-/** How far a delivery's timestamp may be from our clock; an older one may be a replay (apis.md §1.3). */
+/** How far a delivery's timestamp may be from our clock; an older one may be a replay (Replicate's webhook docs ask for a timestamp check; the client's validateWebhook does none). */
 const TOLERANCE_MS = 5 * 60 * 1000;
 
 export type WebhookOutcome = "accepted" | "bad-signature" | "not-a-prediction";

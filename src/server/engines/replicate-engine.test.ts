@@ -122,7 +122,7 @@ describe("the Replicate engine against a fake Replicate", () => {
     const error = await failure(engine().generate(input()));
     expect(error).toMatchObject({ kind: "transient", retryAfterMs: 30_000 });
     expect(error.message).toMatch(/429/);
-    // replicate 1.4.0 retries a 429 five times at once, then gives up (apis.md §1.4).
+    // replicate 1.4.0 retries a 429 five times at once, then gives up (its backoff sleep is skipped).
     expect(fake.requests.filter((r) => r.method === "POST")).toHaveLength(6);
   });
 

@@ -41,7 +41,7 @@ export type ReplicateEngineOptions = {
   timing?: Partial<ReplicateTiming>;
 };
 
-/** Photos up to this size travel inside the prediction as a data URI, which Replicate does not store; larger ones go through its Files API (apis.md §1.2). */
+/** Photos up to this size travel inside the prediction as a data URI, which Replicate does not store; larger ones go through its Files API (Replicate's docs recommend data URIs only up to 256 KB). */
 const DATA_URI_MAX_BYTES = 256 * 1024;
 
 /** A failed prediction whose error comes from a safety checker: SD's "NSFW content detected", FLUX's E005 "flagged as sensitive". */
@@ -84,7 +84,7 @@ export function replicateModelFor(configured: ReplicateModelId, { edit, instruct
  */
 export function createReplicateEngine(options: ReplicateEngineOptions): Engine {
   const timing = { ...TIMING, ...options.timing };
-  // Its own retries of a 429 come at once (apis.md §1.4): the worker's backoff, which reads Retry-After, is the real one.
+  // Its own retries of a 429 come at once (replicate 1.4.0 skips its backoff sleep): the worker's backoff, which reads Retry-After, is the real one.
   const client = new Replicate({ auth: options.token, baseUrl: options.baseUrl, userAgent: "aranzer" });
 
   async function generate(input: EngineInput): Promise<EngineOutput> {

@@ -54,7 +54,7 @@ async function manage(action: "cancel" | "resume" | "changePlan", planId?: strin
     else if (isPlanId(planId)) await changePlan(ctx, { userId: user.id, planId });
     else return { ok: false };
   } catch (error) {
-    // The modal shows the specification's own failure text; the answer is made for its logging of our faults.
+    // The modal shows its own failure text; the answer is made for its logging of our faults.
     errorAnswer(error, { locale: (await getLocale()) as Locale, context: "billing.manage" });
     return { ok: false };
   }
