@@ -50,3 +50,5 @@ export const SWEEP_INTERVAL_MS = 60_000;
 export const STRUCTURE_THRESHOLD = 0.9;
 /** A painted mask is a mostly black PNG of at most 1536 px; anything this large is not one. */
 export const MASK_MAX_BYTES = 4 * 1024 * 1024;
+/** A listing's later photos look again this often for the first result of their style, which they follow. */
+export const LISTING_REFERENCE_WAIT_MS = 1_000;

@@ -3,7 +3,7 @@ import { env } from "@/env";
 import { and, eq, sql } from "drizzle-orm";
 import { isAiEngine } from "@/config/engines";
 import { markDigitalSource } from "@/server/images/mark-digital-source";
-import { ENGINE_TIMEOUT_MS, JOB_LEASE_MS, PROGRESS_INTERVAL_MS, RETRY_POLICY } from "@/config/generation";
+import { ENGINE_TIMEOUT_MS, JOB_LEASE_MS, LISTING_REFERENCE_WAIT_MS, PROGRESS_INTERVAL_MS, RETRY_POLICY } from "@/config/generation";
 import { isMaskedMode } from "@/config/edit-modes";
 import type { Db } from "@/server/db/client";
 import { generationJob, visualization } from "@/server/db/schema";
@@ -19,6 +19,7 @@ import { renewLease, type ClaimedJob } from "./claim-jobs";
 import { newId } from "./new-id";
 import type { ImageRow } from "./dto";
 import { findListingReference } from "@/server/listings/find-listing-reference";
+import { leadsItsStyle } from "@/server/listings/leads-its-style";
 import { listingBriefFor } from "@/server/listings/listing-brief-for";
 import { makeVisualization, type MadeVisualization } from "./make-visualization";
 import { writeJobStep } from "./write-job-step";
@@ -73,6 +74,8 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
   const [sourceBytes, maskBytes, listing] = await Promise.all([sourceRead, maskRead, listingContext(options)]);
   if (!source || !sourceBytes) return fail(options, "expired", "source image gone");
   if (isMaskedMode(job.mode) && !maskBytes) return fail(options, "expired", "mask gone");
+  // A later photo of a listing waits for the first result of its style, to follow it (the wait does not count as an attempt).
+  if (listing === "wait") return release(db, job, LISTING_REFERENCE_WAIT_MS);
 
   // Claimed while the worker was being stopped: hand it back rather than start a call nobody will wait for.
   if (options.stopSignal.aborted) return release(db, job);
@@ -213,19 +216,24 @@ async function fail(options: RunJobOptions, reason: FailureReason, message: stri
   return "failed";
 }
 
-/** A stopping worker hands its job back at once (the attempt does not count), so a restart resumes it without waiting for the lease. */
-async function release(db: Db, job: ClaimedJob): Promise<JobOutcome> {
+/**
+ * Hands a job back to the queue without counting the attempt: a stopping worker's at once, so a restart resumes it
+ * without waiting for the lease; a listing's job that waits for its style's first result after `delayMs`.
+ */
+async function release(db: Db, job: ClaimedJob, delayMs = 0): Promise<JobOutcome> {
   await db
     .update(generationJob)
-    .set({ state: "queued", attempts: sql`greatest(${generationJob.attempts} - 1, 0)`, runAfter: sql`now()`, leaseUntil: null, claimToken: null })
+    .set({ state: "queued", attempts: sql`greatest(${generationJob.attempts} - 1, 0)`, runAfter: sql`now() + ${delayMs} * interval '1 millisecond'`, leaseUntil: null, claimToken: null })
     .where(and(eq(generationJob.visualizationId, job.visualizationId), eq(generationJob.claimToken, job.claimToken)));
   return "released";
 }
 
-/** A listing's seed, brief and reference image for this job; undefined outside a listing. */
-async function listingContext({ db, job, storage }: RunJobOptions): Promise<{ seed: number; brief: string; references: Buffer[] } | undefined> {
-  const [brief, referenceKey] = await Promise.all([listingBriefFor({ db, visualizationId: job.visualizationId }), findListingReference({ db, visualizationId: job.visualizationId })]);
+/** A listing's seed, brief and reference image for this job; undefined outside a listing; "wait" until its style's first result exists. */
+async function listingContext({ db, job, storage }: RunJobOptions): Promise<{ seed: number; brief: string; references: Buffer[] } | "wait" | undefined> {
+  const { visualizationId } = job;
+  const [brief, referenceKey] = await Promise.all([listingBriefFor({ db, visualizationId }), findListingReference({ db, visualizationId })]);
   if (!brief) return undefined;
+  if (!referenceKey && !(await leadsItsStyle({ db, visualizationId }))) return "wait";
   const reference = referenceKey ? await storage.get(referenceKey).catch(() => null) : null;
   return { ...brief, references: reference ? [reference] : [] };
 }

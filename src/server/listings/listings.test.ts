@@ -39,11 +39,15 @@ const H = 300;
 const LABEL = "Wirtualna aranżacja";
 
 /** An engine that returns a light, flat image, or fails for the styles named. */
+/** What each call was given as references, by visualization seed order of arrival. */
+const referencesSeen: number[] = [];
+
 function flatEngine(failing: string[] = []): Engine {
   return {
     id: "test",
     concurrency: 8,
     async generate(input) {
+      referencesSeen.push(input.references?.length ?? 0);
       if (input.styleId && failing.includes(input.styleId)) throw new EngineError("refused", "no");
       return { image: await sharp({ create: { width: W, height: H, channels: 3, background: "#e8e4dc" } }).webp().toBuffer() };
     },
@@ -105,7 +109,13 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
   async function drain(engine: Engine) {
     for (;;) {
       const [job] = await claimJobs({ db: handle.db, limit: 1, leaseMs: 30_000 });
-      if (!job) return;
+      if (!job) {
+        // A listing's later photos wait a moment for the first result of their style.
+        const [waiting] = await handle.db.select({ id: generationJob.visualizationId }).from(generationJob).where(eq(generationJob.state, "queued")).limit(1);
+        if (!waiting) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
       await runJob({ db: handle.db, storage, engine, job, stopSignal: new AbortController().signal, retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
     }
   }
@@ -146,8 +156,11 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     expect(briefs[2]!.seed).not.toBe(briefs[0]!.seed);
     expect(await findListingReference({ db: handle.db, visualizationId: b![0]!.visualizationId })).toBeNull();
 
+    referencesSeen.length = 0;
     await drain(flatEngine(["glamour"]));
     expect(await getBalance({ db: handle.db, userId })).toBe(10 - 8 + 4);
+    // Each style's first result is made without a reference; every later modern one follows it (glamour never finishes).
+    expect(referencesSeen.filter((n) => n === 1)).toHaveLength(3);
     const refunds = await handle.db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId));
     expect(refunds.filter((e) => e.kind === "refund")).toHaveLength(4);
     const after = await getListing({ db: handle.db, userId, listingId });
