@@ -242,7 +242,8 @@ test.describe("accounts", () => {
     const data = (await exported.json()) as { profile: { email: string }; tokenLedger: { kind: string; amount: number }[] };
     expect(data.profile.email).toBe(email);
     expect(data.tokenLedger).toEqual([expect.objectContaining({ kind: "grant", amount: 3 })]);
-    expect(JSON.stringify(data)).not.toMatch(/password|token":"[a-z0-9]/i);
+    expect(JSON.stringify(data)).not.toMatch(/"password"|token":"[a-z0-9]/i);
+    expect(JSON.stringify(data)).not.toMatch(/scrypt|\$argon|[0-9a-f]{32}:[0-9a-f]{64}/i);
 
     await page.goto("/settings/profile");
     await page.getByRole("button", { name: "Usuń konto" }).click();
