@@ -8,7 +8,7 @@ const eslint = new ESLint({ cwd: root });
 /** The restricted-import messages ESLint reports for `code` as if it were the file at `filePath`. */
 async function layerErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
-  return result.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
 }
 
 describe("the layer rule in eslint.config.mjs", () => {
