@@ -2,6 +2,31 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
 // Server modules start with `import "server-only"`, so a client component importing one fails the build.
+
+const nextLink = { name: "next/link", message: "Use Link from @/components/link (no prefetching of per-request pages)." };
+
+/**
+ * The layers, one direction: app → src/web → src/server/<area> → src/server/db and src/config. Each entry
+ * forbids what its folder must not import (as `@/…` or as a relative path); a later entry for the same files
+ * replaces an earlier one's list, so each lists all of its own.
+ */
+const FEATURES = "account|auth|billing|blog|comments|consent|design|generations|landing|layout|listings";
+const layer = {
+  noDb: { regex: "^@/server/db(/|$)", message: "Pages ask a domain function (src/server/<area>) or a src/web/server reader, not the database." },
+  noServer: { regex: "^(@/server|(\\.\\./)+server)(/|$)", allowTypeImports: true, message: "Components (client code among them) do not reach the domain: take its data as props or through src/web/server." },
+  noFeature: { regex: `^(@/components/|\\.\\./)(${FEATURES})(/|$)`, message: "src/components/ui holds shared widgets: it imports no feature folder." },
+  noWeb: { regex: "^(@/web|@/components|@/app|(\\.\\./)+(web|components))(/|$)", message: "The domain (src/server) does not import the web layer or components." },
+  noArea: { regex: "^(@/server/(?!db(/|$)|log$|errors$|process-singletons$)|@/web|@/components)", message: "The database layer and config depend on no domain area." },
+};
+const restrict = (...patterns) => ["error", { paths: [nextLink], patterns }];
+const layers = [
+  { files: ["app/**/page.tsx", "app/**/layout.tsx"], rules: { "no-restricted-imports": restrict(layer.noDb) } },
+  { files: ["src/components/**/*.{ts,tsx}"], rules: { "no-restricted-imports": restrict(layer.noServer) } },
+  { files: ["src/components/ui/**/*.{ts,tsx}"], rules: { "no-restricted-imports": restrict(layer.noServer, layer.noFeature) } },
+  { files: ["src/server/**/*.ts"], ignores: ["**/*.test.ts"], rules: { "no-restricted-imports": restrict(layer.noWeb) } },
+  { files: ["src/server/db/**/*.ts", "src/config/**/*.ts"], ignores: ["**/*.test.ts"], rules: { "no-restricted-imports": restrict(layer.noArea) } },
+];
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -13,10 +38,11 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       // Domain code must not read the environment directly: src/env.ts parses it once.
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through env() from src/env.ts." }],
-      "no-restricted-imports": ["error", { paths: [{ name: "next/link", message: "Use Link from @/components/link (no prefetching of per-request pages)." }] }],
+      "no-restricted-imports": ["error", { paths: [nextLink] }],
       "react/forbid-elements": ["error", { forbid: [{ element: "form", message: "Use Form from @/components/forms/form (it posts: a submit before hydration keeps the fields out of the address)." }] }],
     },
   },
+  ...layers,
   {
     files: ["src/components/link.tsx"],
     rules: { "no-restricted-imports": "off" },

@@ -16,6 +16,7 @@ import { hydrateAfterFirstPaint } from "./src/server/http/hydrate-after-first-pa
 import { precompressedStatic } from "./src/server/http/precompressed-static";
 import { sharedPageCache } from "./src/server/http/shared-page-cache";
 import { registerSharedPageCache } from "./src/server/http/shared-pages-changed";
+import { peek } from "./src/server/process-singletons";
 import { ignoredCookies, keyCookies, replayedCookies, SHARED_PAGE_CACHE_BYTES, SHARED_PAGE_FRESH_MS, SHARED_PAGE_MAX_URL, sharedPages } from "./src/config/page-cache";
 import { answerClientError, publicFiles, refuseMalformedRequest } from "./src/server/http/refuse-malformed-request";
 import { redactSecrets } from "./src/server/http/redact-secrets";
@@ -107,10 +108,9 @@ async function shutdown(signal: string) {
   // Open event streams would keep close() waiting forever; requests in flight get a second to finish.
   setTimeout(() => server.closeAllConnections(), 1000).unref();
   // Running jobs are handed back to the queue before the database closes, so a restart resumes them.
-  const holder = globalThis as typeof globalThis & { __aranzerDb?: Promise<{ close(): Promise<void> }>; __aranzerWorker?: { stop(): Promise<void> } };
   try {
-    await holder.__aranzerWorker?.stop();
-    await (await holder.__aranzerDb)?.close();
+    await peek<{ stop(): Promise<void> }>("worker")?.stop();
+    await (await peek<Promise<{ close(): Promise<void> }>>("db"))?.close();
   } finally {
     process.exit(0);
   }

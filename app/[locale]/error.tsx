@@ -1,6 +1,6 @@
 "use client";
 
-import { useLayoutLabels } from "@/components/layout/layout-labels-context";
+import { useLayoutLabels } from "@/components/ui/layout-labels-context";
 import { Button } from "@/components/ui/button";
 import { ErrorView } from "@/components/error-view";
 import { pathFor } from "@/config/routes";

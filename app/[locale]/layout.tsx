@@ -14,7 +14,7 @@ import { LazyToaster } from "@/components/ui/lazy-toaster";
 import { Header } from "@/components/layout/header";
 import { Footer } from "@/components/layout/footer";
 import { AlternatePathsProvider } from "@/components/layout/alternate-paths";
-import { LayoutLabelsProvider } from "@/components/layout/layout-labels-context";
+import { LayoutLabelsProvider } from "@/components/ui/layout-labels-context";
 import { WelcomeModal } from "@/components/layout/lazy-parts";
 import { getCurrentAccount } from "@/web/server/current-account";
 import { layoutLabels, welcomeDialog } from "@/web/server/layout-labels";

@@ -3,16 +3,8 @@ import { Markdown } from "@/components/markdown";
 import { PageContainer } from "@/components/layout/page-header";
 import type { Locale } from "@/config/routes";
 import { env } from "@/env";
-import { loadLegalPage, type LegalPage } from "@/server/content/load-legal-page";
-
-export async function legalDocument(page: LegalPage, locale: Locale) {
-  const e = env();
-  return loadLegalPage({
-    page,
-    locale,
-    vars: { companyName: e.OPERATOR_NAME, companyAddress: e.OPERATOR_ADDRESS, companyNip: e.OPERATOR_NIP, contactEmail: e.CONTACT_EMAIL, siteUrl: e.appUrl },
-  });
-}
+import type { LegalPage } from "@/server/content/load-legal-page";
+import { legalDocument } from "@/web/server/legal-document";
 
 export async function LegalPageView({ page, locale }: { page: LegalPage; locale: Locale }) {
   const doc = await legalDocument(page, locale);

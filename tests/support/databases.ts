@@ -3,6 +3,7 @@ import { inject } from "vitest";
 import { openDatabase, type Handle } from "@/server/db/client";
 import { user } from "@/server/db/schema";
 import { createDatabase } from "./postgres";
+import { install } from "@/server/process-singletons";
 
 export type TestDatabase = { name: "pglite" | "postgres"; open: () => Promise<Handle> };
 
@@ -24,7 +25,7 @@ export function testDatabases(): TestDatabase[] {
 
 /** Makes getDb() in domain code return this handle, as the app's singleton would. */
 export function installDatabase(handle: Handle) {
-  (globalThis as typeof globalThis & { __aranzerDb?: Promise<Handle> }).__aranzerDb = Promise.resolve(handle);
+  install("db", Promise.resolve(handle));
 }
 
 export async function insertUser(handle: Handle, options: { email?: string; verified?: boolean } = {}) {

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import en from "../../messages/en.json";
 import ErrorPage from "../../app/[locale]/error";
-import { LayoutLabelsProvider } from "@/components/layout/layout-labels-context";
+import { LayoutLabelsProvider } from "@/components/ui/layout-labels-context";
 import { withLayoutLabels } from "~/tests/support/layout-labels";
 import { layoutLabels } from "@/web/server/layout-labels";
 

@@ -8,7 +8,7 @@ import { Pagination } from "@/components/blog/pagination";
 import { PostCard } from "@/components/blog/post-card";
 import { blogTagIds, blogTags, type BlogTag } from "@/config/blog-tags";
 import { locales, type Locale } from "@/config/routes";
-import { blogListPath } from "@/server/blog/blog-list-path";
+import { blogListPath } from "@/web/shared/blog-list-path";
 import { rssFeedPath } from "@/server/blog/build-rss-feed";
 import { listPosts } from "@/server/blog/list-posts";
 import { paginatePosts } from "@/server/blog/paginate-posts";

@@ -1,4 +1,5 @@
-import { LegalPageView, legalDocument } from "@/components/legal-page-view";
+import { LegalPageView } from "@/components/legal-page-view";
+import { legalDocument } from "@/web/server/legal-document";
 import { pageMetadata } from "@/web/server/metadata";
 import { pageLocale, type LocaleParams } from "@/web/server/page-params";
 

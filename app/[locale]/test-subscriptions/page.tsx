@@ -1,4 +1,5 @@
 import { getFormatter, getTranslations } from "next-intl/server";
+import { billingContext } from "@/server/billing/billing-context";
 import { TriangleAlert } from "lucide-react";
 import { Link } from "@/components/link";
 import { Button } from "@/components/ui/button";
@@ -10,7 +11,6 @@ import { pageMetadata } from "@/web/server/metadata";
 import { pageLocale, type LocaleParams } from "@/web/server/page-params";
 import { requireUser } from "@/web/server/session";
 import { sandboxAction } from "@/web/actions/billing";
-import { getDb } from "@/server/db/client";
 import { notFound } from "next/navigation";
 import { configuredPaymentProvider } from "@/server/payments/get-payment-provider";
 import { sandboxTester } from "@/server/payments/sandbox-provider";
@@ -48,7 +48,7 @@ export default async function TestSubscriptionsPage({ params, searchParams }: Lo
   const tBilling = await getTranslations("billing");
   const format = await getFormatter();
   const { session_id: sessionId, error, done } = await searchParams;
-  const tester = sandboxTester(await getDb(), { configuredProvider: "sandbox" });
+  const tester = sandboxTester((await billingContext()).db, { configuredProvider: "sandbox" });
   const session = sessionId ? await tester.session(user.id, sessionId) : null;
   const subscriptions = (await tester.subscriptions(user.id)).filter((s) => s.status !== "canceled");
   const money = (grosze: number) => formatPrice(format, grosze);

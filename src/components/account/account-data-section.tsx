@@ -33,7 +33,7 @@ export function AccountDataSection({ hasPassword, homeHref }: { hasPassword: boo
         window.location.assign(`${homeHref}?account-deleted`);
         return;
       }
-      setError(result.message);
+      setError(result.error.message);
     } catch {
       setError(tAuth("unexpected"));
     } finally {

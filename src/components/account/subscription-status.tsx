@@ -6,7 +6,7 @@ import { SubscriptionActions } from "@/components/billing/subscription-actions";
 import { ClientMessages } from "@/web/server/client-messages";
 import { pathFor, type Locale } from "@/config/routes";
 import type { AccountSummary } from "@/server/accounts/get-account-summary";
-import { subscriptionStatusKey } from "@/server/billing/subscription-state";
+import { subscriptionStatusKey } from "@/web/shared/subscription-status-key";
 
 /** Subscription state in words, with cancel or resume while the paid period lasts. */
 export async function SubscriptionStatus({ account, locale }: { account: AccountSummary; locale: Locale }) {

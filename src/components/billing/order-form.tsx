@@ -4,7 +4,8 @@ import { useActionState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/forms/form";
-import { placeOrder, type CheckoutFormState } from "@/web/actions/billing";
+import { placeOrder } from "@/web/actions/billing";
+import type { FormState } from "@/web/actions/action-result";
 
 /**
  * The order form consumer law asks for: links to the terms and the privacy policy, an unticked box to
@@ -13,7 +14,8 @@ import { placeOrder, type CheckoutFormState } from "@/web/actions/billing";
  */
 export function OrderForm(props: { productId: string; locale: string; termsHref: string; privacyHref: string; sandbox: boolean }) {
   const t = useTranslations("billing.checkout");
-  const [state, action, pending] = useActionState<CheckoutFormState, FormData>(placeOrder, {});
+  const [state, action, pending] = useActionState<FormState<never>, FormData>(placeOrder, null);
+  const refusal = state && !state.ok ? state.error : null;
   return (
     <Form action={action} className="mt-6 space-y-5">
       <input type="hidden" name="product" value={props.productId} />
@@ -38,17 +40,17 @@ export function OrderForm(props: { productId: string; locale: string; termsHref:
           name="withdrawalConsent"
           type="checkbox"
           required
-          aria-describedby={state.error === "withdrawalConsent" ? "order-error" : undefined}
-          aria-invalid={state.error === "withdrawalConsent" || undefined}
+          aria-describedby={refusal?.reason === "withdrawalConsent" ? "order-error" : undefined}
+          aria-invalid={refusal?.reason === "withdrawalConsent" || undefined}
           className="mt-1 size-5 shrink-0 accent-primary-600"
         />
         <label htmlFor="withdrawal-consent" className="text-gray-900 dark:text-gray-100">
           {t("consent")}
         </label>
       </div>
-      {state.error ? (
+      {refusal ? (
         <p id="order-error" role="alert" className="rounded-lg bg-red-50 p-3 text-red-800 dark:bg-red-950 dark:text-red-200">
-          {state.error}
+          {refusal.message}
         </p>
       ) : null}
       {props.sandbox ? <p className="text-sm text-gray-700 dark:text-gray-300">{t("sandboxNote")}</p> : null}

@@ -1,7 +1,7 @@
 import { Link } from "@/components/link";
 import { blogTags, type BlogTag } from "@/config/blog-tags";
 import type { Locale } from "@/config/routes";
-import { blogListPath } from "@/server/blog/blog-list-path";
+import { blogListPath } from "@/web/shared/blog-list-path";
 
 /** A post's tags, each a link to the blog list filtered by it. */
 export function TagLinks({ tags, locale, label, className }: { tags: readonly BlogTag[]; locale: Locale; label: string; className?: string }) {

@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { Monitor, Moon, Sun, type LucideIcon } from "lucide-react";
-import { useLayoutLabels } from "@/components/layout/layout-labels-context";
+import { useLayoutLabels } from "@/components/ui/layout-labels-context";
 import type { ColorModePreference } from "./color-mode-script";
 import { useColorMode } from "./color-mode-provider";
 

@@ -4,10 +4,10 @@ import { createContext, useActionState, useContext, useRef, type ReactNode, type
 import { useTranslations } from "next-intl";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Form } from "@/components/forms/form";
-import { submitDelete, type CommentFormState } from "@/web/actions/comments";
+import { submitDelete, type CommentResult } from "@/web/actions/comments";
 import { useAnnounce } from "./announcer";
 import { CommentForm } from "./comment-form";
-import { refusalText, useOnResult } from "./form-result";
+import { useOnResult } from "@/components/forms/use-on-result";
 import { ReportForm } from "./report-form";
 
 export const COMMENTS_HEADING_ID = "comments-title";
@@ -84,7 +84,7 @@ function Disclosure({ label, detailsRef, children }: { label: string; detailsRef
   );
 }
 
-type Deletion = { state: CommentFormState; action: (form: FormData) => void; pending: boolean };
+type Deletion = { state: CommentResult | null; action: (form: FormData) => void; pending: boolean };
 const DeletionContext = createContext<Deletion | null>(null);
 
 /**
@@ -94,9 +94,9 @@ const DeletionContext = createContext<Deletion | null>(null);
 export function CommentDeletion({ children }: { children: ReactNode }) {
   const t = useTranslations("comments");
   const announce = useAnnounce();
-  const [state, action, pending] = useActionState<CommentFormState, FormData>(submitDelete, { status: "idle" });
+  const [state, action, pending] = useActionState<CommentResult | null, FormData>(submitDelete, null);
   useOnResult(state, (result) => {
-    if (result.status !== "done") return;
+    if (!result.ok) return;
     announce(t("announce.deleted"));
     // The comment is gone, or only its placeholder is left: the thread's heading is the nearest steady place.
     document.getElementById(COMMENTS_HEADING_ID)?.focus();
@@ -107,8 +107,7 @@ export function CommentDeletion({ children }: { children: ReactNode }) {
 function DeleteForm({ commentId }: { commentId: string }) {
   const t = useTranslations("comments");
   const { state, action, pending } = useContext(DeletionContext)!;
-  const mine = state.status === "error" && state.values.commentId === commentId;
-  const error = mine ? refusalText(t, state, ["notYours", "gone", "signedOut"]) : null;
+  const error = state && !state.ok && state.values.commentId === commentId ? state.error.message : null;
   return (
     <Form action={action} className="space-y-2">
       <input type="hidden" name="commentId" value={commentId} />

@@ -4,11 +4,9 @@ import { useActionState, useId, useRef, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/forms/form";
-import { submitComment, submitEdit, type CommentFormState } from "@/web/actions/comments";
+import { submitComment, submitEdit, type CommentResult } from "@/web/actions/comments";
 import { useAnnounce } from "./announcer";
-import { refusalText, useOnResult } from "./form-result";
-
-const KNOWN = ["empty", "tooLong", "rateLimited", "editWindow", "notYours", "gone", "postGone", "signedOut"] as const;
+import { useOnResult } from "@/components/forms/use-on-result";
 
 export const textareaClass =
   "block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 shadow-sm placeholder:text-gray-500 focus:border-primary-600 focus:outline-2 focus:outline-primary-600 aria-invalid:border-red-600 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:aria-invalid:border-red-400";
@@ -29,23 +27,23 @@ export function CommentForm(props: {
 }) {
   const t = useTranslations("comments");
   const announce = useAnnounce();
-  const [state, action, pending] = useActionState<CommentFormState, FormData>(props.mode === "edit" ? submitEdit : submitComment, { status: "idle" });
+  const [state, action, pending] = useActionState<CommentResult | null, FormData>(props.mode === "edit" ? submitEdit : submitComment, null);
   const id = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
 
   useOnResult(state, (result) => {
-    if (result.status === "error") {
+    if (!result.ok) {
       textarea.current?.focus();
       return;
     }
     announce(t(props.mode === "edit" ? "announce.edited" : "announce.posted"));
     props.onDone?.();
-    if (result.id) document.getElementById(`comment-${result.id}`)?.focus();
+    if (result.data.id) document.getElementById(`comment-${result.data.id}`)?.focus();
   });
 
-  const error = refusalText(t, state, KNOWN);
+  const error = state && !state.ok ? state.error.message : null;
   // After a refusal the form shows what was typed; React resets a form to these defaults after each submission.
-  const text = state.status === "error" ? (state.values.body ?? "") : props.mode === "edit" ? (props.defaultBody ?? "") : "";
+  const text = state && !state.ok ? (state.values.body ?? "") : props.mode === "edit" ? (props.defaultBody ?? "") : "";
   const label = ({ new: "form.newLabel", reply: "form.replyLabel", edit: "form.editLabel" } as const)[props.mode];
   const submit = ({ new: "form.newSubmit", reply: "form.replySubmit", edit: "form.editSubmit" } as const)[props.mode];
   return (

@@ -2,7 +2,7 @@ import type { getFormatter, getTranslations } from "next-intl/server";
 import { Link } from "@/components/link";
 import { Markdown } from "@/components/markdown";
 import { pathFor, type Locale } from "@/config/routes";
-import { commentRules } from "@/server/comments/comment-rules";
+import { commentRules } from "@/config/comments";
 import type { CommentNode } from "@/server/comments/list-thread";
 import { CommentActions } from "./comment-actions";
 

@@ -2,8 +2,8 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { Link } from "@/components/link";
 import { blogPostPath, pathFor, type Locale } from "@/config/routes";
 import { env } from "@/env";
-import { commentRules, threadKey } from "@/server/comments/comment-rules";
-import { listThread } from "@/server/comments/list-thread";
+import { commentRules } from "@/config/comments";
+import { loadCommentThread } from "@/web/server/comment-thread";
 import { ClientMessages } from "@/web/server/client-messages";
 import { getSessionUser } from "@/web/server/session";
 import { Announcer } from "./announcer";
@@ -18,7 +18,7 @@ import { CommentList, type ThreadContext } from "./comment-list";
 export async function CommentSection({ locale, post }: { locale: Locale; post: { locale: Locale; translationKey: string; slug: readonly string[]; draft?: boolean } }) {
   const t = await getTranslations({ locale, namespace: "comments" });
   const user = await getSessionUser();
-  const thread = post.draft ? { comments: [], count: 0 } : await listThread({ thread: threadKey(post), viewerId: user?.id ?? null });
+  const thread = post.draft ? { comments: [], count: 0 } : await loadCommentThread({ post, viewerId: user?.id ?? null });
   const postPath = blogPostPath([...post.slug], post.locale);
   const context: ThreadContext = {
     post: { locale: post.locale, slug: post.slug.join("/") },

@@ -1,5 +1,5 @@
 import { getFormatter, getTranslations } from "next-intl/server";
-import { commentRules } from "@/server/comments/comment-rules";
+import { commentRules } from "@/config/comments";
 import type { HiddenComment } from "@/server/comments/list-hidden-comments";
 import { CommentSummary } from "./moderation-item";
 import { RestoreForm } from "./restore-form";

@@ -4,16 +4,15 @@ import { createContext, useActionState, useContext, useId, useRef, type ReactNod
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/forms/form";
-import { submitModeration, type CommentFormState } from "@/web/actions/comments";
+import { submitModeration, type CommentResult } from "@/web/actions/comments";
 import { useAnnounce } from "./announcer";
 import { textareaClass } from "./comment-form";
-import { refusalText, useOnResult } from "./form-result";
+import { useOnResult } from "@/components/forms/use-on-result";
 import { QUEUE_ID } from "./moderation-ids";
 
-const KNOWN = ["ground", "empty", "tooLong", "decided", "gone", "forbidden", "signedOut"] as const;
 const GROUNDS = ["illegal", "terms"] as const;
 
-type Decisions = { state: CommentFormState; action: (form: FormData) => void; pending: boolean };
+type Decisions = { state: CommentResult | null; action: (form: FormData) => void; pending: boolean };
 const DecisionsContext = createContext<Decisions | null>(null);
 
 /**
@@ -23,10 +22,10 @@ const DecisionsContext = createContext<Decisions | null>(null);
 export function ModerationDecisions({ children }: { children: ReactNode }) {
   const t = useTranslations("moderation");
   const announce = useAnnounce();
-  const [state, action, pending] = useActionState<CommentFormState, FormData>(submitModeration, { status: "idle" });
+  const [state, action, pending] = useActionState<CommentResult | null, FormData>(submitModeration, null);
   useOnResult(state, (result) => {
-    if (result.status !== "done" || !isDecision(result.outcome)) return;
-    announce(t(`done.${result.outcome}`));
+    if (!result.ok || !isDecision(result.data.outcome)) return;
+    announce(t(`done.${result.data.outcome}`));
     document.getElementById(QUEUE_ID)?.focus();
   });
   return <DecisionsContext.Provider value={{ state, action, pending }}>{children}</DecisionsContext.Provider>;
@@ -38,20 +37,20 @@ export function ModerationForm({ commentId, reasonMaxLength }: { commentId: stri
   const decisions = useContext(DecisionsContext)!;
   const { action, pending } = decisions;
   // Another comment's refusal is not this form's business.
-  const state: CommentFormState = decisions.state.status === "error" && decisions.state.values.commentId === commentId ? decisions.state : { status: "idle" };
+  const state = decisions.state && !decisions.state.ok && decisions.state.values.commentId === commentId ? decisions.state : null;
   const id = useId();
   const grounds = useRef<HTMLFieldSetElement>(null);
   const reason = useRef<HTMLTextAreaElement>(null);
 
   useOnResult(state, (result) => {
-    if (result.status !== "error") return;
-    if (result.error === "ground") grounds.current?.querySelector("input")?.focus();
+    if (result.ok) return;
+    if (result.error.reason === "ground") grounds.current?.querySelector("input")?.focus();
     else reason.current?.focus();
   });
 
-  const error = refusalText(t, state, KNOWN);
-  const kept = state.status === "error" ? state.values : {};
-  const errorOn = state.status === "error" ? state.error : null;
+  const error = state ? state.error.message : null;
+  const kept = state ? state.values : {};
+  const errorOn = state ? state.error.reason : null;
   return (
     <Form action={action} className="space-y-3">
       <input type="hidden" name="commentId" value={commentId} />

@@ -1,7 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { Link } from "@/components/link";
 import { Markdown } from "@/components/markdown";
-import { commentRules } from "@/server/comments/comment-rules";
+import { commentRules } from "@/config/comments";
 import type { QueueItem } from "@/server/comments/list-moderation-queue";
 import { ModerationForm } from "./moderation-form";
 

@@ -5,11 +5,10 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/forms/form";
 import { TextField } from "@/components/forms/text-field";
-import { submitReport, type CommentFormState } from "@/web/actions/comments";
-import { refusalText, useOnResult } from "./form-result";
+import { submitReport, type CommentResult } from "@/web/actions/comments";
+import { useOnResult } from "@/components/forms/use-on-result";
 import { textareaClass } from "./comment-form";
 
-const KNOWN = ["reason", "detailsRequired", "tooLong", "email", "rateLimited", "gone"] as const;
 const REASONS = ["illegal", "harassment", "spam", "other"] as const;
 
 /**
@@ -18,29 +17,29 @@ const REASONS = ["illegal", "harassment", "spam", "other"] as const;
  */
 export function ReportForm(props: { commentId: string; signedIn: boolean; detailsMaxLength: number }) {
   const t = useTranslations("comments");
-  const [state, action, pending] = useActionState<CommentFormState, FormData>(submitReport, { status: "idle" });
+  const [state, action, pending] = useActionState<CommentResult | null, FormData>(submitReport, null);
   const id = useId();
   const reasons = useRef<HTMLFieldSetElement>(null);
   const details = useRef<HTMLTextAreaElement>(null);
   const confirmation = useRef<HTMLParagraphElement>(null);
 
   useOnResult(state, (result) => {
-    if (result.status === "done") confirmation.current?.focus();
-    else if (result.error === "reason") reasons.current?.querySelector("input")?.focus();
-    else if (result.error === "email") document.getElementById(`${id}-email`)?.focus();
+    if (result.ok) confirmation.current?.focus();
+    else if (result.error.reason === "reason") reasons.current?.querySelector("input")?.focus();
+    else if (result.error.reason === "email") document.getElementById(`${id}-email`)?.focus();
     else details.current?.focus();
   });
 
-  if (state.status === "done") {
+  if (state?.ok) {
     return (
       <p ref={confirmation} tabIndex={-1} role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-900 dark:bg-green-950 dark:text-green-100">
         {t("report.done")}
       </p>
     );
   }
-  const error = refusalText(t, state, KNOWN, "reportRateLimited");
-  const kept = state.status === "error" ? state.values : {};
-  const errorOn = state.status === "error" ? state.error : null;
+  const error = state && !state.ok ? state.error.message : null;
+  const kept = state && !state.ok ? state.values : {};
+  const errorOn = state && !state.ok ? state.error.reason : null;
   const errorId = `${id}-error`;
   return (
     <Form action={action} className="space-y-3">

@@ -4,24 +4,23 @@ import { createContext, useActionState, useContext, useId, useRef, type ReactNod
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/forms/form";
-import { submitRestore, type CommentFormState } from "@/web/actions/comments";
+import { submitRestore, type CommentResult } from "@/web/actions/comments";
 import { useAnnounce } from "./announcer";
 import { textareaClass } from "./comment-form";
-import { refusalText, useOnResult } from "./form-result";
+import { useOnResult } from "@/components/forms/use-on-result";
 import { HIDDEN_ID } from "./moderation-ids";
 
-const KNOWN = ["tooLong", "decided", "gone", "forbidden", "signedOut"] as const;
 
-type Restores = { state: CommentFormState; action: (form: FormData) => void; pending: boolean };
+type Restores = { state: CommentResult | null; action: (form: FormData) => void; pending: boolean };
 const RestoresContext = createContext<Restores | null>(null);
 
 /** Holds the restore action above the list: a restored comment leaves it, form and all, so the result is announced here. */
 export function RestoreDecisions({ children }: { children: ReactNode }) {
   const t = useTranslations("moderation");
   const announce = useAnnounce();
-  const [state, action, pending] = useActionState<CommentFormState, FormData>(submitRestore, { status: "idle" });
+  const [state, action, pending] = useActionState<CommentResult | null, FormData>(submitRestore, null);
   useOnResult(state, (result) => {
-    if (result.status !== "done") return;
+    if (!result.ok) return;
     announce(t("hidden.done"));
     document.getElementById(HIDDEN_ID)?.focus();
   });
@@ -33,14 +32,14 @@ export function RestoreForm({ commentId, noteMaxLength }: { commentId: string; n
   const t = useTranslations("moderation");
   const restores = useContext(RestoresContext)!;
   const { action, pending } = restores;
-  const state: CommentFormState = restores.state.status === "error" && restores.state.values.commentId === commentId ? restores.state : { status: "idle" };
+  const state = restores.state && !restores.state.ok && restores.state.values.commentId === commentId ? restores.state : null;
   const id = useId();
   const note = useRef<HTMLTextAreaElement>(null);
   useOnResult(state, (result) => {
-    if (result.status === "error") note.current?.focus();
+    if (!result.ok) note.current?.focus();
   });
-  const error = refusalText(t, state, KNOWN);
-  const kept = state.status === "error" ? state.values : {};
+  const error = state ? state.error.message : null;
+  const kept = state ? state.values : {};
   return (
     <Form action={action} className="space-y-3">
       <input type="hidden" name="commentId" value={commentId} />
@@ -54,7 +53,7 @@ export function RestoreForm({ commentId, noteMaxLength }: { commentId: string; n
           name="note"
           rows={2}
           defaultValue={kept.note ?? ""}
-          aria-invalid={(state.status === "error" && state.error === "tooLong") || undefined}
+          aria-invalid={state?.error.reason === "tooLong" || undefined}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
           className={`mt-1 ${textareaClass}`}
         />

@@ -5,14 +5,14 @@ import { publicNav, userNav } from "@/config/navigation";
 import { pathFor, type Locale } from "@/config/routes";
 import { site } from "@/config/site";
 import type { AccountSummary } from "@/server/accounts/get-account-summary";
-import { subscriptionStatusKey } from "@/server/billing/subscription-state";
+import { subscriptionStatusKey } from "@/web/shared/subscription-status-key";
 import { Button } from "@/components/ui/button";
 import { ColorModeSwitch } from "@/components/color-mode";
 import { LogoMark } from "./logo";
 import { LanguageSwitch } from "./language-switch";
 import type { AccountMenuData } from "./account-menu";
 import { AccountMenu } from "./lazy-parts";
-import { isModerator } from "@/server/comments/is-moderator";
+import { isModeratorAccount } from "@/web/server/is-moderator-account";
 import { MobileMenu } from "./mobile-menu";
 
 /** What the account menu shows, computed on the server so the client gets ready strings. */
@@ -29,7 +29,7 @@ async function accountMenuData(account: AccountSummary, locale: Locale): Promise
     pricingHref: pathFor("/pricing", locale),
     profileHref: pathFor("/settings/profile", locale),
     moderation:
-      account.email && isModerator({ email: account.email, emailVerified: account.emailVerified })
+      isModeratorAccount(account)
         ? { label: (await getTranslations({ locale, namespace: "moderation" }))("title"), href: pathFor("/moderation", locale) }
         : null,
     loginHref: pathFor("/login", locale),

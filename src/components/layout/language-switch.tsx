@@ -4,7 +4,7 @@ import { usePathname } from "next/navigation";
 import { Languages } from "lucide-react";
 import { matchPath, pathFor, type Locale, type StaticRouteKey } from "@/config/routes";
 import { useAlternatePaths } from "./alternate-paths";
-import { useLayoutLabels } from "./layout-labels-context";
+import { useLayoutLabels } from "@/components/ui/layout-labels-context";
 
 /**
  * Links to the same page in the other language. Pages whose other-language path is not in the route

@@ -10,7 +10,7 @@ import { SocialLinksClient } from "./social-links-client";
 import { signOutAndGo } from "./sign-out";
 import type { Locale } from "@/config/routes";
 import type { AccountMenuData } from "./account-menu";
-import { useLayoutLabels } from "./layout-labels-context";
+import { useLayoutLabels } from "@/components/ui/layout-labels-context";
 
 /** What the header hands the phone menu: its links and, when signed in, the account menu's data. */
 export type MobileMenuProps = { locale: Locale; links: { href: string; label: string }[]; account: AccountMenuData | null };

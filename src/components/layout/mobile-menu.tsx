@@ -3,7 +3,7 @@
 import { useState } from "react";
 import dynamic from "next/dynamic";
 import { Menu } from "lucide-react";
-import { useLayoutLabels } from "./layout-labels-context";
+import { useLayoutLabels } from "@/components/ui/layout-labels-context";
 import type { MobileMenuProps } from "./mobile-menu-dialog";
 
 // The dialog's code loads on the first tap, not with every page.

@@ -1,7 +1,7 @@
 "use client";
 
 import { SocialLinks } from "./social-links";
-import { useLayoutLabels } from "./layout-labels-context";
+import { useLayoutLabels } from "@/components/ui/layout-labels-context";
 
 /** SocialLinks for client components (the mobile menu), with the layout's labels. */
 export function SocialLinksClient() {

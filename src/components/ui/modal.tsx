@@ -1,7 +1,7 @@
 "use client";
 
 import { X } from "lucide-react";
-import { useLayoutLabels } from "@/components/layout/layout-labels-context";
+import { useLayoutLabels } from "@/components/ui/layout-labels-context";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useRef, useState, type ReactNode } from "react";
 import { Button, type ButtonColor } from "./button";

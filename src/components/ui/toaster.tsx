@@ -1,7 +1,7 @@
 "use client";
 
 import { CircleCheck, CircleX, Info, TriangleAlert, X, type LucideIcon } from "lucide-react";
-import { useLayoutLabels } from "@/components/layout/layout-labels-context";
+import { useLayoutLabels } from "@/components/ui/layout-labels-context";
 import { useEffect, useEffectEvent, useRef } from "react";
 // The unstyled build injects no <style> (nothing for the CSP to block); Tailwind styles everything below.
 import { ToastContainer, type CloseButtonProps, type ToastContentProps } from "react-toastify/unstyled";

@@ -11,6 +11,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SESSION_DAYS } from "@/config
 import { getDb, type Db } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
 import { log } from "@/server/log";
+import { forget, remember } from "@/server/process-singletons";
 import { sendTemplateMail } from "@/server/mail/send-template-mail";
 import { localeFromCallback } from "./locale-from-callback";
 import { pathFor } from "@/config/routes";
@@ -244,12 +245,11 @@ async function accountEmail(ctx: HookContext, body: Record<string, unknown>): Pr
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const holder = globalThis as typeof globalThis & { __aranzerAuth?: Promise<Auth> };
-
 export function getAuth(): Promise<Auth> {
-  holder.__aranzerAuth ??= (async () => createAuth(await getDb(), await authSecret()))().catch((error: unknown) => {
-    holder.__aranzerAuth = undefined;
-    throw error;
-  });
-  return holder.__aranzerAuth;
+  return remember("auth", () =>
+    (async () => createAuth(await getDb(), await authSecret()))().catch((error: unknown) => {
+      forget("auth");
+      throw error;
+    }),
+  );
 }

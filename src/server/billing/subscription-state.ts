@@ -27,10 +27,6 @@ type Row = typeof subscription.$inferSelect;
  * A subscription's status text: 'active until {date}' when active and not
  * cancelled, otherwise 'cancelled – expires {date}' (keys of the `account` messages).
  */
-export function subscriptionStatusKey(state: SubscriptionState): "subscriptionActive" | "subscriptionCancelled" {
-  return state.active && !state.cancelled ? "subscriptionActive" : "subscriptionCancelled";
-}
-
 export function toSubscriptionState(row: Row, now = new Date()): SubscriptionState {
   const paidUntil = row.paidUntil ?? row.createdAt;
   const periodEnd = row.endedAt && row.endedAt < paidUntil ? row.endedAt : paidUntil;

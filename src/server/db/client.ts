@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { env } from "@/env";
 import { log } from "@/server/log";
+import { forget, remember } from "@/server/process-singletons";
 
 /** PGlite and node-postgres databases share this type, so domain code never knows which one it has. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -62,20 +63,19 @@ const PGLITE_OPTIONS = { postgresqlconf: ["shared_buffers=16MB"] };
 
 // One handle per process, shared by the proxy and the app bundles (they are separate module graphs),
 // because two PGlite instances on one directory silently lose writes.
-const holder = globalThis as typeof globalThis & { __aranzerDb?: Promise<Handle> };
-
 export function databaseHandle(): Promise<Handle> {
-  holder.__aranzerDb ??= (async () => {
-    const { DATABASE_URL, DATA_DIR } = env();
-    const started = Date.now();
-    const handle = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: DATA_DIR });
-    log.info("db.ready", { kind: handle.kind, ms: Date.now() - started });
-    return handle;
-  })().catch((error: unknown) => {
-    holder.__aranzerDb = undefined;
-    throw error;
-  });
-  return holder.__aranzerDb;
+  return remember("db", () =>
+    (async () => {
+      const { DATABASE_URL, DATA_DIR } = env();
+      const started = Date.now();
+      const handle = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: DATA_DIR });
+      log.info("db.ready", { kind: handle.kind, ms: Date.now() - started });
+      return handle;
+    })().catch((error: unknown) => {
+      forget("db");
+      throw error;
+    }),
+  );
 }
 
 export async function getDb(): Promise<Db> {

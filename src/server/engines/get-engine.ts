@@ -1,19 +1,17 @@
 import "server-only";
 import { env } from "@/env";
+import { remember } from "@/server/process-singletons";
 import { subscribe } from "@/server/realtime/signals";
 import type { Engine } from "./engine";
 import { createFakeEngine, parseFakeEngineScript } from "./fake-engine";
 import { createLocalEngine } from "./local-engine";
-
-const holder = globalThis as typeof globalThis & { __aranzerEngine?: Promise<Engine> };
 
 /**
  * The engine GENERATION_PROVIDER names, made once per process. The AI engines' client libraries (about
  * 23 MB together) are imported only by the process that uses one, not by every web process.
  */
 export function getEngine(): Promise<Engine> {
-  holder.__aranzerEngine ??= createConfiguredEngine();
-  return holder.__aranzerEngine;
+  return remember("engine", createConfiguredEngine);
 }
 
 // Each engine's keys were checked at boot (src/env.ts), hence the assertions.

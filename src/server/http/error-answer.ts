@@ -18,19 +18,35 @@ export type ErrorAnswer = {
 };
 
 /**
+ * A form's own sentences in place of the general ones: `keys` maps a code, or `CODE:reason` (checked first),
+ * to a key under `<namespace>.errors`. A RATE_LIMITED answer's `minutes` are its retryAfter rounded up.
+ */
+export type Wording = { namespace: "comments" | "moderation"; keys: Readonly<Record<string, string>> };
+
+/**
  * The one mapping from a thrown error to an answer, for route handlers and server actions alike. A domain
  * error (AppError) keeps its code and status; its message is `errors.reasons.<details.reason>` when the
  * domain named a reason that has one (an upload's `upload.errors.<reason>`), else `errors.<code>`, filled
  * with the details. Anything else is a fault of ours: logged with `context`, answered as INTERNAL (500) with
- * the generic sentence, never with its own message (it may hold internals).
+ * the generic sentence, never with its own message (it may hold internals). With `wording`, a form's own
+ * sentence replaces the general one where the wording names the code.
  */
-export function errorAnswer(error: unknown, options: { locale: Locale; context: string }): ErrorAnswer {
+export function errorAnswer(error: unknown, options: { locale: Locale; context: string; wording?: Wording }): ErrorAnswer {
   const t = createTranslator({ locale: options.locale, messages: catalogs[options.locale], namespace: "errors" });
   if (!isAppError(error)) {
     log.error(`${options.context}.unexpected`, { error });
     return { code: "INTERNAL", status: 500, details: {}, message: t("generic") };
   }
-  return { code: error.code, status: errorStatus[error.code], details: error.details, message: messageOf(error.code, error.details, options.locale) };
+  const message = (options.wording && wordedMessage(options.wording, error.code, error.details, options.locale)) ?? messageOf(error.code, error.details, options.locale);
+  return { code: error.code, status: errorStatus[error.code], details: error.details, message };
+}
+
+function wordedMessage(wording: Wording, code: ErrorCode, details: Record<string, string | number>, locale: Locale): string | null {
+  const key = (typeof details.reason === "string" ? wording.keys[`${code}:${details.reason}`] : undefined) ?? wording.keys[code];
+  if (!key) return null;
+  const t = createTranslator({ locale, messages: catalogs[locale], namespace: wording.namespace });
+  const values = code === "RATE_LIMITED" ? { ...details, minutes: Math.ceil(Number(details.retryAfter ?? 60) / 60) } : details;
+  return t(`errors.${key}` as never, values as never);
 }
 
 function messageOf(code: ErrorCode, details: Record<string, string | number>, locale: Locale): string {

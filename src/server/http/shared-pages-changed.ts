@@ -1,14 +1,15 @@
 /**
  * The link between what changes a shared page (a comment under a post) and server.ts's cache of shared pages.
  * The two live in different module graphs of one process (Next's server bundle and server.ts), so they meet
- * on a global. Other web processes notice within the cache's freshness (config/page-cache.ts).
+ * in the process singletons. Other web processes notice within the cache's freshness (config/page-cache.ts).
  */
+import { install, peek } from "../process-singletons";
+
 type Forgettable = { clear(): void; forgetPaths(paths: readonly string[]): void };
-const holder = globalThis as typeof globalThis & { __aranzerSharedPageCache?: Forgettable };
 
 /** server.ts: the cache that `sharedPagesChanged` empties. */
 export function registerSharedPageCache(cache: Forgettable): void {
-  holder.__aranzerSharedPageCache = cache;
+  install("sharedPageCache", cache);
 }
 
 /**
@@ -16,6 +17,7 @@ export function registerSharedPageCache(cache: Forgettable): void {
  * address, as blogPostPath gives it), only those pages are rendered anew; without, every page.
  */
 export function sharedPagesChanged(options: { paths?: readonly string[] } = {}): void {
-  if (options.paths) holder.__aranzerSharedPageCache?.forgetPaths(options.paths);
-  else holder.__aranzerSharedPageCache?.clear();
+  const cache = peek<Forgettable>("sharedPageCache");
+  if (options.paths) cache?.forgetPaths(options.paths);
+  else cache?.clear();
 }

@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { createDatabase } from "~/tests/support/postgres";
+import { peek } from "@/server/process-singletons";
 
 const url = inject("postgresUrl");
 
@@ -42,7 +43,7 @@ describe.skipIf(!url)("signals between processes (PostgreSQL)", () => {
     // Nothing in this process subscribed to "jobs", so its notifications must not reach it. Watched on the
     // emitter itself (subscribe() would LISTEN); a sender's notifications arrive in order, so once the batch
     // signal sent after it is heard, a "jobs" one would have been too.
-    const { emitter } = (globalThis as typeof globalThis & { __aranzerSignals: { emitter: EventEmitter } }).__aranzerSignals;
+    const { emitter } = peek<{ emitter: EventEmitter }>("signals")!;
     const jobsHeard: string[] = [];
     emitter.on("jobs:*", (id: string) => jobsHeard.push(id));
     await sender.query("select pg_notify('aranzer_jobs', 'unheard')");

@@ -4,6 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db/client";
 import { env } from "@/env";
 import { log } from "@/server/log";
+import { remember } from "@/server/process-singletons";
 
 /**
  * Wake-up calls between the parts of the pipeline: "batch X has new events" (read by its event streams),
@@ -18,14 +19,12 @@ const pgChannel: Record<Channel, string> = { batch: "aranzer_batch", jobs: "aran
 
 type Listener = { add(channel: Channel): void };
 type State = { emitter: EventEmitter; listener?: Listener };
-const holder = globalThis as typeof globalThis & { __aranzerSignals?: State };
 function state(): State {
-  if (!holder.__aranzerSignals) {
+  return remember<State>("signals", () => {
     const emitter = new EventEmitter();
     emitter.setMaxListeners(0);
-    holder.__aranzerSignals = { emitter };
-  }
-  return holder.__aranzerSignals;
+    return { emitter };
+  });
 }
 
 /** Call after the transaction that wrote the change has committed. */

@@ -1,17 +1,14 @@
 import "server-only";
 import path from "node:path";
 import { env } from "@/env";
+import { install, remember } from "@/server/process-singletons";
 import { createLocalStorage } from "./local-storage";
 import { createS3Storage } from "./s3-storage";
 import type { ImageStorage } from "./storage";
 
-// One per process, shared by every bundle (route handlers, the worker), as the database handle is.
-const holder = globalThis as typeof globalThis & { __aranzerStorage?: ImageStorage };
-
-/** The configured image storage: the S3 bucket when S3_BUCKET is set, else files under DATA_DIR/images. */
+/** The configured image storage (one per process): the S3 bucket when S3_BUCKET is set, else files under DATA_DIR/images. */
 export function getStorage(): ImageStorage {
-  holder.__aranzerStorage ??= createConfiguredStorage();
-  return holder.__aranzerStorage;
+  return remember("storage", createConfiguredStorage);
 }
 
 function createConfiguredStorage(): ImageStorage {
@@ -28,5 +25,5 @@ function createConfiguredStorage(): ImageStorage {
 
 /** Tests run against their own directory. */
 export function installStorage(storage: ImageStorage) {
-  holder.__aranzerStorage = storage;
+  install("storage", storage);
 }

@@ -4,73 +4,66 @@ import { notFound, redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import { isPlanId, isProductId } from "@/config/plans";
 import { isLocale, pathFor, type Locale } from "@/config/routes";
+import { z } from "zod";
 import { billingContext } from "@/server/billing/billing-context";
 import { handlePaymentEvent } from "@/server/billing/handle-payment-event";
 import { billingPortalUrl, cancelSubscription, changePlan, resumeSubscription } from "@/server/billing/manage-subscription";
 import { startCheckout } from "@/server/billing/start-checkout";
-import { getLocale } from "next-intl/server";
 import { AppError, isAppError } from "@/server/errors";
-import { errorAnswer } from "@/server/http/error-answer";
 import { log } from "@/server/log";
 import { configuredPaymentProvider } from "@/server/payments/get-payment-provider";
 import { sandboxTester } from "@/server/payments/sandbox-provider";
 import type { ProviderEvent } from "@/server/payments/provider-event";
 import { ownOrigin } from "@/web/server/own-origin";
 import { getSessionUser } from "@/web/server/session";
-
-/** The order form's state: the translated reason it was refused, if it was. */
-export type CheckoutFormState = { error?: string };
+import { action } from "./action";
+import type { ActionResult, FormState } from "./action-result";
 
 function localeOf(form: FormData): Locale {
   const value = form.get("locale");
   return isLocale(value) ? value : "pl";
 }
 
-/** The order form's "Zamawiam i płacę": places the order and sends the buyer to the provider's checkout. */
-export async function placeOrder(_state: CheckoutFormState, form: FormData): Promise<CheckoutFormState> {
-  const locale = localeOf(form);
-  let url: string;
-  try {
-    const user = await getSessionUser();
-    if (!user) throw new AppError("UNAUTHORIZED");
-    const productId = form.get("product");
+const order = action(
+  z.object({ product: z.string().catch(""), withdrawalConsent: z.string().catch("") }),
+  async (input, { user, locale }) => {
+    const productId = input.product;
     if (!isProductId(productId)) throw new AppError("NOT_FOUND");
-    ({ url } = await startCheckout(await billingContext(), { userId: user.id, productId, withdrawalConsent: form.get("withdrawalConsent") === "on", locale, origin: await ownOrigin() }));
-  } catch (error) {
-    return { error: errorAnswer(error, { locale, context: "billing.checkout" }).message };
-  }
-  redirect(url);
+    const { url } = await startCheckout(await billingContext(), { userId: user.id, productId, withdrawalConsent: input.withdrawalConsent === "on", locale, origin: await ownOrigin() });
+    redirect(url);
+  },
+  { context: "billing.checkout", auth: "required" },
+);
+
+/** The order form's "Zamawiam i płacę": places the order and sends the buyer to the provider's checkout. */
+export async function placeOrder(previous: FormState<never>, form: FormData): Promise<ActionResult<never>> {
+  return order(previous, form);
 }
 
-export type SubscriptionActionResult = { ok: true } | { ok: false };
-
-async function manage(action: "cancel" | "resume" | "changePlan", planId?: string): Promise<SubscriptionActionResult> {
-  const user = await getSessionUser();
-  if (!user) return { ok: false };
-  try {
+// The modal shows a failure text of its own; the refusal's sentence goes unused, our faults are logged.
+const manage = action(
+  z.object({ action: z.enum(["cancel", "resume", "changePlan"]), planId: z.string().optional() }),
+  async (input, { user }) => {
     const ctx = await billingContext();
-    if (action === "cancel") await cancelSubscription(ctx, { userId: user.id });
-    else if (action === "resume") await resumeSubscription(ctx, { userId: user.id });
-    else if (isPlanId(planId)) await changePlan(ctx, { userId: user.id, planId });
-    else return { ok: false };
-  } catch (error) {
-    // The modal shows its own failure text; the answer is made for its logging of our faults.
-    errorAnswer(error, { locale: (await getLocale()) as Locale, context: "billing.manage" });
-    return { ok: false };
-  }
-  // The header's crown and status are part of every page's layout.
-  revalidatePath("/", "layout");
-  return { ok: true };
-}
+    if (input.action === "cancel") await cancelSubscription(ctx, { userId: user.id });
+    else if (input.action === "resume") await resumeSubscription(ctx, { userId: user.id });
+    else if (isPlanId(input.planId)) await changePlan(ctx, { userId: user.id, planId: input.planId });
+    else throw new AppError("NOT_FOUND");
+    // The header's crown and status are part of every page's layout.
+    revalidatePath("/", "layout");
+  },
+  { context: "billing.manage", auth: "required" },
+);
+export type SubscriptionActionResult = ActionResult<void>;
 
 export async function cancelMySubscription(): Promise<SubscriptionActionResult> {
-  return manage("cancel");
+  return manage(null, { action: "cancel" });
 }
 export async function resumeMySubscription(): Promise<SubscriptionActionResult> {
-  return manage("resume");
+  return manage(null, { action: "resume" });
 }
 export async function changeMyPlan(planId: string): Promise<SubscriptionActionResult> {
-  return manage("changePlan", planId);
+  return manage(null, { action: "changePlan", planId });
 }
 
 /** Opens the provider's page for cards and invoices (Stripe's customer portal). */

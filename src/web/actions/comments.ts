@@ -3,9 +3,8 @@
 import { headers } from "next/headers";
 import { refresh } from "next/cache";
 import { after } from "next/server";
+import { z } from "zod";
 import { isLocale } from "@/config/routes";
-import { isAppError } from "@/server/errors";
-import { log } from "@/server/log";
 import { createComment } from "@/server/comments/create-comment";
 import { deleteComment } from "@/server/comments/delete-comment";
 import { editComment } from "@/server/comments/edit-comment";
@@ -13,8 +12,10 @@ import { moderateComment } from "@/server/comments/moderate-comment";
 import { reportComment } from "@/server/comments/report-comment";
 import { restoreComment } from "@/server/comments/restore-comment";
 import { forgetThreadPages } from "@/server/comments/forget-thread-pages";
+import type { Wording } from "@/server/http/error-answer";
 import { sharedPagesChanged } from "@/server/http/shared-pages-changed";
-import { getSessionUser } from "@/web/server/session";
+import { action } from "./action";
+import type { ActionResult } from "./action-result";
 
 /** The author sees the thread anew at once, and signed-out readers get a fresh render of the post. */
 function threadChanged() {
@@ -28,161 +29,131 @@ async function postChanged(thread: string) {
   await forgetThreadPages({ threads: [thread] });
 }
 
-export type CommentError =
-  | "empty"
-  | "tooLong"
-  | "rateLimited"
-  | "editWindow"
-  | "notYours"
-  | "gone"
-  | "postGone"
-  | "signedOut"
-  | "reason"
-  | "detailsRequired"
-  | "email"
-  | "ground"
-  | "decided"
-  | "forbidden"
-  | "unexpected";
+/** What a comment form learns of a success: the comment to move focus to and, for a moderator, what was done. */
+export type CommentDone = { id?: string; outcome?: string };
+export type CommentResult = ActionResult<CommentDone>;
 
-/**
- * What a comment, report or moderation form shows after a submission. A refusal carries what was typed
- * and chosen (`values`), so the form keeps it; a success carries the comment to move focus to, and a fresh `at`, so
- * the same result twice is still news to announce.
- */
-export type CommentFormState =
-  | { status: "idle" }
-  | { status: "error"; error: CommentError; values: Record<string, string>; minutes?: number; max?: number; at: number }
-  | { status: "done"; id?: string; outcome?: string; at: number };
-
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
+// The thread's and the moderation queue's own sentences (`comments.errors`, `moderation.errors`).
+const commentKeys = {
+  UNAUTHORIZED: "signedOut",
+  RATE_LIMITED: "rateLimited",
+  "INVALID_INPUT:empty": "empty",
+  "INVALID_INPUT:tooLong": "tooLong",
+  "INVALID_INPUT:reason": "reason",
+  "INVALID_INPUT:detailsRequired": "detailsRequired",
+  "INVALID_INPUT:email": "email",
+  "CONFLICT:editWindow": "editWindow",
+  "FORBIDDEN:notYours": "notYours",
+  NOT_FOUND: "gone",
+  "NOT_FOUND:post": "postGone",
+};
+const commentWording: Wording = { namespace: "comments", keys: commentKeys };
+const reportWording: Wording = { namespace: "comments", keys: { ...commentKeys, RATE_LIMITED: "reportRateLimited" } };
+const moderationWording: Wording = {
+  namespace: "moderation",
+  keys: { UNAUTHORIZED: "signedOut", "INVALID_INPUT:ground": "ground", "INVALID_INPUT:empty": "empty", "INVALID_INPUT:tooLong": "tooLong", CONFLICT: "decided", FORBIDDEN: "forbidden", NOT_FOUND: "gone" },
 };
 
-function refusal(error: unknown, values: Record<string, string>, context: string): CommentFormState {
-  const at = Date.now();
-  if (!isAppError(error)) {
-    log.error("comments.action_failed", { context, error });
-    return { status: "error", error: "unexpected", values, at };
-  }
-  const reason = error.details.reason;
-  switch (error.code) {
-    case "RATE_LIMITED":
-      return { status: "error", error: "rateLimited", minutes: Math.ceil(Number(error.details.retryAfter) / 60), values, at };
-    case "INVALID_INPUT":
-      if (reason === "tooLong") return { status: "error", error: "tooLong", max: Number(error.details.max), values, at };
-      if (reason === "empty" || reason === "reason" || reason === "detailsRequired" || reason === "email" || reason === "ground") {
-        return { status: "error", error: reason, values, at };
-      }
-      break;
-    case "CONFLICT":
-      if (reason === "editWindow") return { status: "error", error: "editWindow", minutes: Number(error.details.minutes), values, at };
-      return { status: "error", error: "decided", values, at };
-    case "FORBIDDEN":
-      return { status: "error", error: reason === "notYours" ? "notYours" : "forbidden", values, at };
-    case "NOT_FOUND":
-      return { status: "error", error: reason === "post" ? "postGone" : "gone", values, at };
-  }
-  log.error("comments.action_failed", { context, error });
-  return { status: "error", error: "unexpected", values, at };
-}
+// Missing fields are empty: the domain says which one is wanted.
+const text = z.string().default("");
 
-const signedOut = (values: Record<string, string>): CommentFormState => ({ status: "error", error: "signedOut", values, at: Date.now() });
-
-/** A new comment or, with `parentId`, a reply, under the post the form sits on (`locale`, `slug`). */
-export async function submitComment(_state: CommentFormState, form: FormData): Promise<CommentFormState> {
-  const values = { body: field(form, "body") };
-  const user = await getSessionUser();
-  if (!user) return signedOut(values);
-  const locale = field(form, "locale");
-  try {
-    if (!isLocale(locale)) throw new Error(`comment form without a locale: ${locale}`);
-    const { id, thread } = await createComment({ userId: user.id, locale, slug: field(form, "slug").split("/"), parentId: field(form, "parentId") || null, body: values.body });
+const create = action(
+  z.object({ body: text, locale: text, slug: text, parentId: text }),
+  async (input, { user }) => {
+    if (!isLocale(input.locale)) throw new Error(`comment form without a locale: ${input.locale}`);
+    const { id, thread } = await createComment({ userId: user.id, locale: input.locale, slug: input.slug.split("/"), parentId: input.parentId || null, body: input.body });
     await postChanged(thread);
-    return { status: "done", id, at: Date.now() };
-  } catch (error) {
-    return refusal(error, values, "create");
-  }
-}
+    return { id };
+  },
+  { context: "comments.create", auth: "required", keep: ["body"], wording: commentWording },
+);
 
-export async function submitEdit(_state: CommentFormState, form: FormData): Promise<CommentFormState> {
-  const values = { body: field(form, "body") };
-  const user = await getSessionUser();
-  if (!user) return signedOut(values);
-  const commentId = field(form, "commentId");
-  try {
-    const { changed, thread } = await editComment({ userId: user.id, commentId, body: values.body });
+const edit = action(
+  z.object({ body: text, commentId: text }),
+  async (input, { user }) => {
+    const { changed, thread } = await editComment({ userId: user.id, commentId: input.commentId, body: input.body });
     if (changed) await postChanged(thread);
-    return { status: "done", id: commentId, at: Date.now() };
-  } catch (error) {
-    return refusal(error, values, "edit");
-  }
-}
+    return { id: input.commentId };
+  },
+  { context: "comments.edit", auth: "required", keep: ["body"], wording: commentWording },
+);
 
-/** One action for every delete form of a thread (the form goes with its comment): `values.commentId` says whose result it is. */
-export async function submitDelete(_state: CommentFormState, form: FormData): Promise<CommentFormState> {
-  const values = { commentId: field(form, "commentId") };
-  const user = await getSessionUser();
-  if (!user) return signedOut(values);
-  try {
-    const { thread } = await deleteComment({ userId: user.id, commentId: values.commentId });
+const remove = action(
+  z.object({ commentId: text }),
+  async (input, { user }) => {
+    const { thread } = await deleteComment({ userId: user.id, commentId: input.commentId });
     await postChanged(thread);
-    return { status: "done", id: values.commentId, at: Date.now() };
-  } catch (error) {
-    return refusal(error, values, "delete");
-  }
-}
+    return { id: input.commentId };
+  },
+  { context: "comments.delete", auth: "required", keep: ["commentId"], wording: commentWording },
+);
 
-/** A report from anyone: signed-out visitors are limited by their address and may leave an e-mail. */
-export async function submitReport(_state: CommentFormState, form: FormData): Promise<CommentFormState> {
-  const values = { reason: field(form, "reason"), details: field(form, "details"), email: field(form, "email") };
-  const user = await getSessionUser();
-  try {
+const report = action(
+  z.object({ commentId: text, reason: text, details: text, email: text }),
+  async (input, { user }) => {
     await reportComment({
-      commentId: field(form, "commentId"),
-      reason: values.reason,
-      details: values.details,
+      commentId: input.commentId,
+      reason: input.reason,
+      details: input.details,
       reporterId: user?.id ?? null,
-      reporterEmail: values.email,
+      reporterEmail: input.email,
       // server.ts puts the client's address here (the proxy's, when TRUST_PROXY says so).
       clientAddress: (await headers()).get("x-forwarded-for") ?? "unknown",
       afterAnswer: after,
     });
-    return { status: "done", at: Date.now() };
-  } catch (error) {
-    return refusal(error, values, "report");
-  }
+    return {};
+  },
+  { context: "comments.report", auth: "optional", keep: ["reason", "details", "email"], wording: reportWording },
+);
+
+const moderate = action(
+  z.object({ commentId: text, ground: text, reason: text, action: text }),
+  async (input, { user }) => {
+    await moderateComment({ moderator: user, commentId: input.commentId, action: input.action, ground: input.ground, reason: input.reason, afterAnswer: after });
+    threadChanged();
+    return { id: input.commentId, outcome: input.action };
+  },
+  { context: "comments.moderate", auth: "required", keep: ["commentId", "ground", "reason"], wording: moderationWording },
+);
+
+const restore = action(
+  z.object({ commentId: text, note: text }),
+  async (input, { user }) => {
+    await restoreComment({ moderator: user, commentId: input.commentId, note: input.note, afterAnswer: after });
+    threadChanged();
+    return { id: input.commentId, outcome: "restore" };
+  },
+  { context: "comments.restore", auth: "required", keep: ["commentId", "note"], wording: moderationWording },
+);
+
+/** A new comment or, with `parentId`, a reply, under the post the form sits on (`locale`, `slug`). */
+export async function submitComment(previous: CommentResult | null, form: FormData): Promise<CommentResult> {
+  return create(previous, form);
+}
+
+export async function submitEdit(previous: CommentResult | null, form: FormData): Promise<CommentResult> {
+  return edit(previous, form);
+}
+
+/** One action for every delete form of a thread (the form goes with its comment): `values.commentId` says whose result it is. */
+export async function submitDelete(previous: CommentResult | null, form: FormData): Promise<CommentResult> {
+  return remove(previous, form);
+}
+
+/** A report from anyone: signed-out visitors are limited by their address and may leave an e-mail. */
+export async function submitReport(previous: CommentResult | null, form: FormData): Promise<CommentResult> {
+  return report(previous, form);
 }
 
 /**
  * A moderator's hide, remove or dismiss; the domain checks that the user is a moderator. One action for
  * the whole queue (a decided comment leaves it, form and all): `values.commentId` says whose result it is.
  */
-export async function submitModeration(_state: CommentFormState, form: FormData): Promise<CommentFormState> {
-  const values = { commentId: field(form, "commentId"), ground: field(form, "ground"), reason: field(form, "reason") };
-  const user = await getSessionUser();
-  if (!user) return signedOut(values);
-  const action = field(form, "action");
-  try {
-    await moderateComment({ moderator: user, commentId: values.commentId, action, ground: values.ground, reason: values.reason, afterAnswer: after });
-    threadChanged();
-    return { status: "done", id: values.commentId, outcome: action, at: Date.now() };
-  } catch (error) {
-    return refusal(error, values, "moderate");
-  }
+export async function submitModeration(previous: CommentResult | null, form: FormData): Promise<CommentResult> {
+  return moderate(previous, form);
 }
 
 /** A moderator's restore of a hidden comment after an appeal that holds; the domain checks that the user is a moderator. */
-export async function submitRestore(_state: CommentFormState, form: FormData): Promise<CommentFormState> {
-  const values = { commentId: field(form, "commentId"), note: field(form, "note") };
-  const user = await getSessionUser();
-  if (!user) return signedOut(values);
-  try {
-    await restoreComment({ moderator: user, commentId: values.commentId, note: values.note, afterAnswer: after });
-    threadChanged();
-    return { status: "done", id: values.commentId, outcome: "restore", at: Date.now() };
-  } catch (error) {
-    return refusal(error, values, "restore");
-  }
+export async function submitRestore(previous: CommentResult | null, form: FormData): Promise<CommentResult> {
+  return restore(previous, form);
 }

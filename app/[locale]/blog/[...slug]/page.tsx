@@ -12,7 +12,7 @@ import { TagLinks } from "@/components/blog/tag-links";
 import { blogTags } from "@/config/blog-tags";
 import { blogPostPath, locales, type Locale } from "@/config/routes";
 import { env } from "@/env";
-import { blogListPath } from "@/server/blog/blog-list-path";
+import { blogListPath } from "@/web/shared/blog-list-path";
 import { rssFeedPath } from "@/server/blog/build-rss-feed";
 import { findRelatedPosts } from "@/server/blog/find-related-posts";
 import { findTranslation } from "@/server/blog/find-translation";

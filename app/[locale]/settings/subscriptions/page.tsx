@@ -1,4 +1,5 @@
 import { getFormatter, getTranslations } from "next-intl/server";
+import { billingContext } from "@/server/billing/billing-context";
 import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { SubscriptionStatus } from "@/components/account/subscription-status";
@@ -12,7 +13,6 @@ import { pageLocale, type LocaleParams } from "@/web/server/page-params";
 import { requireUser } from "@/web/server/session";
 import { openBillingPortal } from "@/web/actions/billing";
 import { getAccountSummary } from "@/server/accounts/get-account-summary";
-import { getDb } from "@/server/db/client";
 import { listPayments } from "@/server/billing/list-payments";
 
 export async function generateMetadata({ params }: LocaleParams) {
@@ -29,7 +29,7 @@ export default async function SubscriptionsPage({ params, searchParams }: Locale
   const t = await getTranslations("settings");
   const tBilling = await getTranslations("billing");
   const format = await getFormatter();
-  const payments = await listPayments(await getDb(), user.id);
+  const payments = await listPayments((await billingContext()).db, user.id);
   const { portal } = await searchParams;
   const sub = account.subscription;
   return (

@@ -1,4 +1,3 @@
-import "server-only";
 import type { BlogTag } from "@/config/blog-tags";
 import { pathFor, type Locale } from "@/config/routes";
 

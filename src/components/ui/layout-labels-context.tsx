@@ -5,7 +5,7 @@ import type { LayoutLabels } from "@/web/server/layout-labels";
 
 const LayoutLabelsContext = createContext<LayoutLabels | null>(null);
 
-/** Hands the layout's server-translated labels (src/web/layout-labels.ts) to its client components. */
+/** Hands the layout's server-translated labels (src/web/server/layout-labels.ts) to its client components. */
 export function LayoutLabelsProvider({ labels, children }: { labels: LayoutLabels; children: ReactNode }) {
   return <LayoutLabelsContext value={labels}>{children}</LayoutLabelsContext>;
 }

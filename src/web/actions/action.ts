@@ -1,0 +1,62 @@
+import "server-only";
+import { unstable_rethrow } from "next/navigation";
+import { getLocale } from "next-intl/server";
+import { z } from "zod";
+import { isLocale, type Locale } from "@/config/routes";
+import { AppError } from "@/server/errors";
+import { errorAnswer, type Wording } from "@/server/http/error-answer";
+import { getSessionUser, type SessionUser } from "@/web/server/session";
+import type { ActionResult } from "./action-result";
+
+type Options<Keep extends string> = {
+  /** Names the failure in the log (`<context>.unexpected`). */
+  context: string;
+  /** "required": without a signed-in user the handler does not run and the answer is UNAUTHORIZED. */
+  auth: "required" | "optional";
+  /** The fields a refusal hands back, so that the form keeps what was typed and chosen. */
+  keep?: readonly Keep[];
+  /** The form's own sentences for some codes (see errorAnswer). */
+  wording?: Wording;
+};
+
+type Context<A extends Options<string>["auth"]> = { user: A extends "required" ? SessionUser : SessionUser | null; locale: Locale };
+
+/** A form's fields as strings (files are no form field here); a field sent twice keeps its first value. */
+function fieldsOf(input: FormData | Record<string, unknown>): Record<string, unknown> {
+  if (!(input instanceof FormData)) return input;
+  const fields: Record<string, string> = {};
+  for (const [name, value] of input) if (typeof value === "string" && !(name in fields)) fields[name] = value;
+  return fields;
+}
+
+/**
+ * A server action in the house's one shape: authenticates when asked, parses its input (a form or an object)
+ * with `schema`, runs `handler`, and answers an ActionResult whose refusal is built by errorAnswer, the map
+ * route handlers use too. Redirects and other framework signals thrown by the handler pass through. The
+ * returned function takes the previous state first, so it serves useActionState and direct calls alike.
+ */
+export function action<S extends z.ZodType, T, A extends "required" | "optional", Keep extends string = never>(
+  schema: S,
+  handler: (input: z.output<S>, context: Context<A>) => Promise<T>,
+  options: Options<Keep> & { auth: A },
+): (previous: unknown, input: FormData | Record<string, unknown>) => Promise<ActionResult<T>> {
+  return async (_previous, input) => {
+    const fields = fieldsOf(input);
+    const values: Record<string, string> = {};
+    for (const name of options.keep ?? []) values[name] = typeof fields[name] === "string" ? fields[name] : "";
+    const formLocale = fields.locale;
+    const locale: Locale = isLocale(formLocale) ? formLocale : ((await getLocale()) as Locale);
+    try {
+      const user = await getSessionUser();
+      if (options.auth === "required" && !user) throw new AppError("UNAUTHORIZED");
+      const parsed = schema.safeParse(fields);
+      if (!parsed.success) throw new AppError("INVALID_INPUT");
+      const data = await handler(parsed.data, { user, locale } as Context<A>);
+      return { ok: true, data, at: Date.now() };
+    } catch (error) {
+      unstable_rethrow(error);
+      const { code, details, message } = errorAnswer(error, { locale, context: options.context, wording: options.wording });
+      return { ok: false, error: { code, reason: typeof details.reason === "string" ? details.reason : null, message }, values, at: Date.now() };
+    }
+  };
+}
