@@ -170,12 +170,13 @@ test.describe("edit modes on an AI engine (the fake, which records what it is as
     await page.getByRole("tab", { name: "Library" }).click();
     await choose(page.getByRole("tabpanel").getByRole("radio", { name: /^Living room/ }));
   }
-  const aiResults = (page: Page) => page.getByRole("img", { name: /AI visualization$/ });
+  // The fake engine labels its results as previews, as the local one does (src/config/engines.ts).
+  const aiResults = (page: Page) => page.getByRole("img", { name: / – (AI visualization|preview made without AI)$/ });
 
   test("stage an empty room in one style", async ({ page }) => {
     await start(page);
     await choose(mode(page, "Stage an empty room"));
-    await choose(page.getByRole("checkbox", { name: /^Modern/ }));
+    await choose(page.getByRole("checkbox", { name: "Modern", exact: true }));
     await generate(page, 1);
     await expect(aiResults(page)).toHaveCount(1, { timeout: 20_000 });
     await expect(page.getByText(/Walls, windows and doors kept \(\d+%/)).toBeVisible();
@@ -211,7 +212,7 @@ test.describe("edit modes on an AI engine (the fake, which records what it is as
 
   test("three variations of one style: three results for three tokens", async ({ page }) => {
     await start(page, 5);
-    await choose(page.getByRole("checkbox", { name: /^Minimalist/ }));
+    await choose(page.getByRole("checkbox", { name: "Minimalist", exact: true }));
     await page.getByLabel("Variations of each").selectOption("3");
     await expect(page.getByText("Cost: 3 tokens")).toBeVisible();
     await generate(page, 3);
@@ -221,7 +222,7 @@ test.describe("edit modes on an AI engine (the fake, which records what it is as
 
   test("a warped result is flagged and made again without spending", async ({ page }) => {
     await start(page);
-    await choose(page.getByRole("checkbox", { name: /^Boho/ }));
+    await choose(page.getByRole("checkbox", { name: "Boho", exact: true }));
     await generate(page, 1);
     await expect(page.getByText(/Walls or windows may have moved: only \d+% of the photo’s lines kept/)).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText("In your account: 2 tokens.")).toBeVisible();
