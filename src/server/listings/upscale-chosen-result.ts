@@ -30,7 +30,7 @@ export async function upscaleChosenResult(options: {
   listingId: string;
   photoId: string;
   requestId: string;
-  engine?: Pick<Engine, "upscale">;
+  engine?: Partial<Pick<Engine, "id" | "upscale">>;
   db?: Db;
   storage?: ImageStorage;
 }): Promise<{ imageId: string; balance: number | null; plain: boolean }> {
