@@ -5,8 +5,10 @@ import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { ListingWorkspace } from "@/components/listings/listing-workspace";
 import { ListingsIndex } from "@/components/listings/listings-index";
 import { pathFor } from "@/config/routes";
+import { getEngine } from "@/server/engines/get-engine";
 import { isAppError } from "@/server/errors";
 import { getListing } from "@/server/listings/get-listing";
+import { hdIsPlain } from "@/server/listings/hd-is-plain";
 import { listListings } from "@/server/listings/list-listings";
 import { ClientMessages } from "@/web/server/client-messages";
 import { pageMetadata } from "@/web/server/metadata";
@@ -34,6 +36,7 @@ export default async function ListingsPage({ params, searchParams }: Props) {
       throw error;
     });
     const now = (await getNow()).getTime();
+    const hdPlain = hdIsPlain({ engine: await getEngine() });
     return (
       <PageContainer>
         <p className="mb-4">
@@ -43,7 +46,7 @@ export default async function ListingsPage({ params, searchParams }: Props) {
         </p>
         <PageHeader title={listing.name} lead={t("lead")} />
         <ClientMessages namespaces={["listings", "generation", "rooms", "styles", "upload", "errors", "design"]}>
-          <ListingWorkspace initial={listing} now={now} listPath={listPath} sharePrefix={locale === "en" ? "/en/p/" : "/p/"} />
+          <ListingWorkspace initial={listing} now={now} listPath={listPath} sharePrefix={locale === "en" ? "/en/p/" : "/p/"} hdPlain={hdPlain} />
         </ClientMessages>
       </PageContainer>
     );

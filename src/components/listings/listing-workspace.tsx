@@ -27,7 +27,20 @@ function LabelBadge({ text }: { text: string }) {
  * One listing: its photos (added many at once, with room types, in order), one Generate for all of them,
  * the results per photo with a choice, and what goes to the client (ZIP, HD, link).
  */
-export function ListingWorkspace({ initial, now: serverNow, listPath, sharePrefix }: { initial: ListingDto; now: number; listPath: string; sharePrefix: string }) {
+export function ListingWorkspace({
+  initial,
+  now: serverNow,
+  listPath,
+  sharePrefix,
+  hdPlain,
+}: {
+  initial: ListingDto;
+  now: number;
+  listPath: string;
+  sharePrefix: string;
+  /** The engine has no upscaler of its own: its HD copy is a plain resampling, and the page says so. */
+  hdPlain: boolean;
+}) {
   const t = useTranslations("listings");
   const tRooms = useTranslations("rooms");
   const tStyles = useTranslations("styles");
@@ -371,6 +384,7 @@ export function ListingWorkspace({ initial, now: serverNow, listPath, sharePrefi
                       {busy === `hd:${photo.id}` ? t("hdWorking") : t("hd")}
                     </Button>
                   ))}
+                {photo.chosenVisualizationId && hdPlain && <p className="text-xs text-gray-700 dark:text-gray-300">{t("hdPlain")}</p>}
               </li>
             );
           })}

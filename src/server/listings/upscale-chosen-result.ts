@@ -5,6 +5,7 @@ import { HD_MIN_LONG_SIDE } from "@/config/listings";
 import { getDb, type Db } from "@/server/db/client";
 import { image, listingPhoto } from "@/server/db/schema";
 import type { Engine } from "@/server/engines/engine";
+import { plainUpscale } from "@/server/engines/plain-upscale";
 import { AppError } from "@/server/errors";
 import { newId } from "@/server/generation/new-id";
 import { log } from "@/server/log";
@@ -12,9 +13,9 @@ import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
 import { spendTokens } from "@/server/tokens/spend-tokens";
+import { hdIsPlain } from "./hd-is-plain";
 import { listChosenResults } from "./list-chosen-results";
 import { loadOwnedListing } from "./load-owned-listing";
-import { plainUpscaleFallback } from "./plain-upscale-fallback";
 
 const UPSCALE_TIMEOUT_MS = 120_000;
 
@@ -29,7 +30,7 @@ export async function upscaleChosenResult(options: {
   listingId: string;
   photoId: string;
   requestId: string;
-  engine?: Pick<Engine, "upscale">;
+  engine?: Partial<Pick<Engine, "id" | "upscale">>;
   db?: Db;
   storage?: ImageStorage;
 }): Promise<{ imageId: string; balance: number | null; plain: boolean }> {
@@ -50,8 +51,8 @@ export async function upscaleChosenResult(options: {
     const bytes = await storage.get(item.result.storageKey);
     if (!bytes) throw new AppError("GONE");
     const input = { image: bytes, width: item.result.width, height: item.result.height, minLongSide: HD_MIN_LONG_SIDE, signal: AbortSignal.timeout(UPSCALE_TIMEOUT_MS) };
-    const upscale = options.engine?.upscale?.bind(options.engine);
-    const output = upscale ? await upscale(input) : await plainUpscaleFallback(input);
+    const engine = options.engine ?? {};
+    const output = await (engine.upscale ?? plainUpscale).call(engine, input);
     const jpeg = await sharp(output.image).jpeg({ quality: 92 }).toBuffer({ resolveWithObject: true });
     if (Math.max(jpeg.info.width, jpeg.info.height) < HD_MIN_LONG_SIDE) throw new Error(`upscale too small: ${jpeg.info.width}×${jpeg.info.height}`);
     const id = newId();
@@ -72,7 +73,7 @@ export async function upscaleChosenResult(options: {
       });
       await tx.update(listingPhoto).set({ hdImageId: id }).where(and(eq(listingPhoto.id, item.photoId), eq(listingPhoto.listingId, options.listingId)));
     });
-    return { imageId: id, balance: spent.balance, plain: !upscale };
+    return { imageId: id, balance: spent.balance, plain: hdIsPlain({ engine }) };
   } catch (error) {
     if (storedKey) await storage.delete(storedKey).catch(() => undefined);
     const refund = await refundToken({ db, userId, idempotencyKey: `refund:${userId}:hd:${options.requestId}`, reference: `listing-photo:${options.photoId}` });
