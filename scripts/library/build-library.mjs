@@ -3,7 +3,7 @@
 //
 //   node scripts/library/build-library.mjs [--fixtures DIR] [--renders DIR] [--render] [--only ROOM,...]
 //
-// - living-room, kitchen, bedroom: the CC0 photos in shared/fixtures/rooms (see public/library/CREDITS.md).
+// - living-room, kitchen, bedroom: the CC0 photos in the --fixtures folder (see public/library/CREDITS.md).
 // - dining-room, bathroom, office, terrace, kids-room: Blender renders of scripts/library/render_room.py.
 //   Their raw passes (linear colour + albedo/normal/depth, ~15 MB each) live in --renders (default
 //   $TMPDIR/aranzer-library-renders), never in the repository; with --render the missing ones are
@@ -26,7 +26,8 @@ const out = path.join(root, "public", "library");
 
 const { values } = parseArgs({
   options: {
-    fixtures: { type: "string", default: path.resolve(root, "../shared/fixtures/rooms") },
+    // A folder holding the three CC0 photos named below.
+    fixtures: { type: "string" },
     renders: { type: "string", default: path.join(tmpdir(), "aranzer-library-renders") },
     render: { type: "boolean", default: false },
     only: { type: "string" },
@@ -35,6 +36,11 @@ const { values } = parseArgs({
     "time-limit": { type: "string", default: "200" },
   },
 });
+
+if (!values.fixtures) {
+  console.error("--fixtures DIR is required: the folder with the CC0 photos named in this script");
+  process.exit(2);
+}
 
 const MAX_SIDE = 1536;
 const JPEG = { quality: 82, progressive: true, mozjpeg: true, chromaSubsampling: "4:2:0" };

@@ -50,7 +50,9 @@ test.describe("listing consistency", () => {
     // The same photos, each on its own Generate.
     const apart: Buffer[] = [];
     for (const photo of listing.photos) {
+      // A same-origin request, as the design page's own would be.
       const created = await page.request.post(`${server.baseURL}/api/batches`, {
+        headers: { origin: server.baseURL },
         data: { source: { type: "image", imageId: photo.image!.id }, roomType: photo.roomType, styles: ["scandinavian"], requestId: crypto.randomUUID() },
       });
       expect(created.status()).toBe(201);
