@@ -118,6 +118,8 @@ const INSTRUMENT = (resultAlt: string) => `(() => {
 
 async function choose(page: Page, name: string, role: "checkbox" | "radio") {
   const control = page.getByRole(role, { name, exact: true });
+  // The page remembers the last choice: a box ticked already stays ticked.
+  if (await control.isChecked()) return;
   await control.focus();
   await page.keyboard.press("Space");
   if (!(await control.isChecked())) throw new Error(`${role} ${name} did not tick`);

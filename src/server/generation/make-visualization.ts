@@ -44,18 +44,21 @@ export async function makeVisualization(options: {
   const { engine, job, source } = options;
   const masked = isMaskedMode(job.mode);
   if (masked && !options.mask) throw new EngineError("refused", "mask gone");
-  const originalWork = decodeRaw({ image: source.bytes });
-  const maskWork = masked ? decodeMask({ mask: options.mask!, width: source.width, height: source.height }) : Promise.resolve(null);
-  const [original, mask] = await Promise.all([originalWork, maskWork]);
-  // decodeRaw reads the stored photo at its own size, which is the one the batch recorded.
-  const size = { width: original.width, height: original.height };
+  // The stored photo's size, as the batch recorded it: results are stored at it.
+  const size = { width: source.width, height: source.height };
+  // Masked modes work at full size (the composite keeps the original outside the mask); the others only need
+  // the structure check, which works on a small copy: decoding both at that size is a fraction of the work.
+  const workSize = masked ? size : scaledTo(size, STRUCTURE_DECODE_LONG_SIDE);
+  const originalWork = decodeRaw({ image: source.bytes, ...workSize });
+  originalWork.catch(() => undefined);
+  const mask = masked ? await decodeMask({ mask: options.mask!, ...size }) : null;
 
   let result: RawImage;
   let engineBytes: Buffer | null = null;
   let costUsd: number | undefined;
   const began = Date.now();
   if (job.mode === "paint") {
-    result = recolorRegion({ image: original, mask: mask!, color: job.params.color! });
+    result = recolorRegion({ image: await originalWork, mask: mask!, color: job.params.color! });
   } else {
     const edit = engineEdit(job, options.mask);
     const output = await engine.generate({
@@ -78,15 +81,24 @@ export async function makeVisualization(options: {
     options.signal.throwIfAborted();
     costUsd = output.costUsd;
     engineBytes = output.image;
-    result = await decodeRaw({ image: output.image, ...size }).catch((error: unknown) => {
+    result = await decodeRaw({ image: output.image, ...workSize }).catch((error: unknown) => {
       throw new EngineError("failed", `Unreadable result: ${error instanceof Error ? error.message : String(error)}`);
     });
-    if (masked) result = compositeOutsideMask({ original, result, mask: mask! });
+    if (masked) result = compositeOutsideMask({ original: await originalWork, result, mask: mask! });
   }
+  const original = await originalWork;
   const engineMs = job.mode === "paint" ? 0 : Date.now() - began;
   const { score } = scoreStructure({ original, result, mask: masked ? (mask as RawMask) : undefined });
   const image = !masked && engineBytes ? await asWebp(engineBytes, size) : await encode(result);
   return { image, ...size, structureScore: score, costUsd, engineMs };
+}
+
+/** The structure check works at 256 px; unmasked results are decoded for it at twice that, not at full size. */
+const STRUCTURE_DECODE_LONG_SIDE = 512;
+
+function scaledTo(size: { width: number; height: number }, longSide: number): { width: number; height: number } {
+  const scale = Math.min(1, longSide / Math.max(size.width, size.height));
+  return { width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)) };
 }
 
 /** What the engine is asked, from the batch's mode and parameters. */
