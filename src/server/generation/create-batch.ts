@@ -12,7 +12,6 @@ import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import { getBalance } from "@/server/tokens/get-balance";
 import { spendTokens } from "@/server/tokens/spend-tokens";
-import { randomInt } from "node:crypto";
 import { isStyledMode } from "@/config/edit-modes";
 import { engineModes } from "@/config/engines";
 import { createBatchSchema, visualizationCount, type BatchDto, type CreateBatchInput, type CreateBatchRequest } from "@/schemas/generation";
@@ -20,6 +19,7 @@ import { appendBatchEvents } from "./append-batch-events";
 import { getBatch } from "./get-batch";
 import { importLibraryPhoto } from "./import-library-photo";
 import { newId } from "./new-id";
+import { newSeed } from "./new-seed";
 import { toBatchDto, toVisualizationDto, type ImageRow } from "./dto";
 
 /**
@@ -103,11 +103,6 @@ function parseRequest(input: CreateBatchInput): CreateBatchRequest {
   const parsed = createBatchSchema.safeParse(input);
   if (!parsed.success) throw new AppError("INVALID_INPUT", { field: String(parsed.error.issues[0]?.path[0] ?? "body") });
   return parsed.data;
-}
-
-/** A seed per visualization: engines that take one get it, so variations differ and a result can be made again. */
-function newSeed(): number {
-  return randomInt(1, 2 ** 31 - 1);
 }
 
 /** The person's own mask, painted over this photo (any other is NOT_FOUND; an empty one says nothing to edit). */

@@ -1,5 +1,4 @@
 import "server-only";
-import { randomInt } from "node:crypto";
 import { and, eq, max, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { batch, generationJob, visualization } from "@/server/db/schema";
@@ -10,6 +9,7 @@ import type { VisualizationDto } from "@/schemas/generation";
 import { appendBatchEvents } from "./append-batch-events";
 import { isFlagged, toVisualizationDto } from "./dto";
 import { newId } from "./new-id";
+import { newSeed } from "./new-seed";
 
 /**
  * Makes a flagged result again, once, at no cost: in one transaction the ledger credits the visualization's
@@ -48,7 +48,7 @@ export async function remakeVisualization(options: { userId: string; visualizati
         position: (last?.position ?? 0) + 1,
         styleId: original.styleId,
         variant: original.variant,
-        seed: randomInt(1, 2 ** 31 - 1),
+        seed: newSeed(),
         remakeOf: original.id,
       })
       .returning();

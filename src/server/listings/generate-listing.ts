@@ -1,5 +1,4 @@
 import "server-only";
-import { randomInt } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { env } from "@/env";
 import { SOURCE_MIN_REMAINING_SHARE } from "@/config/generation";
@@ -10,6 +9,7 @@ import { batch, generationJob, image, listingBatch, listingPhoto, listingStyle, 
 import { AppError } from "@/server/errors";
 import { appendBatchEvents } from "@/server/generation/append-batch-events";
 import { newId } from "@/server/generation/new-id";
+import { newSeed } from "@/server/generation/new-seed";
 import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
 import { spendTokens } from "@/server/tokens/spend-tokens";
 import { loadOwnedListing } from "./load-owned-listing";
@@ -63,7 +63,7 @@ export async function generateListing(options: {
     // The first Generate of a style in this listing fixes its seed and brief; later ones reuse them.
     await tx
       .insert(listingStyle)
-      .values(styles.map((styleId) => ({ listingId: row.id, styleId, seed: randomInt(1, 2 ** 31 - 1), brief: writeStyleBrief(styleId) })))
+      .values(styles.map((styleId) => ({ listingId: row.id, styleId, seed: newSeed(), brief: writeStyleBrief(styleId) })))
       .onConflictDoNothing();
     const now = new Date();
     for (const [i, photo] of photos.entries()) {

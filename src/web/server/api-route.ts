@@ -1,9 +1,7 @@
 import "server-only";
 import type { z } from "zod";
-import { env } from "@/env";
 import { AppError } from "@/server/errors";
 import { errorResponse } from "@/server/http/error-answer";
-import { isSameOriginRequest } from "@/server/http/csp";
 import { hitRateLimit, type rateLimits } from "@/server/rate-limit/hit-rate-limit";
 import { apiUser } from "./api";
 
@@ -17,17 +15,15 @@ type Handled<Body> = {
 };
 
 /**
- * The one shape of a signed-in JSON route handler: the origin check where the proxy does not make it, the
- * session, a rate limit, the body parsed with zod (an invalid body is INVALID_INPUT naming its first field),
- * then the handler; any error leaves through the one error map (src/server/http/error-answer.ts).
+ * The one shape of a signed-in JSON route handler (the proxy has already checked the origin): the session, a
+ * rate limit, the body parsed with zod (an invalid body is INVALID_INPUT naming its first field), then the handler; any error leaves through the one error map (src/server/http/error-answer.ts).
  */
 export function userRoute<Body = undefined>(
-  options: { body?: z.ZodType<Body, unknown>; rateLimit?: keyof typeof rateLimits; checkOrigin?: boolean },
+  options: { body?: z.ZodType<Body, unknown>; rateLimit?: keyof typeof rateLimits },
   handler: (context: Handled<Body>) => Promise<Response>,
 ): (request: Request, context: RouteContext) => Promise<Response> {
   return async (request, context) => {
     try {
-      if (options.checkOrigin && !sameOrigin(request)) throw new AppError("FORBIDDEN");
       const user = await apiUser(request);
       if (!user) throw new AppError("UNAUTHORIZED");
       if (options.rateLimit) await hitRateLimit({ rule: options.rateLimit, subject: user.id });
@@ -47,15 +43,4 @@ export function userRoute<Body = undefined>(
 /** A JSON answer that no cache keeps. */
 export function jsonAnswer(data: unknown, status = 200): Response {
   return Response.json(data, { status, headers: { "cache-control": "no-store" } });
-}
-
-/** Paths that bypass the proxy (raw upload bodies) check the origin themselves. */
-function sameOrigin(request: Request): boolean {
-  return isSameOriginRequest({
-    method: request.method,
-    origin: request.headers.get("origin"),
-    secFetchSite: request.headers.get("sec-fetch-site"),
-    host: request.headers.get("host"),
-    appUrl: env().appUrl,
-  });
 }
