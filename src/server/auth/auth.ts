@@ -91,9 +91,9 @@ export function createAuth(db: Db, secret: string) {
       },
       // Sign-up answers the same whether or not the e-mail is taken (no account enumeration); the owner
       // of an existing account learns it from this e-mail instead.
-      onExistingUserSignUp: async ({ user }) => {
+      onExistingUserSignUp: async ({ user }, request) => {
         const locale = await getProfileLocale({ userId: user.id });
-        await sendTemplateMail({ to: user.email, locale, template: "accountExists", url: `${appUrl}${pathFor("/login", locale)}` });
+        await sendTemplateMail({ to: user.email, locale, template: "accountExists", url: ownLink(`${appUrl}${pathFor("/login", locale)}`, request) });
       },
       onPasswordReset: async ({ user }) => {
         await revokeResetLinks({ userId: user.id, db });
@@ -194,7 +194,7 @@ export function createAuth(db: Db, secret: string) {
         await revokeResetLinks({ userId: user.id, db });
         await clearSignInFailures({ email: user.email, db });
         const locale = await getProfileLocale({ userId: user.id });
-        await sendTemplateMail({ to: user.email, locale, template: "passwordChanged", url: `${appUrl}${pathFor("/login", locale)}` });
+        await sendTemplateMail({ to: user.email, locale, template: "passwordChanged", url: ownLink(`${appUrl}${pathFor("/login", locale)}`, ctx.request) });
       }),
     },
     databaseHooks: {
