@@ -15,6 +15,7 @@ const layer = {
   noDb: { regex: "^@/server/db(/|$)", message: "Pages ask a domain function (src/server/<area>) or a src/web/server reader, not the database." },
   noServer: { regex: "^(@/server|(\\.\\./)+server)(/|$)", allowTypeImports: true, message: "Components (client code among them) do not reach the domain: take its data as props or through src/web/server." },
   noFeature: { regex: `^(@/components/|\\.\\./)(${FEATURES})(/|$)`, message: "src/components/ui holds shared widgets: it imports no feature folder." },
+  noWebServer: { regex: "^(@/web/server|(\\.\\./)+web/server)(/|$)", message: "src/components/ui takes no shape from src/web/server, not even a type (that made an import cycle): shapes both sides share live in src/web/shared." },
   noWeb: { regex: "^(@/web|@/components|@/app|(\\.\\./)+(web|components))(/|$)", message: "The domain (src/server) does not import the web layer or components." },
   noArea: { regex: "^(@/server/(?!db(/|$)|log$|errors$|process-singletons$)|@/web|@/components)", message: "The database layer and config depend on no domain area." },
 };
@@ -22,7 +23,7 @@ const restrict = (...patterns) => ["error", { paths: [nextLink], patterns }];
 const layers = [
   { files: ["app/**/page.tsx", "app/**/layout.tsx"], rules: { "no-restricted-imports": restrict(layer.noDb) } },
   { files: ["src/components/**/*.{ts,tsx}"], rules: { "no-restricted-imports": restrict(layer.noServer) } },
-  { files: ["src/components/ui/**/*.{ts,tsx}"], rules: { "no-restricted-imports": restrict(layer.noServer, layer.noFeature) } },
+  { files: ["src/components/ui/**/*.{ts,tsx}"], rules: { "no-restricted-imports": restrict(layer.noServer, layer.noFeature, layer.noWebServer) } },
   { files: ["src/server/**/*.ts"], ignores: ["**/*.test.ts"], rules: { "no-restricted-imports": restrict(layer.noWeb) } },
   { files: ["src/server/db/**/*.ts", "src/config/**/*.ts"], ignores: ["**/*.test.ts"], rules: { "no-restricted-imports": restrict(layer.noArea) } },
 ];

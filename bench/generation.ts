@@ -126,8 +126,8 @@ async function choose(page: Page, name: string, role: "checkbox" | "radio") {
 }
 
 /**
- * The jobs of a timed batch must all be 'done': round 6 found succeeded jobs left 'running', claimed again
- * when their lease ran out (fixed in run-job.ts; the domain tests check it too). A regression stops the bench.
+ * The jobs of a timed batch must all be 'done': a succeeded job left 'running' is claimed again when its lease
+ * runs out and generated twice, which would also skew the timings (the domain tests check it too). It stops the bench.
  */
 async function settleJobs(db: pg.Client, batchId: string): Promise<string[]> {
   const states = await db.query<{ state: string }>(

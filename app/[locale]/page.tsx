@@ -2,7 +2,7 @@ import { Link } from "@/components/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { Building2, Camera, ChevronDown, Home, Images, Palette, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { PlainImage } from "@/components/generations/plain-image";
+import { PlainImage } from "@/components/ui/plain-image";
 import { ShowcaseSlider } from "@/components/landing/showcase-slider";
 import { showcaseTexts } from "@/components/landing/showcase-texts";
 import { engines } from "@/config/engines";

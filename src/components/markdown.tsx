@@ -1,5 +1,6 @@
 import { createElement, type ComponentPropsWithoutRef, type JSX } from "react";
 import ReactMarkdown, { type Components, type ExtraProps, type Options } from "react-markdown";
+import rehypeSlug from "rehype-slug";
 import remarkGfm from "remark-gfm";
 
 /**
@@ -8,6 +9,8 @@ import remarkGfm from "remark-gfm";
  * No raw HTML in either: "content" drops it, "comment" shows it as the text that was typed.
  * react-markdown's default URL filter empties `javascript:`, `data:` and other unsafe addresses, and a
  * link left without an address renders as plain text. No hooks, so it works in server and client components.
+ * Content headings get ids for #anchors from rehype-slug, as GitHub makes them (lower case, letters kept,
+ * punctuation dropped, `-1` on a repeat); a heading that already has one (the footnotes label) keeps it.
  */
 export type MarkdownProps = {
   /** The markdown source. */
@@ -51,7 +54,7 @@ export function Markdown({ children, variant, externalLinkHint, siteUrl, imageSi
     >
       <ReactMarkdown
         remarkPlugins={[remarkGfm]}
-        rehypePlugins={isComment ? [rehypeCommentSubset] : [rehypeHeadingIds]}
+        rehypePlugins={isComment ? [rehypeCommentSubset] : [rehypeSlug]}
         skipHtml={!isComment}
         allowedElements={isComment ? COMMENT_ELEMENTS : undefined}
         unwrapDisallowed={isComment}
@@ -198,19 +201,6 @@ type RehypePlugin = NonNullable<Options["rehypePlugins"]>[number];
 
 const HEADING_TAG = /^h[1-6]$/;
 
-/** Gives each heading an id from its text (Polish letters folded to ASCII), unique within the text, for #anchors. */
-const rehypeHeadingIds = (() => (tree: HastNode) => {
-  const seen = new Map<string, number>();
-  walk(tree, (node) => {
-    if (node.type !== "element" || !HEADING_TAG.test(node.tagName ?? "")) return;
-    if (node.properties?.id) return; // e.g. the footnotes label, which aria-describedby points at
-    const base = slugify(textOf(node)) || "section";
-    const count = seen.get(base) ?? 0;
-    seen.set(base, count + 1);
-    node.properties = { ...node.properties, id: count === 0 ? base : `${base}-${count}` };
-  });
-}) as RehypePlugin;
-
 /**
  * In a comment a heading becomes a paragraph (the words stay, the size goes), images are dropped, and so
  * is a paragraph left empty by that (a comment that was only an image).
@@ -239,17 +229,6 @@ function walk(node: HastNode, visit: (node: HastNode) => void) {
 function textOf(node: HastNode): string {
   if (node.type === "text") return node.value ?? "";
   return (node.children ?? []).map(textOf).join("");
-}
-
-function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/ł/g, "l")
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .replace(/[^a-z0-9\s-]/g, "")
-    .trim()
-    .replace(/[\s-]+/g, "-");
 }
 
 /** A content image, with its width and height when the page knows them (no layout shift as it loads). */

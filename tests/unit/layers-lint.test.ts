@@ -26,6 +26,13 @@ describe("the layer rule in eslint.config.mjs", () => {
     expect(await layerErrors("src/components/ui/fixture.tsx", 'import { Header } from "../design/header";\nexport const x = Header;\n')).toHaveLength(1);
   });
 
+  it("keeps shared widgets off the server side of the web layer, types included", async () => {
+    expect(await layerErrors("src/components/ui/fixture.tsx", 'import type { Welcome } from "@/web/server/layout-labels";\nexport type X = Welcome;\n')).toEqual([
+      expect.stringContaining("shapes both sides share live in src/web/shared"),
+    ]);
+    expect(await layerErrors("src/components/ui/fixture.tsx", 'import type { LayoutLabels } from "@/web/shared/layout-labels";\nexport type X = LayoutLabels;\n')).toEqual([]);
+  });
+
   it("keeps pages off the database and the domain off the web layer", async () => {
     expect(await layerErrors("app/[locale]/fixture/page.tsx", 'import { getDb } from "@/server/db/client";\nexport const x = getDb;\n')).toEqual([
       expect.stringContaining("Pages ask a domain function"),

@@ -1,8 +1,10 @@
 import { checkHealth } from "@/server/health/check-health";
+import { jsonAnswer, publicRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
-export async function GET() {
+/** The process's health for a load balancer: 200 while the database answers, else 503; it names the mail and storage in use. */
+export const GET = publicRoute({ context: "health" }, async () => {
   const report = await checkHealth();
-  return Response.json(report, { status: report.ok ? 200 : 503, headers: { "cache-control": "no-store" } });
-}
+  return jsonAnswer(report, report.ok ? 200 : 503);
+});

@@ -1,7 +1,8 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { NextResponse } from "next/server";
 import { env } from "@/env";
 import { requestOrigin } from "@/server/http/request-origin";
 import { isPreviewToken, PREVIEW_COOKIE, PREVIEW_MAX_AGE, previewCookieValue, previewRedirectPath } from "@/server/blog/preview";
+import { publicRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -10,9 +11,9 @@ export const dynamic = "force-dynamic";
  * opens the page with `preview` and `staging`; `?exit=1&to=...` removes the cookie. Off (404) when
  * PREVIEW_TOKEN is not set.
  */
-export function GET(request: NextRequest) {
+export const GET = publicRoute({ context: "preview" }, async ({ request }) => {
   const { PREVIEW_TOKEN: token, APP_URL, PORT, secureCookies } = env();
-  const params = request.nextUrl.searchParams;
+  const params = new URL(request.url).searchParams;
   const headers = { "cache-control": "no-store" };
   if (!token) return new NextResponse("Not found\n", { status: 404, headers: { ...headers, "content-type": "text/plain; charset=utf-8" } });
 
@@ -25,4 +26,4 @@ export function GET(request: NextRequest) {
   if (exit) response.cookies.set({ ...cookie, value: "", maxAge: 0 });
   else response.cookies.set({ ...cookie, value: previewCookieValue(token), maxAge: PREVIEW_MAX_AGE });
   return response;
-}
+});

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext, type ReactNode } from "react";
-import { useAnnouncer } from "@/components/generations/use-announcer";
+import { useAnnouncer } from "@/components/ui/use-announcer";
 
 const AnnounceContext = createContext<(message: string) => void>(() => undefined);
 

@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 import { CircleAlert } from "lucide-react";
 import { Modal } from "@/components/ui/modal";
 import { Button } from "@/components/ui/button";
-import { PlainImage } from "@/components/generations/plain-image";
-import { minutesLeft } from "@/components/generations/use-now";
+import { PlainImage } from "@/components/ui/plain-image";
+import { minutesLeft } from "@/components/ui/use-now";
 import type { ImageDto } from "@/schemas/generation";
 import { listImages } from "./api";
 

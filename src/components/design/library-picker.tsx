@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { PlainImage } from "@/components/generations/plain-image";
+import { PlainImage } from "@/components/ui/plain-image";
 import { CHOICE_CARD } from "@/components/ui/choice-card";
 import type { LibraryOption } from "./choice";
 

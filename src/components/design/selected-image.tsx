@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { ImageIcon } from "lucide-react";
-import { PlainImage } from "@/components/generations/plain-image";
+import { PlainImage } from "@/components/ui/plain-image";
 import type { ImageChoice } from "./choice";
 
 /** The image Generate will use, large enough to check it is the right one. */

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useTranslations } from "next-intl";
 import { MAX_STYLES_PER_BATCH, RECOMMENDED_STYLES } from "@/config/generation";
 import type { StyleId } from "@/config/styles";
-import { PlainImage } from "@/components/generations/plain-image";
+import { PlainImage } from "@/components/ui/plain-image";
 import { useCatalogNames } from "@/components/generations/catalog-names";
 import type { StyleOption } from "./choice";
 

@@ -4,7 +4,7 @@ import { useId, useRef, useState, type ChangeEvent, type DragEvent } from "react
 import { useTranslations } from "next-intl";
 import { Camera, CircleAlert, CircleCheck, ImageUp } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { ProgressBar } from "@/components/generations/progress-bar";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import type { UploadState } from "./use-image-upload";
 
 /** What the file picker offers: the formats the server accepts, HEIC/HEIF by extension too (browsers often do not know its type). */

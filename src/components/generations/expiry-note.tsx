@@ -2,7 +2,7 @@
 
 import { Clock } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { minutesLeft } from "./use-now";
+import { minutesLeft } from "@/components/ui/use-now";
 
 /** "Deleted in 42 minutes", or that it is gone once its hour has passed. */
 export function ExpiryNote({ expiresAt, now, className = "" }: { expiresAt: string; now: number; className?: string }) {

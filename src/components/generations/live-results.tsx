@@ -7,12 +7,12 @@ import type { BatchDto, BatchEvent, ImageDto } from "@/schemas/generation";
 import type { LiveBatch } from "./batch-state";
 import { useCatalogNames } from "./catalog-names";
 import { ExpiryNote } from "./expiry-note";
-import { PlainImage } from "./plain-image";
-import { useAnnouncer } from "./use-announcer";
+import { PlainImage } from "@/components/ui/plain-image";
+import { useAnnouncer } from "@/components/ui/use-announcer";
 import { useBatchStream } from "./use-batch-stream";
 import { requestRemake } from "@/components/design/api";
 import { useErrorText } from "@/components/design/use-error-text";
-import { minutesLeft, useNow } from "./use-now";
+import { minutesLeft, useNow } from "@/components/ui/use-now";
 import { VisualizationCard, type CardLabels } from "./visualization-card";
 
 export interface LiveResultsProps {

@@ -7,11 +7,11 @@ import { Link } from "@/components/link";
 import { Button } from "@/components/ui/button";
 import type { ImageDto, VisualizationStatus } from "@/schemas/generation";
 import type { LiveVisualization } from "./batch-state";
-import { ComparisonSlider } from "./comparison-slider";
+import { ComparisonSlider } from "@/components/ui/comparison-slider";
 import { ExpiryNote } from "./expiry-note";
-import { PlainImage } from "./plain-image";
-import { ProgressBar } from "./progress-bar";
-import { minutesLeft } from "./use-now";
+import { PlainImage } from "@/components/ui/plain-image";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { minutesLeft } from "@/components/ui/use-now";
 
 export type CardLabels = { room: string; ai: boolean; headingLevel: "h3" | "h4" };
 

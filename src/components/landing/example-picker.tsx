@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useSyncExternalStore, type ReactNode } from "react";
-import { PlainImage } from "@/components/generations/plain-image";
+import { PlainImage } from "@/components/ui/plain-image";
 import { Button } from "@/components/ui/button";
 import { CHOICE_CARD } from "@/components/ui/choice-card";
 import { showcase, showcaseSrc, type ShowcaseStyleId } from "@/config/showcase";

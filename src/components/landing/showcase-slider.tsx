@@ -1,6 +1,6 @@
 "use client";
 
-import { ComparisonSlider } from "@/components/generations/comparison-slider";
+import { ComparisonSlider } from "@/components/ui/comparison-slider";
 import { showcase, showcaseSrc, showcaseSrcSet, type ShowcaseStyleId } from "@/config/showcase";
 
 export type ShowcaseSliderTexts = {

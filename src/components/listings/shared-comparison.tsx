@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { ComparisonSlider, type SliderImage } from "@/components/generations/comparison-slider";
+import { ComparisonSlider, type SliderImage } from "@/components/ui/comparison-slider";
 
 /** The before/after slider of a client link, with its spoken value in the page's language. */
 export function SharedComparison({ before, after, style }: { before: SliderImage; after: SliderImage; style: string }) {

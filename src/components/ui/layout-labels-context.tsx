@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext, type ReactNode } from "react";
-import type { LayoutLabels } from "@/web/server/layout-labels";
+import type { LayoutLabels } from "@/web/shared/layout-labels";
 
 const LayoutLabelsContext = createContext<LayoutLabels | null>(null);
 

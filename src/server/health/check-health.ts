@@ -13,7 +13,7 @@ export type HealthReport = {
   storage: { kind: "local" | "s3" };
 };
 
-/** What /api/health reports. Each part that later issues add (storage, queue, providers) gets a key here. */
+/** What /api/health reports. Each outside dependency the process relies on has a key here. */
 export async function checkHealth(): Promise<HealthReport> {
   const started = Date.now();
   let database: HealthReport["database"];

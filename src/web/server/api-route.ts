@@ -1,46 +1,108 @@
 import "server-only";
 import type { z } from "zod";
+import { env } from "@/env";
 import { AppError } from "@/server/errors";
+import { isSameOriginRequest } from "@/server/http/csp";
 import { errorResponse } from "@/server/http/error-answer";
 import { hitRateLimit, type rateLimits } from "@/server/rate-limit/hit-rate-limit";
 import { apiUser } from "./api";
 
-type RouteContext = { params: Promise<Record<string, string>> };
+/*
+ * The three shapes of a route handler, sharing one error map (src/server/http/error-answer.ts): an error
+ * thrown anywhere in the handler leaves as `{ error: { code, details, message } }` with its status, and
+ * anything that is not an AppError as a logged INTERNAL (500). `userRoute` for a signed-in person,
+ * `publicRoute` for anyone (shared links, previews, images drawn at build time), `webhookRoute` for a
+ * provider's signed call. The one handler outside them is better-auth's own (app/api/auth), which answers
+ * in its own format.
+ */
 
-type Handled<Body> = {
-  request: Request;
-  user: { id: string };
-  body: Body;
-  params: Record<string, string>;
+type RouteContext<Params> = { params: Promise<Params> };
+type Route<Params> = (request: Request, context: RouteContext<Params>) => Promise<Response>;
+
+type BodyOption<Body> = {
+  /** The JSON body, parsed with zod; an invalid body is INVALID_INPUT naming its first field. */
+  body?: z.ZodType<Body, unknown>;
+  /** Names an unexpected failure in the log (`<context>.unexpected`); "api" when not given. */
+  context?: string;
 };
 
+type UserOptions<Body> = BodyOption<Body> & {
+  rateLimit?: keyof typeof rateLimits;
+  /** A visitor's answer: UNAUTHORIZED, or NOT_FOUND where anything of another account is a 404 too. */
+  visitor?: "UNAUTHORIZED" | "NOT_FOUND";
+  /** For paths that bypass the proxy (raw upload bodies), which then check the origin here (FORBIDDEN). */
+  checkOrigin?: boolean;
+};
+
+type Handled<Body, Params> = { request: Request; body: Body; params: Params };
+
 /**
- * The one shape of a signed-in JSON route handler (the proxy has already checked the origin): the session, a
- * rate limit, the body parsed with zod (an invalid body is INVALID_INPUT naming its first field), then the handler; any error leaves through the one error map (src/server/http/error-answer.ts).
+ * A signed-in route handler: the origin check where asked, the session, a rate limit, the body, then the
+ * handler.
  */
-export function userRoute<Body = undefined>(
-  options: { body?: z.ZodType<Body, unknown>; rateLimit?: keyof typeof rateLimits },
-  handler: (context: Handled<Body>) => Promise<Response>,
-): (request: Request, context: RouteContext) => Promise<Response> {
-  return async (request, context) => {
-    try {
+export function userRoute<Body = undefined, Params = Record<string, string>>(
+  options: UserOptions<Body>,
+  handler: (context: Handled<Body, Params> & { user: { id: string } }) => Promise<Response>,
+): Route<Params> {
+  return (request, context) =>
+    answered(request, options.context, async () => {
+      if (options.checkOrigin && !sameOrigin(request)) throw new AppError("FORBIDDEN");
       const user = await apiUser(request);
-      if (!user) throw new AppError("UNAUTHORIZED");
+      if (!user) throw new AppError(options.visitor ?? "UNAUTHORIZED");
       if (options.rateLimit) await hitRateLimit({ rule: options.rateLimit, subject: user.id });
-      let body = undefined as Body;
-      if (options.body) {
-        const parsed = options.body.safeParse(await request.json().catch(() => null));
-        if (!parsed.success) throw new AppError("INVALID_INPUT", { field: String(parsed.error.issues[0]?.path[0] ?? "body") });
-        body = parsed.data;
-      }
-      return await handler({ request, user, body, params: await context.params });
-    } catch (error) {
-      return errorResponse(error, request);
-    }
-  };
+      const body = await parsedBody(request, options.body);
+      return handler({ request, user, body, params: await context.params });
+    });
+}
+
+/** A route handler open to anyone: the body, then the handler. */
+export function publicRoute<Body = undefined, Params = Record<string, string>>(
+  options: BodyOption<Body>,
+  handler: (context: Handled<Body, Params>) => Promise<Response>,
+): Route<Params> {
+  return (request, context) =>
+    answered(request, options.context, async () => handler({ request, body: await parsedBody(request, options.body), params: await context.params }));
+}
+
+/**
+ * A provider's webhook (exempt from the proxy's same-origin check, trusting only its signature): the raw
+ * body, unparsed, since the signature covers its exact bytes. A thrown error is a 500, so the provider retries.
+ */
+export function webhookRoute(options: { context: string }, handler: (context: { request: Request; rawBody: string }) => Promise<Response>): (request: Request) => Promise<Response> {
+  return (request) => answered(request, options.context, async () => handler({ request, rawBody: await request.text() }));
 }
 
 /** A JSON answer that no cache keeps. */
 export function jsonAnswer(data: unknown, status = 200): Response {
   return Response.json(data, { status, headers: { "cache-control": "no-store" } });
+}
+
+/** The JSON body checked by `schema`; INVALID_INPUT names the first field that failed. */
+export async function parseJsonBody<T>(request: Request, schema: z.ZodType<T, unknown>): Promise<T> {
+  const parsed = schema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) throw new AppError("INVALID_INPUT", { field: String(parsed.error.issues[0]?.path[0] ?? "body") });
+  return parsed.data;
+}
+
+/** Runs `work`; any error it throws becomes the error answer. */
+export async function answered(request: Request, context: string | undefined, work: () => Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    return errorResponse(error, request, context);
+  }
+}
+
+async function parsedBody<Body>(request: Request, schema: z.ZodType<Body, unknown> | undefined): Promise<Body> {
+  return schema ? parseJsonBody(request, schema) : (undefined as Body);
+}
+
+function sameOrigin(request: Request): boolean {
+  return isSameOriginRequest({
+    method: request.method,
+    origin: request.headers.get("origin"),
+    secFetchSite: request.headers.get("sec-fetch-site"),
+    host: request.headers.get("host"),
+    appUrl: env().appUrl,
+  });
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import en from "../../../messages/en.json";
 import pl from "../../../messages/pl.json";
 import type { AccountSummary } from "@/server/accounts/get-account-summary";
-import { layoutLabels, welcomeDialog, type LayoutLabels } from "./layout-labels";
+import type { LayoutLabels } from "@/web/shared/layout-labels";
+import { layoutLabels, welcomeDialog } from "./layout-labels";
 
 /** Every string leaf of the labels, with its path. */
 function leaves(value: unknown, at = ""): [string, string][] {

@@ -3,21 +3,9 @@ import { pathFor, type Locale } from "@/config/routes";
 import type { AccountSummary } from "@/server/accounts/get-account-summary";
 import type { Welcome } from "@/components/account/welcome-modal";
 import type { Messages } from "@/i18n/catalogs";
+import type { LayoutLabels } from "@/web/shared/layout-labels";
 
-/**
- * The texts the layout's client components show (header switches, menus, dialogs, toasts, the error
- * boundary), translated on the server. The browser gets these strings and not next-intl's runtime and
- * message parser, which pages without forms would otherwise load only to look up fixed labels.
- */
-export type LayoutLabels = {
-  locale: Locale;
-  ui: { close: string; confirm: string; cancel: string; notifications: string };
-  colorMode: { label: string; light: string; dark: string; system: string };
-  nav: { openMenu: string; menuTitle: string; mainNavigation: string; social: string; switchTo: string; switchToLabel: string };
-  social: { instagram: string; facebook: string; linkedin: string };
-  errors: { errorTitle: string; generic: string; retry: string; backHome: string };
-};
-
+/** The layout's labels (their shape and purpose: src/web/shared/layout-labels.ts), translated on the server. */
 export function layoutLabels(locale: Locale, messages: Messages): LayoutLabels {
   const t = createTranslator({ locale, messages });
   return {

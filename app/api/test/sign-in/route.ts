@@ -2,7 +2,7 @@ import { z } from "zod";
 import { env } from "@/env";
 import { createTestAccount } from "@/server/accounts/create-test-account";
 import { AppError } from "@/server/errors";
-import { errorResponse } from "@/server/http/error-answer";
+import { parseJsonBody, publicRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -18,16 +18,10 @@ const body = z.object({
  * End-to-end tests only (E2E_SIGN_IN=true, which src/env.ts refuses off a loopback address): a confirmed,
  * signed-in account with a chosen balance, without the sign-up form and its e-mail. Otherwise a 404.
  */
-export async function POST(request: Request) {
-  try {
-    if (!env().E2E_SIGN_IN) throw new AppError("NOT_FOUND");
-    const parsed = body.safeParse(await request.json().catch(() => null));
-    if (!parsed.success) throw new AppError("INVALID_INPUT", { field: String(parsed.error.issues[0]?.path[0] ?? "body") });
-    const { userId, balance, setCookie } = await createTestAccount(parsed.data);
-    const response = Response.json({ userId, balance }, { status: 201, headers: { "cache-control": "no-store" } });
-    for (const cookie of setCookie) response.headers.append("set-cookie", cookie);
-    return response;
-  } catch (error) {
-    return errorResponse(error, request, "test.sign-in");
-  }
-}
+export const POST = publicRoute({ context: "test.sign-in" }, async ({ request }) => {
+  if (!env().E2E_SIGN_IN) throw new AppError("NOT_FOUND");
+  const { userId, balance, setCookie } = await createTestAccount(await parseJsonBody(request, body));
+  const response = Response.json({ userId, balance }, { status: 201, headers: { "cache-control": "no-store" } });
+  for (const cookie of setCookie) response.headers.append("set-cookie", cookie);
+  return response;
+});

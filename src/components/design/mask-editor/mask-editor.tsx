@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Brush, Eraser, Maximize, Redo2, Trash2, Undo2, ZoomIn, ZoomOut } from "lucide-react";
-import { PlainImage } from "@/components/generations/plain-image";
+import { PlainImage } from "@/components/ui/plain-image";
 import { Button } from "@/components/ui/button";
 import { brushSizes } from "./brush-size";
 import { canRedo, canUndo, emptyHistory, erasedSinceClear, isBlank, pushOp, redo, undo, type History } from "./history";

@@ -5,6 +5,7 @@ import { getPost } from "@/server/blog/get-post";
 import { listPosts } from "@/server/blog/list-posts";
 import { ogPageImagePath, ogPageKeyOf, ogPageTitles, ogPostImagePath, type OgPageKey } from "@/web/server/og/og-pages";
 import { renderOgImage } from "@/web/server/og/render-og-image";
+import { publicRoute } from "@/web/server/api-route";
 
 /**
  * Open Graph images of the public pages and the published posts (addresses from src/web/server/og/og-pages.ts),
@@ -27,8 +28,7 @@ export async function generateStaticParams(): Promise<Params[]> {
   return params;
 }
 
-export async function GET(_request: Request, { params }: { params: Promise<Params> }) {
-  const { locale, page } = await params;
+export const GET = publicRoute({ context: "og" }, async ({ params: { locale, page } }: { params: Params }) => {
   if (!isLocale(locale)) return notFound();
   const messages = catalogs[locale];
   const siteName = messages.meta.siteName;
@@ -44,7 +44,7 @@ export async function GET(_request: Request, { params }: { params: Promise<Param
     }
   }
   return notFound();
-}
+});
 
 function notFound() {
   return new Response("Not found\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
