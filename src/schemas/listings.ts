@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { LISTING_MAX_PHOTOS, LISTING_MAX_STYLES, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX } from "@/config/listings";
+import { isStyledMode } from "@/config/edit-modes";
+import { LISTING_MAX_PHOTOS, LISTING_MAX_STYLES, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX, listingModes } from "@/config/listings";
 import { roomTypes } from "@/config/room-types";
+import { editParamsSchema } from "./edit-params";
 import { imageSourceSchema, type FailureReason, type ImageDto, type VisualizationStatus } from "./generation";
 
 export const listingNameSchema = z.string().trim().min(1).max(LISTING_NAME_MAX);
@@ -12,16 +14,25 @@ export const addListingPhotosSchema = z.object({
 });
 export const updateListingPhotoSchema = z.object({ roomType: z.enum(roomTypes) });
 export const reorderListingPhotosSchema = z.object({ photoIds: z.array(z.string().min(1).max(100)).max(LISTING_MAX_PHOTOS) });
-export const generateListingSchema = z.object({
-  mode: z.literal("restyle").default("restyle"),
-  styles: z
-    .array(z.string().min(1).max(60))
-    .min(1, "noStyles")
-    .max(LISTING_MAX_STYLES, "tooManyStyles")
-    .refine((list) => new Set(list).size === list.length, "duplicateStyles"),
-  variations: z.number().int().min(1).max(LISTING_MAX_VARIATIONS),
-  requestId: z.uuid(),
-});
+/** A listing's Generate: one style per visualization in the styled modes, declutter's scope and keep list in params. */
+export const generateListingSchema = z
+  .object({
+    mode: z.enum(listingModes).default("restyle"),
+    styles: z
+      .array(z.string().min(1).max(60))
+      .max(LISTING_MAX_STYLES, "tooManyStyles")
+      .refine((list) => new Set(list).size === list.length, "duplicateStyles")
+      .default([]),
+    variations: z.number().int().min(1).max(LISTING_MAX_VARIATIONS),
+    params: editParamsSchema.prefault({}),
+    requestId: z.uuid(),
+  })
+  .superRefine((request, context) => {
+    if (isStyledMode(request.mode) ? request.styles.length === 0 : request.styles.length > 0) context.addIssue({ code: "custom", path: ["styles"], message: "noStyles" });
+    if (request.mode === "declutter" && !request.params.scope) context.addIssue({ code: "custom", path: ["params"], message: "noScope" });
+  });
+export type GenerateListingRequest = z.output<typeof generateListingSchema>;
+export type GenerateListingInput = z.input<typeof generateListingSchema>;
 export const chooseListingResultSchema = z.object({ visualizationId: z.string().min(1).max(100).nullable() });
 export const hdRequestSchema = z.object({ requestId: z.uuid() });
 

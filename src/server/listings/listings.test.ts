@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Handle } from "@/server/db/client";
 import { generationJob, tokenLedger } from "@/server/db/schema";
 import { EngineError, type Engine } from "@/server/engines/engine";
+import { createFakeEngine, type FakeEngineCall } from "@/server/engines/fake-engine";
 import { isAppError } from "@/server/errors";
 import { claimJobs } from "@/server/generation/claim-jobs";
 import { createBatch } from "@/server/generation/create-batch";
@@ -170,6 +171,45 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const glamour = after.photos[1]!.results.find((r) => r.styleId === "glamour")!;
     expect(glamour.status).toBe("failed");
     expect(await findListingReference({ db: handle.db, visualizationId: glamour.visualizationId })).toBeNull();
+  });
+
+  it("stages and declutters a whole listing: one spend, the mode and its scope and keep list reach the engine, one look per kind", async () => {
+    const { userId, listingId } = await agent(20, 3);
+    const recordDir = mkdtempSync(path.join(tmpdir(), "aranzer-listing-calls-"));
+    const engine = createFakeEngine({ latencyMs: 0 }, { recordDir });
+    const calls = () => readFileSync(path.join(recordDir, "calls.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line) as FakeEngineCall);
+    try {
+      // An engine without the mode is refused before anything is spent.
+      await expect(generateListing({ db: handle.db, userId, listingId, mode: "declutter", params: { scope: "everything" }, variations: 1, requestId: randomUUID(), engineId: "local" })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "mode" } });
+      // Declutter needs its scope, and takes no style.
+      await expect(generateListing({ db: handle.db, userId, listingId, mode: "declutter", variations: 1, requestId: randomUUID(), engineId: "fake" })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "params" } });
+      await expect(generateListing({ db: handle.db, userId, listingId, mode: "declutter", styles: ["modern"], params: { scope: "furniture" }, variations: 1, requestId: randomUUID(), engineId: "fake" })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+
+      const staged = await generateListing({ db: handle.db, userId, listingId, mode: "stage", styles: ["modern", "boho"], variations: 1, requestId: randomUUID(), engineId: "fake" });
+      const decluttered = await generateListing({ db: handle.db, userId, listingId, mode: "declutter", params: { scope: "furniture-and-decor", keep: "  the piano " }, variations: 2, requestId: randomUUID(), engineId: "fake" });
+      expect([staged.cost, decluttered.cost]).toEqual([6, 6]);
+      const spends = (await handle.db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId))).filter((e) => e.kind === "spend");
+      expect(spends.map((e) => e.amount)).toEqual([-6, -6]);
+      await drain(engine);
+
+      const made = calls();
+      const stage = made.filter((c) => c.mode === "stage");
+      const declutter = made.filter((c) => c.mode === "declutter");
+      expect([stage.length, declutter.length]).toEqual([6, 6]);
+      expect(new Set(stage.map((c) => c.styleId))).toEqual(new Set(["modern", "boho"]));
+      for (const c of declutter) expect([c.styleId, c.edit]).toEqual([null, { scope: "furniture-and-decor", keep: "the piano" }]);
+      // Each kind's first result is made alone, every later one follows it: the two stage styles and the declutter.
+      expect([...stage, ...declutter].filter((c) => c.references === 0)).toHaveLength(3);
+      // A style's seed and brief hold across photos; declutter's variations differ, the same variation agrees.
+      const modern = stage.filter((c) => c.styleId === "modern");
+      expect(new Set(modern.map((c) => c.seed)).size).toBe(1);
+      expect(modern[0]!.prompt).toContain("One flat, one design");
+      expect(new Set(declutter.map((c) => c.seed)).size).toBe(2);
+      expect(declutter.every((c) => !c.prompt.includes("One flat, one design"))).toBe(true);
+      expect(await getBalance({ db: handle.db, userId })).toBe(8);
+    } finally {
+      rmSync(recordDir, { recursive: true, force: true });
+    }
   });
 
   it("zips the chosen results as named JPEGs with the label in their corner; HD is one token, refunded on failure", async () => {
