@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isStyledMode } from "@/config/edit-modes";
+import { isStyledMode, type EditMode } from "@/config/edit-modes";
 import { LISTING_MAX_PHOTOS, LISTING_MAX_STYLES, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX, listingModes } from "@/config/listings";
 import { roomTypes } from "@/config/room-types";
 import { editParamsSchema } from "./edit-params";
@@ -39,6 +39,8 @@ export const hdRequestSchema = z.object({ requestId: z.uuid() });
 export type ListingResultDto = {
   visualizationId: string;
   batchId: string;
+  mode: EditMode;
+  /** Empty for a mode without a style (declutter). */
   styleId: string;
   status: VisualizationStatus;
   progress: number | null;
@@ -46,6 +48,12 @@ export type ListingResultDto = {
   result: ImageDto | null;
   failureReason: FailureReason | null;
   refunded: boolean;
+  /** The structure check: 0..1 once it has a result; flagged below the threshold (walls or windows may have moved). */
+  structureScore: number | null;
+  flagged: boolean;
+  /** Its free remake, once asked for (the remake is among the photo's results), and the one a remake remade. */
+  remadeAs: string | null;
+  remakeOf: string | null;
 };
 
 export type ListingPhotoDto = {
@@ -78,7 +86,8 @@ export type SharedListingDto = {
   name: string;
   disclosureLabel: boolean;
   expiresAt: string;
-  items: { position: number; roomType: string; styleId: string; beforeUrl: string | null; afterUrl: string; width: number; height: number }[];
+  /** styleId is empty for a mode without a style: the page names the mode instead. */
+  items: { position: number; roomType: string; styleId: string; mode: EditMode; beforeUrl: string | null; afterUrl: string; width: number; height: number }[];
 };
 
 export type ListingSummary = { id: string; name: string; createdAt: string; photos: number; livePhotos: number };

@@ -12,6 +12,7 @@ import { createFakeEngine, type FakeEngineCall } from "@/server/engines/fake-eng
 import { isAppError } from "@/server/errors";
 import { claimJobs } from "@/server/generation/claim-jobs";
 import { createBatch } from "@/server/generation/create-batch";
+import { remakeVisualization } from "@/server/generation/remake-visualization";
 import { runJob } from "@/server/generation/run-job";
 import { storeImage } from "@/server/generation/store-image";
 import { createLocalStorage } from "@/server/storage/local-storage";
@@ -78,12 +79,16 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
   let storage: ImageStorage;
   let dir: string;
   let photo: Buffer;
+  /** A room-like photo: a wall, a floor line, a window frame; lines the structure check can follow. */
+  let room: Buffer;
 
   beforeAll(async () => {
     handle = await open();
     dir = mkdtempSync(path.join(tmpdir(), "aranzer-listings-"));
     storage = createLocalStorage(dir);
     photo = await sharp({ create: { width: W, height: H, channels: 3, background: "#8090a0" } }).webp().toBuffer();
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#d8d0c0"/><rect y="190" width="${W}" height="90" fill="#8a6a4a"/><rect x="80" y="40" width="96" height="112" fill="#405060" stroke="#202020" stroke-width="8"/><rect x="240" y="56" width="16" height="136" fill="#303030"/></svg>`;
+    room = await sharp(Buffer.from(svg)).webp({ lossless: true }).toBuffer();
   });
   beforeEach(async () => {
     await handle.db.delete(generationJob);
@@ -93,13 +98,13 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function agent(tokens: number, photos: number, name = "Złota 44/12, Warszawa") {
+  async function agent(tokens: number, photos: number, name = "Złota 44/12, Warszawa", data = photo) {
     const userId = await insertUser(handle);
     if (tokens > 0) await grantTokens({ db: handle.db, userId, amount: tokens, kind: "grant", idempotencyKey: `g:${userId}` });
     const created = await createListing({ db: handle.db, userId, name });
     const sources = [];
     for (let i = 0; i < photos; i++) {
-      const row = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: photo, width: W, height: H, contentType: "image/webp" });
+      const row = await storeImage({ db: handle.db, storage, userId, kind: "upload", data, width: W, height: H, contentType: "image/webp" });
       sources.push({ type: "image" as const, imageId: row.id });
     }
     const { photoIds } = await addListingPhotos({ db: handle.db, storage, userId, listingId: created.id, sources });
@@ -210,6 +215,24 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     } finally {
       rmSync(recordDir, { recursive: true, force: true });
     }
+  });
+
+  it("shows each result's structure check, flags a warped one and lists its free remake next to it", async () => {
+    const { userId, listingId } = await agent(2, 2, "Structure", room);
+    await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" });
+    // The first modern result comes back warped; the rest (and the remake) keep the walls.
+    await drain(createFakeEngine({ latencyMs: 0, warp: ["modern"], warpOnce: true }));
+    const [first, second] = (await getListing({ db: handle.db, userId, listingId })).photos.map((p) => p.results[0]!);
+    expect(first).toMatchObject({ mode: "restyle", flagged: true, remadeAs: null, remakeOf: null });
+    expect(first!.structureScore).toBeLessThan(0.9);
+    expect(second).toMatchObject({ flagged: false });
+    expect(second!.structureScore).toBeGreaterThanOrEqual(0.9);
+
+    const remake = await remakeVisualization({ db: handle.db, userId, visualizationId: first!.visualizationId });
+    const photo = (await getListing({ db: handle.db, userId, listingId })).photos[0]!;
+    expect(photo.results.find((r) => r.visualizationId === first!.visualizationId)).toMatchObject({ remadeAs: remake.id });
+    expect(photo.results.find((r) => r.visualizationId === remake.id)).toMatchObject({ remakeOf: first!.visualizationId, status: "queued", styleId: "modern" });
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
   });
 
   it("zips the chosen results as named JPEGs with the label in their corner; HD is one token, refunded on failure", async () => {
