@@ -6,7 +6,8 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Handle } from "@/server/db/client";
-import { generationJob, tokenLedger } from "@/server/db/schema";
+import { libraryPhotos } from "@/config/library";
+import { generationJob, image, tokenLedger } from "@/server/db/schema";
 import { EngineError, type Engine } from "@/server/engines/engine";
 import { createFakeEngine, type FakeEngineCall } from "@/server/engines/fake-engine";
 import { isAppError } from "@/server/errors";
@@ -233,6 +234,24 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     expect(photo.results.find((r) => r.visualizationId === first!.visualizationId)).toMatchObject({ remadeAs: remake.id });
     expect(photo.results.find((r) => r.visualizationId === remake.id)).toMatchObject({ remakeOf: first!.visualizationId, status: "queued", styleId: "modern" });
     expect(await getBalance({ db: handle.db, userId })).toBe(0);
+  });
+
+  it("adds an example photo from the library as the agent's own upload, and nobody else's image", async () => {
+    const { userId, listingId } = await agent(0, 1);
+    const stranger = await insertUser(handle);
+    const theirs = await storeImage({ db: handle.db, storage, userId: stranger, kind: "upload", data: photo, width: W, height: H, contentType: "image/webp" });
+    const example = libraryPhotos.find((p) => p.roomType === "kitchen")!;
+    await expect(
+      addListingPhotos({ db: handle.db, storage, userId, listingId, sources: [{ type: "library", libraryId: example.id }, { type: "image", imageId: theirs.id }] }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(addListingPhotos({ db: handle.db, storage, userId, listingId, sources: [{ type: "library", libraryId: "no-such-photo" }] })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await getListing({ db: handle.db, userId, listingId })).photos).toHaveLength(1);
+
+    await addListingPhotos({ db: handle.db, storage, userId, listingId, sources: [{ type: "library", libraryId: example.id }], roomType: example.roomType });
+    const added = (await getListing({ db: handle.db, userId, listingId })).photos[1]!;
+    expect(added.roomType).toBe("kitchen");
+    const [row] = await handle.db.select().from(image).where(eq(image.id, added.image!.id));
+    expect([row!.userId, row!.kind]).toEqual([userId, "upload"]);
   });
 
   it("zips the chosen results as named JPEGs with the label in their corner; HD is one token, refunded on failure", async () => {
