@@ -99,7 +99,7 @@ test.describe("on an engine that declutters", () => {
     await expect(page).toHaveURL(/\/ogloszenia\?id=/);
 
     await page.getByRole("button", { name: "Z biblioteki przykładów" }).click();
-    await page.getByRole("dialog").getByRole("radio", { name: /Kuchnia/ }).check();
+    await page.getByRole("dialog").locator("label", { hasText: "Kuchnia" }).click();
     const photos = page.getByTestId("listing-photo");
     await expect(photos).toHaveCount(1);
     await expect(photos.first().getByLabel("Pomieszczenie")).toHaveValue("kitchen");
