@@ -1,3 +1,5 @@
+import type { EditMode } from "@/config/edit-modes";
+
 /** Limits and figures of listings (an agent's property with many photos), as data. */
 
 /** Photos in one listing; an agent's listing has 10–40. */
@@ -15,3 +17,6 @@ export const DOWNLOAD_JPEG_QUALITY = 90;
 export const LISTING_EXPIRY_WARNING_MS = 10 * 60 * 1000;
 /** Uploads a listing's page sends at once: a few at a time keeps each one's progress honest and the server calm. */
 export const LISTING_UPLOAD_CONCURRENCY = 2;
+/** What a listing's Generate may ask of every photo: the whole-photo modes (the masked ones need a brush per photo). */
+export const listingModes = ["restyle", "stage", "declutter"] as const satisfies readonly EditMode[];
+export type ListingMode = (typeof listingModes)[number];

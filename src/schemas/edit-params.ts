@@ -42,3 +42,4 @@ export const editParamsSchema = z.object({
   material: z.string().min(1).max(40).optional(),
 });
 export type EditParams = z.output<typeof editParamsSchema>;
+export type EditParamsInput = z.input<typeof editParamsSchema>;

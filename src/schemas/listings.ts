@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { LISTING_MAX_PHOTOS, LISTING_MAX_STYLES, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX } from "@/config/listings";
+import { isStyledMode, type EditMode } from "@/config/edit-modes";
+import { LISTING_MAX_PHOTOS, LISTING_MAX_STYLES, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX, listingModes } from "@/config/listings";
 import { roomTypes } from "@/config/room-types";
+import { editParamsSchema } from "./edit-params";
 import { imageSourceSchema, type FailureReason, type ImageDto, type VisualizationStatus } from "./generation";
 
 export const listingNameSchema = z.string().trim().min(1).max(LISTING_NAME_MAX);
@@ -12,22 +14,33 @@ export const addListingPhotosSchema = z.object({
 });
 export const updateListingPhotoSchema = z.object({ roomType: z.enum(roomTypes) });
 export const reorderListingPhotosSchema = z.object({ photoIds: z.array(z.string().min(1).max(100)).max(LISTING_MAX_PHOTOS) });
-export const generateListingSchema = z.object({
-  mode: z.literal("restyle").default("restyle"),
-  styles: z
-    .array(z.string().min(1).max(60))
-    .min(1, "noStyles")
-    .max(LISTING_MAX_STYLES, "tooManyStyles")
-    .refine((list) => new Set(list).size === list.length, "duplicateStyles"),
-  variations: z.number().int().min(1).max(LISTING_MAX_VARIATIONS),
-  requestId: z.uuid(),
-});
+/** A listing's Generate: one style per visualization in the styled modes, declutter's scope and keep list in params. */
+export const generateListingSchema = z
+  .object({
+    mode: z.enum(listingModes).default("restyle"),
+    styles: z
+      .array(z.string().min(1).max(60))
+      .max(LISTING_MAX_STYLES, "tooManyStyles")
+      .refine((list) => new Set(list).size === list.length, "duplicateStyles")
+      .default([]),
+    variations: z.number().int().min(1).max(LISTING_MAX_VARIATIONS),
+    params: editParamsSchema.prefault({}),
+    requestId: z.uuid(),
+  })
+  .superRefine((request, context) => {
+    if (isStyledMode(request.mode) ? request.styles.length === 0 : request.styles.length > 0) context.addIssue({ code: "custom", path: ["styles"], message: "noStyles" });
+    if (request.mode === "declutter" && !request.params.scope) context.addIssue({ code: "custom", path: ["params"], message: "noScope" });
+  });
+export type GenerateListingRequest = z.output<typeof generateListingSchema>;
+export type GenerateListingInput = z.input<typeof generateListingSchema>;
 export const chooseListingResultSchema = z.object({ visualizationId: z.string().min(1).max(100).nullable() });
 export const hdRequestSchema = z.object({ requestId: z.uuid() });
 
 export type ListingResultDto = {
   visualizationId: string;
   batchId: string;
+  mode: EditMode;
+  /** Empty for a mode without a style (declutter). */
   styleId: string;
   status: VisualizationStatus;
   progress: number | null;
@@ -35,6 +48,12 @@ export type ListingResultDto = {
   result: ImageDto | null;
   failureReason: FailureReason | null;
   refunded: boolean;
+  /** The structure check: 0..1 once it has a result; flagged below the threshold (walls or windows may have moved). */
+  structureScore: number | null;
+  flagged: boolean;
+  /** Its free remake, once asked for (the remake is among the photo's results), and the one a remake remade. */
+  remadeAs: string | null;
+  remakeOf: string | null;
 };
 
 export type ListingPhotoDto = {
@@ -67,7 +86,8 @@ export type SharedListingDto = {
   name: string;
   disclosureLabel: boolean;
   expiresAt: string;
-  items: { position: number; roomType: string; styleId: string; beforeUrl: string | null; afterUrl: string; width: number; height: number }[];
+  /** styleId is empty for a mode without a style: the page names the mode instead. */
+  items: { position: number; roomType: string; styleId: string; mode: EditMode; beforeUrl: string | null; afterUrl: string; width: number; height: number }[];
 };
 
 export type ListingSummary = { id: string; name: string; createdAt: string; photos: number; livePhotos: number };

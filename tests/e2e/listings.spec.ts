@@ -1,13 +1,14 @@
 /**
  * An agent's listing through the real UI: three photos with their rooms, one style for all (one confirmation,
  * three tokens), a result chosen per photo, the ZIP of labelled JPEGs, and the client's link opened without an
- * account, then revoked.
+ * account, then revoked. On an engine that can, an example photo from the library emptied of its furniture.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { readZip } from "../support/read-zip";
-import { expect, registerAndConfirm, test, uniqueEmail } from "./support";
+import { startExtraServer, type ExtraServer } from "./extra-server";
+import { expect, registerAndConfirm, signIn, test, uniqueEmail } from "./support";
 
 const PHONE_PHOTO = path.resolve(import.meta.dirname, "../fixtures/living-room-phone-4032x3024.jpg");
 
@@ -28,6 +29,9 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   await photos.nth(2).getByLabel("Pomieszczenie").selectOption({ label: "Sypialnia" });
   await expect(photos.nth(2).getByLabel("Pomieszczenie")).toHaveValue("bedroom");
 
+  // The local engine cannot stage or declutter: offered disabled, with what they need, as on the design page.
+  await expect(page.getByRole("radio", { name: /Opróżnij pokój/ })).toBeDisabled();
+  await expect(page.getByText("Wyszarzone tryby wymagają silnika AI.")).toBeVisible();
   await page.getByRole("checkbox", { name: "Skandynawski" }).check();
   await page.getByRole("button", { name: "Generuj dla wszystkich zdjęć" }).click();
   const dialog = page.getByRole("dialog");
@@ -36,6 +40,7 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
 
   const choose = page.getByRole("button", { name: "Wybierz ten wynik" });
   await expect(choose).toHaveCount(3, { timeout: 60_000 });
+  await expect(page.getByText(/Ściany, okna i drzwi zachowane \(\d+% linii zdjęcia\)/)).toHaveCount(3);
   for (let i = 0; i < 3; i++) {
     await choose.first().click();
     await expect(page.getByRole("button", { name: "Wybrany" })).toHaveCount(i + 1);
@@ -74,4 +79,42 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   await expect(page.getByText("Unieważniony")).toBeVisible();
   expect((await clientPage.goto(link))!.status()).toBe(404);
   await client.close();
+});
+
+test.describe("on an engine that declutters", () => {
+  let server: ExtraServer;
+  test.beforeAll(async () => {
+    server = await startExtraServer({ GENERATION_PROVIDER: "fake", FAKE_ENGINE_SCRIPT: JSON.stringify({ latencyMs: 200 }) });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("an example photo from the library, emptied of everything movable for one token", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, { baseURL: server.baseURL, tokens: 1, open: false });
+    await page.goto(`${server.baseURL}/ogloszenia`);
+    await page.getByLabel("Nazwa (adres lub numer oferty)").fill("Pusta 2");
+    await page.getByRole("button", { name: "Utwórz ogłoszenie" }).click();
+    await expect(page).toHaveURL(/\/ogloszenia\?id=/);
+
+    await page.getByRole("button", { name: "Z biblioteki przykładów" }).click();
+    await page.getByRole("dialog").locator("label", { hasText: "Kuchnia" }).click();
+    const photos = page.getByTestId("listing-photo");
+    await expect(photos).toHaveCount(1);
+    await expect(photos.first().getByLabel("Pomieszczenie")).toHaveValue("kitchen");
+
+    await page.getByRole("radio", { name: /Opróżnij pokój/ }).check();
+    await page.getByRole("radio", { name: "Wszystko, co ruchome" }).check();
+    await expect(page.getByRole("checkbox", { name: "Skandynawski" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Generuj dla wszystkich zdjęć" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Zdjęcia: 1 × warianty: 1 = 1 token.");
+    await dialog.getByRole("button", { name: "Generuj za 1 token" }).click();
+
+    const result = page.getByTestId("listing-result");
+    await expect(result.getByRole("button", { name: "Wybierz ten wynik" })).toBeVisible({ timeout: 60_000 });
+    await expect(result).toContainText("Opróżnij pokój");
+    await expect(result.getByText(/Ściany, okna i drzwi zachowane/)).toBeVisible();
+  });
 });

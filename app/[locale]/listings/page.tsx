@@ -4,8 +4,12 @@ import { Link } from "@/components/link";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { ListingWorkspace } from "@/components/listings/listing-workspace";
 import { ListingsIndex } from "@/components/listings/listings-index";
+import { engineModes } from "@/config/engines";
+import { libraryPhotos } from "@/config/library";
 import { pathFor } from "@/config/routes";
+import { site } from "@/config/site";
 import { getEngine } from "@/server/engines/get-engine";
+import { getEngineInfo } from "@/server/generation/get-engine-info";
 import { isAppError } from "@/server/errors";
 import { getListing } from "@/server/listings/get-listing";
 import { hdIsPlain } from "@/server/listings/hd-is-plain";
@@ -45,8 +49,12 @@ export default async function ListingsPage({ params, searchParams }: Props) {
           </Link>
         </p>
         <PageHeader title={listing.name} lead={t("lead")} />
-        <ClientMessages namespaces={["listings", "generation", "rooms", "styles", "upload", "errors", "design"]}>
-          <ListingWorkspace initial={listing} now={now} listPath={listPath} sharePrefix={locale === "en" ? "/en/p/" : "/p/"} hdPlain={hdPlain} />
+        <ClientMessages namespaces={["listings", "generation", "rooms", "styles", "upload", "errors", "design", "modes"]}>
+          <ListingWorkspace initial={listing} now={now} listPath={listPath} sharePrefix={locale === "en" ? "/en/p/" : "/p/"} hdPlain={hdPlain}
+            modes={engineModes(getEngineInfo().id)}
+            providersDocs={site.providersDocs}
+            library={libraryPhotos.map(({ id, roomType, file, width, height, credit }) => ({ id, roomType, file, width, height, credit }))}
+          />
         </ClientMessages>
       </PageContainer>
     );

@@ -72,20 +72,21 @@ const inputLook =
   "mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100";
 const radioInput = "mt-0.5 size-4 shrink-0 accent-primary-600";
 
-/** The mode radio group: modes the engine cannot do are shown, disabled, with what they need. */
-export function ModePicker(props: { value: PageMode; available: readonly EditMode[]; onChange: (mode: PageMode) => void; providersDocs: string }) {
+/** The mode radio group: modes the engine cannot do are shown, disabled, with what they need. `modes` narrows the group (a listing offers the whole-photo ones). */
+export function ModePicker(props: { value: PageMode; available: readonly EditMode[]; onChange: (mode: PageMode) => void; providersDocs: string; modes?: readonly PageMode[] }) {
   const t = useTranslations("modes");
   const tDesign = useTranslations("design");
   const noteId = useId();
   const offered = (mode: PageMode) => pageModeEdits[mode].some((edit) => props.available.includes(edit));
-  const anyMissing = pageModes.some((mode) => !pageModeEdits[mode].every((edit) => props.available.includes(edit)));
+  const shown = props.modes ?? pageModes;
+  const anyMissing = shown.some((mode) => !pageModeEdits[mode].every((edit) => props.available.includes(edit)));
   return (
     <fieldset>
       <legend>
         <h2 className="text-xl font-semibold text-gray-950 dark:text-white">{tDesign("modeLegend")}</h2>
       </legend>
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
-        {pageModes.map((mode) => (
+        {shown.map((mode) => (
           <label key={mode} className={radioLook}>
             <input
               type="radio"

@@ -125,7 +125,7 @@ export function VisualizationCard({ visualization: v, source, styleName, labels,
 }
 
 /** The structure check in words, with its figure; a flagged result offers its free remake once. */
-function StructureNote({ visualization: v, styleName, onRemake }: { visualization: LiveVisualization; styleName: string; onRemake?: () => Promise<string | null> }) {
+export function StructureNote({ visualization: v, styleName, onRemake }: { visualization: Pick<LiveVisualization, "structureScore" | "flagged" | "remadeAs" | "remakeOf">; styleName: string; onRemake?: () => Promise<string | null> }) {
   const t = useTranslations("generation.structure");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -7,9 +7,16 @@ import { ArrowDown, ArrowUp, Trash2, Upload } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { GalleryModal } from "@/components/design/gallery-modal";
+import { requestRemake } from "@/components/design/api";
+import type { LibraryOption } from "@/components/design/choice";
+import { LibraryPicker } from "@/components/design/library-picker";
+import { defaultModeSettings, editModeOf, ModeDetails, ModePicker, type ModeSettings } from "@/components/design/mode-options";
+import { useErrorText } from "@/components/design/use-error-text";
 import { ComparisonSlider } from "@/components/ui/comparison-slider";
+import { StructureNote } from "@/components/generations/visualization-card";
 import { minutesLeft, useNow } from "@/components/ui/use-now";
-import { LISTING_EXPIRY_WARNING_MS, LISTING_MAX_PHOTOS, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX } from "@/config/listings";
+import { isStyledMode, type EditMode } from "@/config/edit-modes";
+import { LISTING_EXPIRY_WARNING_MS, LISTING_MAX_PHOTOS, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX, listingModes } from "@/config/listings";
 import { roomTypes, type RoomType } from "@/config/room-types";
 import { styleIds, type StyleId } from "@/config/styles";
 import type { ListingDto, ListingPhotoDto } from "@/schemas/listings";
@@ -33,6 +40,9 @@ export function ListingWorkspace({
   listPath,
   sharePrefix,
   hdPlain,
+  modes,
+  providersDocs,
+  library,
 }: {
   initial: ListingDto;
   now: number;
@@ -40,11 +50,18 @@ export function ListingWorkspace({
   sharePrefix: string;
   /** The engine has no upscaler of its own: its HD copy is a plain resampling, and the page says so. */
   hdPlain: boolean;
+  /** What the configured engine can do (engineModes): the others are shown disabled, as on the design page. */
+  modes: readonly EditMode[];
+  providersDocs: string;
+  /** The example photos, as the design page offers them. */
+  library: readonly LibraryOption[];
 }) {
   const t = useTranslations("listings");
   const tRooms = useTranslations("rooms");
   const tStyles = useTranslations("styles");
   const tGen = useTranslations("generation");
+  const tModes = useTranslations("modes");
+  const errorText = useErrorText();
   const format = useFormatter();
   const router = useRouter();
   const now = useNow(serverNow, 30_000);
@@ -53,6 +70,8 @@ export function ListingWorkspace({
   const [newRoom, setNewRoom] = useState<RoomType>((initial.lastRoomType as RoomType | null) ?? "living-room");
   const [styles, setStyles] = useState<string[]>([]);
   const [variations, setVariations] = useState(1);
+  const [settings, setSettings] = useState<ModeSettings>(defaultModeSettings);
+  const [libraryOpen, setLibraryOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [newLink, setNewLink] = useState<string | null>(null);
@@ -116,7 +135,9 @@ export function ListingWorkspace({
   }
 
   const livePhotos = listing.photos.filter((p) => p.image).length;
-  const cost = livePhotos * styles.length * variations;
+  const mode = editModeOf(settings);
+  const styled = isStyledMode(mode);
+  const cost = livePhotos * (styled ? styles.length : 1) * variations;
   const chosen = listing.photos.filter((p) => p.chosenVisualizationId && p.results.some((r) => r.visualizationId === p.chosenVisualizationId && r.result));
   const left = listing.expiresAt ? minutesLeft(listing.expiresAt, now) : null;
   const soon = listing.expiresAt !== null && Date.parse(listing.expiresAt) - now < LISTING_EXPIRY_WARNING_MS;
@@ -124,11 +145,24 @@ export function ListingWorkspace({
   async function generate() {
     setConfirming(false);
     setBusy("generate");
-    const answer = await callApi<{ cost: number }>("POST", `${base}/generate`, { mode: "restyle", styles, variations, requestId: crypto.randomUUID() });
+    const answer = await callApi<{ cost: number }>("POST", `${base}/generate`, {
+      mode,
+      styles: styled ? styles : [],
+      variations,
+      params: mode === "declutter" ? { scope: settings.scope, keep: settings.keep } : {},
+      requestId: crypto.randomUUID(),
+    });
     setBusy(null);
     if (!answer.ok) return fail(answer.message);
     setMessage({ text: t("queued", { cost: answer.body.cost }), error: false });
     await refresh();
+  }
+
+  async function remake(visualizationId: string): Promise<string | null> {
+    const outcome = await requestRemake(visualizationId);
+    await refresh();
+    if (outcome.ok) return null;
+    return outcome.kind === "network" ? tGen("structure.remakeNetwork") : errorText(outcome);
   }
 
   async function createLink() {
@@ -227,6 +261,20 @@ export function ListingWorkspace({
             void act("gallery", () => callApi("POST", `${base}/photos`, { sources: [{ type: "image", imageId: image.id }], roomType: newRoom }));
           }}
         />
+        <Button variant="outline" color="gray" onClick={() => setLibraryOpen(true)}>
+          {t("fromLibrary")}
+        </Button>
+        <Modal open={libraryOpen} onOpenChange={setLibraryOpen} title={t("fromLibrary")}>
+          <LibraryPicker
+            photos={library}
+            selectedId={null}
+            onSelect={(photo) => {
+              setLibraryOpen(false);
+              // An example photo comes with its room type, as on the design page.
+              void act("library", () => callApi("POST", `${base}/photos`, { sources: [{ type: "library", libraryId: photo.id }], roomType: photo.roomType }));
+            }}
+          />
+        </Modal>
         {uploads.length > 0 && (
           <ul aria-label={t("uploads")} className="space-y-1 text-sm">
             {uploads.map((u) => (
@@ -245,13 +293,9 @@ export function ListingWorkspace({
       <section aria-labelledby="generate" className="space-y-4 rounded-2xl border border-gray-200 p-5 dark:border-gray-800">
         <h2 id="generate" className="text-xl font-semibold">{t("generateHeading")}</h2>
         <p className="text-sm text-gray-700 dark:text-gray-300">{t("generateLead")}</p>
+        <ModePicker value={settings.mode} modes={listingModes} available={modes} providersDocs={providersDocs} onChange={(next) => setSettings((s) => ({ ...s, mode: next }))} />
+        <ModeDetails settings={settings} available={modes} maskEditor={null} onChange={(next) => setSettings((s) => ({ ...s, ...next }))} />
         <div className="flex flex-wrap gap-4">
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {t("mode")}
-            <select className="rounded-lg border border-gray-300 bg-white px-3 py-2 dark:border-gray-700 dark:bg-gray-900" defaultValue="restyle">
-              <option value="restyle">{t("modes.restyle")}</option>
-            </select>
-          </label>
           <label className="flex flex-col gap-1 text-sm font-medium">
             {t("variations")}
             <select value={variations} onChange={(e) => setVariations(Number(e.target.value))} className="rounded-lg border border-gray-300 bg-white px-3 py-2 dark:border-gray-700 dark:bg-gray-900">
@@ -261,26 +305,28 @@ export function ListingWorkspace({
             </select>
           </label>
         </div>
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium">{t("styles")}</legend>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
-            {styleIds.map((id) => (
-              <label key={id} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" checked={styles.includes(id)} onChange={(e) => setStyles((list) => (e.target.checked ? [...list, id] : list.filter((s) => s !== id)))} />
-                {tStyles(`${id}.name`)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <Button size="md" loading={busy === "generate"} disabled={livePhotos === 0 || styles.length === 0} onClick={() => setConfirming(true)}>
+        {styled && (
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium">{t("styles")}</legend>
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+              {styleIds.map((id) => (
+                <label key={id} className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" checked={styles.includes(id)} onChange={(e) => setStyles((list) => (e.target.checked ? [...list, id] : list.filter((s) => s !== id)))} />
+                  {tStyles(`${id}.name`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        <Button size="md" loading={busy === "generate"} disabled={livePhotos === 0 || (styled && styles.length === 0)} onClick={() => setConfirming(true)}>
           {t("generate")}
         </Button>
-        {livePhotos === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noPhotos")}</p> : styles.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noStyles")}</p> : null}
+        {livePhotos === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noPhotos")}</p> : styled && styles.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noStyles")}</p> : null}
         <Modal
           open={confirming}
           onOpenChange={setConfirming}
           title={t("confirmTitle")}
-          description={t("confirmText", { photos: livePhotos, styles: styles.length, variations, cost })}
+          description={styled ? t("confirmText", { photos: livePhotos, styles: styles.length, variations, cost }) : t("confirmTextEdit", { photos: livePhotos, variations, cost })}
           footer={
             <>
               <Button variant="outline" color="gray" onClick={() => setConfirming(false)}>{t("cancel")}</Button>
@@ -330,11 +376,14 @@ export function ListingWorkspace({
                 ) : (
                   <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                     {photo.results.map((r) => {
-                      const styleName = tStyles(`${r.styleId as StyleId}.name`);
+                      const styleName = r.styleId ? tStyles(`${r.styleId as StyleId}.name`) : tModes(`${r.mode === "declutter" ? "declutter" : "restyle"}.name`);
                       const isChosen = photo.chosenVisualizationId === r.visualizationId;
                       return (
                         <li key={r.visualizationId} data-testid="listing-result" className={`space-y-2 rounded-xl p-2 ${isChosen ? "ring-2 ring-primary-600" : ""}`}>
-                          <p className="text-sm font-medium">{styleName}</p>
+                          <p className="text-sm font-medium">
+                            {r.mode === "stage" && <span className="block text-xs font-normal text-gray-700 dark:text-gray-300">{tModes("stage.name")}</span>}
+                            {styleName}
+                          </p>
                           {r.status === "succeeded" && r.result ? (
                             <>
                               <div className="relative">
@@ -353,6 +402,7 @@ export function ListingWorkspace({
                                 )}
                                 {listing.disclosureLabel && <LabelBadge text={t("label")} />}
                               </div>
+                              {r.structureScore !== null && <StructureNote visualization={r} styleName={styleName} onRemake={() => remake(r.visualizationId)} />}
                               <Button size="xs" variant={isChosen ? "solid" : "outline"} aria-pressed={isChosen} onClick={() => void act(`choose:${photo.id}`, () => callApi("PUT", `${base}/photos/${photo.id}/choice`, { visualizationId: isChosen ? null : r.visualizationId }))}>
                                 {isChosen ? t("chosen") : t("choose")}
                               </Button>

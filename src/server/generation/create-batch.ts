@@ -4,7 +4,7 @@ import { env } from "@/env";
 import { SOURCE_MIN_REMAINING_SHARE } from "@/config/generation";
 import { findStyle } from "@/config/styles";
 import { getDb, type Db } from "@/server/db/client";
-import { batch, generationJob, image, visualization } from "@/server/db/schema";
+import { batch, image } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { isAiEngine } from "@/config/engines";
 import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
@@ -15,11 +15,10 @@ import { spendTokens } from "@/server/tokens/spend-tokens";
 import { isStyledMode } from "@/config/edit-modes";
 import { engineModes } from "@/config/engines";
 import { createBatchSchema, visualizationCount, type BatchDto, type CreateBatchInput, type CreateBatchRequest } from "@/schemas/generation";
-import { appendBatchEvents } from "./append-batch-events";
 import { getBatch } from "./get-batch";
 import { importLibraryPhoto } from "./import-library-photo";
+import { insertBatchJobs } from "./insert-batch-jobs";
 import { newId } from "./new-id";
-import { newSeed } from "./new-seed";
 import { toBatchDto, toVisualizationDto, type ImageRow } from "./dto";
 
 /**
@@ -65,31 +64,29 @@ export async function createBatch(options: {
       return { batchId: existing.id, balance: spent.balance, batch: null };
     }
     const now = new Date();
-    const [created] = await tx.insert(batch).values({
-      id: batchId,
-      userId,
-      sourceImageId: source.id,
-      roomType: request.roomType,
-      mode: request.mode,
-      params: request.params,
-      maskImageId: mask?.id ?? null,
-      engine: options.engineId,
-      requestId: request.requestId,
-      createdAt: now,
-      // A batch goes with its photo: its page shows the original next to the results.
-      expiresAt: new Date(Math.min(now.getTime() + env().IMAGE_TTL_SECONDS * 1000, source.expiresAt.getTime())),
-    }).returning();
-    const units: (string | null)[] = isStyledMode(request.mode) ? request.styles : [null];
-    const rows = units.flatMap((styleId, unit) =>
-      Array.from({ length: request.variations }, (_, variant) => ({ id: newId(), batchId, userId, position: unit * request.variations + variant, styleId, variant, seed: newSeed() })),
-    );
-    const visualizations = await tx.insert(visualization).values(rows).returning();
-    await tx.insert(generationJob).values(rows.map((row) => ({ visualizationId: row.id })));
-    await appendBatchEvents(tx, batchId, rows.map((row) => ({ type: "queued", visualizationId: row.id })));
+    const written = await insertBatchJobs({
+      db: tx,
+      batch: {
+        id: batchId,
+        userId,
+        sourceImageId: source.id,
+        roomType: request.roomType,
+        mode: request.mode,
+        params: request.params,
+        maskImageId: mask?.id ?? null,
+        engine: options.engineId,
+        requestId: request.requestId,
+        createdAt: now,
+        // A batch goes with its photo: its page shows the original next to the results.
+        expiresAt: new Date(Math.min(now.getTime() + env().IMAGE_TTL_SECONDS * 1000, source.expiresAt.getTime())),
+      },
+      units: isStyledMode(request.mode) ? request.styles : [null],
+      variations: request.variations,
+    });
     // Delivered to the workers and event streams of other processes at commit, without a round trip after it.
     await tx.execute(sql`select ${notifyOnCommit("jobs", sql`'*'`)}, ${notifyOnCommit("batch", sql`${batchId}`)}`);
     // What was just written is the answer: reading it back after the commit took three more round trips.
-    const dto = toBatchDto(created!, source, isAiEngine(options.engineId), visualizations.sort((a, b) => a.position - b.position).map((v) => toVisualizationDto(v, null)));
+    const dto = toBatchDto(written.batch, source, isAiEngine(options.engineId), written.visualizations.map((v) => toVisualizationDto(v, null)));
     return { batchId, balance: spent.balance, batch: dto };
   });
 

@@ -2,43 +2,54 @@ import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { env } from "@/env";
 import { SOURCE_MIN_REMAINING_SHARE } from "@/config/generation";
-import { LISTING_MAX_VARIATIONS } from "@/config/listings";
+import { isStyledMode } from "@/config/edit-modes";
+import { engineModes } from "@/config/engines";
+import type { ListingMode } from "@/config/listings";
 import { findStyle } from "@/config/styles";
 import { getDb, type DbOrTx } from "@/server/db/client";
-import { batch, generationJob, image, listingBatch, listingPhoto, listingStyle, visualization } from "@/server/db/schema";
+import { batch, image, listingBatch, listingPhoto, listingStyle } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { appendBatchEvents } from "@/server/generation/append-batch-events";
+import { insertBatchJobs } from "@/server/generation/insert-batch-jobs";
 import { newId } from "@/server/generation/new-id";
 import { newSeed } from "@/server/generation/new-seed";
 import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
 import { spendTokens } from "@/server/tokens/spend-tokens";
+import type { EditParamsInput } from "@/schemas/edit-params";
+import { visualizationCount } from "@/schemas/generation";
+import { generateListingSchema } from "@/schemas/listings";
 import { loadOwnedListing } from "./load-owned-listing";
 import { writeStyleBrief } from "./write-style-brief";
 
-export type ListingGenerateMode = "restyle";
+export type { ListingMode as ListingGenerateMode } from "@/config/listings";
 
 /**
- * Generate for a whole listing: photos × styles × variations tokens spent at once, in one transaction with
- * one batch per photo (its visualizations and queued jobs, as a single Generate makes them), so either all
- * of it is queued or nothing is spent. A short balance throws INSUFFICIENT_TOKENS with the balance and the
- * whole cost. Each style gets its seed and brief once per listing. A retry of the same requestId spends
- * nothing and queues nothing again.
+ * Generate for a whole listing: every photo in one mode (restyle or stage in each chosen style, or declutter
+ * with its scope and keep list), photos × styles × variations tokens (photos × variations for declutter) spent
+ * at once, in one transaction with one batch per photo (written as a single Generate writes its batch), so
+ * either all of it is queued or nothing is spent. A short balance throws INSUFFICIENT_TOKENS with the balance
+ * and the whole cost; a mode the engine cannot do is INVALID_INPUT. Each style gets its seed and brief once per
+ * listing. A retry of the same requestId spends nothing and queues nothing again.
  */
 export async function generateListing(options: {
   userId: string;
   listingId: string;
-  styles: string[];
+  styles?: string[];
   variations: number;
-  mode?: ListingGenerateMode;
+  mode?: ListingMode;
+  /** Declutter's scope and keep list (src/schemas/edit-params.ts). */
+  params?: EditParamsInput;
   requestId: string;
   /** The engine the jobs will run on (GENERATION_PROVIDER). */
   engineId: string;
   db?: DbOrTx;
 }): Promise<{ batchIds: string[]; cost: number; balance: number }> {
-  const { userId, styles, variations } = options;
+  const { userId } = options;
   const db = options.db ?? (await getDb());
-  if (styles.length === 0 || new Set(styles).size !== styles.length || styles.some((s) => !findStyle(s))) throw new AppError("INVALID_INPUT", { field: "styles" });
-  if (!Number.isInteger(variations) || variations < 1 || variations > LISTING_MAX_VARIATIONS) throw new AppError("INVALID_INPUT", { field: "variations" });
+  const parsed = generateListingSchema.safeParse({ mode: options.mode, styles: options.styles, variations: options.variations, params: options.params, requestId: options.requestId });
+  if (!parsed.success) throw new AppError("INVALID_INPUT", { field: String(parsed.error.issues[0]?.path[0] ?? "body") });
+  const { mode, styles, variations, params } = parsed.data;
+  if (styles.some((s) => !findStyle(s))) throw new AppError("INVALID_INPUT", { field: "styles" });
+  if (!engineModes(options.engineId).includes(mode)) throw new AppError("INVALID_INPUT", { field: "mode" });
   const row = await loadOwnedListing({ db, userId, listingId: options.listingId });
   const photos = await db
     .select({ id: listingPhoto.id, roomType: listingPhoto.roomType, image })
@@ -51,7 +62,7 @@ export async function generateListing(options: {
   const minLeftMs = env().IMAGE_TTL_SECONDS * 1000 * SOURCE_MIN_REMAINING_SHARE;
   if (photos.some((p) => !p.image || p.image.expiresAt.getTime() - Date.now() < minLeftMs)) throw new AppError("GONE");
 
-  const cost = photos.length * styles.length * variations;
+  const cost = photos.length * visualizationCount({ mode, styles, variations });
   const spendKey = `spend:${userId}:listing:${options.requestId}`;
   const batchIds = photos.map(() => newId());
   const outcome = await db.transaction(async (tx) => {
@@ -61,30 +72,34 @@ export async function generateListing(options: {
       return { batchIds: earlier.map((b) => b.id), balance: spent.balance, created: false };
     }
     // The first Generate of a style in this listing fixes its seed and brief; later ones reuse them.
-    await tx
-      .insert(listingStyle)
-      .values(styles.map((styleId) => ({ listingId: row.id, styleId, seed: newSeed(), brief: writeStyleBrief(styleId) })))
-      .onConflictDoNothing();
+    if (styles.length) {
+      await tx
+        .insert(listingStyle)
+        .values(styles.map((styleId) => ({ listingId: row.id, styleId, seed: newSeed(), brief: writeStyleBrief(styleId) })))
+        .onConflictDoNothing();
+    }
     const now = new Date();
     for (const [i, photo] of photos.entries()) {
       const batchId = batchIds[i]!;
       const source = photo.image!;
-      await tx.insert(batch).values({
-        id: batchId,
-        userId,
-        sourceImageId: source.id,
-        roomType: photo.roomType,
-        engine: options.engineId,
-        requestId: `${options.requestId}:${photo.id}`,
-        createdAt: now,
-        expiresAt: new Date(Math.min(now.getTime() + env().IMAGE_TTL_SECONDS * 1000, source.expiresAt.getTime())),
+      await insertBatchJobs({
+        db: tx,
+        batch: {
+          id: batchId,
+          userId,
+          sourceImageId: source.id,
+          roomType: photo.roomType,
+          mode,
+          params,
+          engine: options.engineId,
+          requestId: `${options.requestId}:${photo.id}`,
+          createdAt: now,
+          expiresAt: new Date(Math.min(now.getTime() + env().IMAGE_TTL_SECONDS * 1000, source.expiresAt.getTime())),
+        },
+        units: isStyledMode(mode) ? styles : [null],
+        variations,
       });
       await tx.insert(listingBatch).values({ batchId, listingId: row.id, photoId: photo.id, createdAt: now });
-      // Variations of a style sit next to each other: position = style × variations + variation.
-      const rows = styles.flatMap((styleId, s) => Array.from({ length: variations }, (_, v) => ({ id: newId(), batchId, userId, position: s * variations + v, styleId })));
-      await tx.insert(visualization).values(rows);
-      await tx.insert(generationJob).values(rows.map((r) => ({ visualizationId: r.id })));
-      await appendBatchEvents(tx, batchId, rows.map((r) => ({ type: "queued", visualizationId: r.id })));
     }
     await tx.execute(sql`select ${notifyOnCommit("jobs", sql`'*'`)}`);
     return { batchIds, balance: spent.balance, created: true };

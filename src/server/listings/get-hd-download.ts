@@ -19,6 +19,6 @@ export async function getHdDownload(options: { userId: string; listingId: string
   if (!bytes) throw new AppError("GONE");
   return {
     data: await burnLabel({ image: bytes, label: row.disclosureLabel ? options.label : null }),
-    fileName: listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId, suffix: "hd" }),
+    fileName: listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId || item.mode, suffix: "hd" }),
   };
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import { aliasedTable, asc, desc, eq, inArray } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/server/db/client";
-import { image, listingBatch, listingPhoto, listingShare, visualization } from "@/server/db/schema";
-import { toImageDto, type ImageRow } from "@/server/generation/dto";
+import type { EditMode } from "@/config/edit-modes";
+import { batch, image, listingBatch, listingPhoto, listingShare, visualization } from "@/server/db/schema";
+import { isFlagged, toImageDto, type ImageRow } from "@/server/generation/dto";
 import type { FailureReason } from "@/schemas/generation";
 import type { ListingDto, ListingResultDto } from "@/schemas/listings";
 import { loadOwnedListing } from "./load-owned-listing";
@@ -28,25 +29,32 @@ export async function getListing(options: { userId: string; listingId: string; d
   const photoIds = photos.map((p) => p.photo.id);
   const results = photoIds.length
     ? await db
-        .select({ photoId: listingBatch.photoId, createdAt: listingBatch.createdAt, v: visualization, result: image })
+        .select({ photoId: listingBatch.photoId, createdAt: listingBatch.createdAt, mode: batch.mode, v: visualization, result: image })
         .from(listingBatch)
+        .innerJoin(batch, eq(batch.id, listingBatch.batchId))
         .innerJoin(visualization, eq(visualization.batchId, listingBatch.batchId))
         .leftJoin(image, eq(image.id, visualization.resultImageId))
         .where(inArray(listingBatch.photoId, photoIds))
         .orderBy(desc(listingBatch.createdAt), asc(visualization.position))
     : [];
+  const remadeAs = new Map(results.filter((r) => r.v.remakeOf).map((r) => [r.v.remakeOf!, r.v.id]));
   const byPhoto = new Map<string, ListingResultDto[]>();
   for (const r of results) {
     const list = byPhoto.get(r.photoId) ?? [];
     list.push({
       visualizationId: r.v.id,
       batchId: r.v.batchId,
+      mode: r.mode as EditMode,
       styleId: r.v.styleId ?? "",
       status: r.v.status,
       progress: r.v.progress,
       result: live(r.result),
       failureReason: (r.v.failureReason as FailureReason | null) ?? null,
       refunded: r.v.refunded,
+      structureScore: r.v.structureScore,
+      flagged: isFlagged(r.v.structureScore),
+      remadeAs: remadeAs.get(r.v.id) ?? null,
+      remakeOf: r.v.remakeOf,
     });
     byPhoto.set(r.photoId, list);
   }

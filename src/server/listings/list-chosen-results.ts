@@ -1,7 +1,8 @@
 import "server-only";
 import { aliasedTable, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db/client";
-import { image, listingPhoto, visualization } from "@/server/db/schema";
+import type { EditMode } from "@/config/edit-modes";
+import { batch, image, listingPhoto, visualization } from "@/server/db/schema";
 import type { ImageRow } from "@/server/generation/dto";
 
 export type ChosenResult = {
@@ -9,7 +10,9 @@ export type ChosenResult = {
   /** 1-based, in the listing's order of photos that have a choice. */
   number: number;
   roomType: string;
+  /** Empty for a mode without a style (declutter). */
   styleId: string;
+  mode: EditMode;
   result: ImageRow;
   source: ImageRow | null;
   hd: ImageRow | null;
@@ -24,9 +27,10 @@ export async function listChosenResults(options: { db: DbOrTx; listingId: string
   const result = aliasedTable(image, "result");
   const hd = aliasedTable(image, "hd");
   const rows = await options.db
-    .select({ photo: listingPhoto, styleId: visualization.styleId, result, source: image, hd })
+    .select({ photo: listingPhoto, styleId: visualization.styleId, mode: batch.mode, result, source: image, hd })
     .from(listingPhoto)
     .innerJoin(visualization, eq(visualization.id, listingPhoto.chosenVisualizationId))
+    .innerJoin(batch, eq(batch.id, visualization.batchId))
     .leftJoin(result, eq(result.id, visualization.resultImageId))
     .leftJoin(image, eq(image.id, listingPhoto.imageId))
     .leftJoin(hd, eq(hd.id, listingPhoto.hdImageId))
@@ -41,7 +45,7 @@ export async function listChosenResults(options: { db: DbOrTx; listingId: string
       dead++;
       continue;
     }
-    items.push({ photoId: r.photo.id, number: items.length + 1, roomType: r.photo.roomType, styleId: r.styleId ?? "", result: res, source: live(r.source), hd: live(r.hd) });
+    items.push({ photoId: r.photo.id, number: items.length + 1, roomType: r.photo.roomType, styleId: r.styleId ?? "", mode: r.mode as EditMode, result: res, source: live(r.source), hd: live(r.hd) });
   }
   return { items, dead };
 }

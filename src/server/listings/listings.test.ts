@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -6,11 +6,14 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Handle } from "@/server/db/client";
-import { generationJob, tokenLedger } from "@/server/db/schema";
+import { libraryPhotos } from "@/config/library";
+import { generationJob, image, tokenLedger } from "@/server/db/schema";
 import { EngineError, type Engine } from "@/server/engines/engine";
+import { createFakeEngine, type FakeEngineCall } from "@/server/engines/fake-engine";
 import { isAppError } from "@/server/errors";
 import { claimJobs } from "@/server/generation/claim-jobs";
 import { createBatch } from "@/server/generation/create-batch";
+import { remakeVisualization } from "@/server/generation/remake-visualization";
 import { runJob } from "@/server/generation/run-job";
 import { storeImage } from "@/server/generation/store-image";
 import { createLocalStorage } from "@/server/storage/local-storage";
@@ -77,12 +80,16 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
   let storage: ImageStorage;
   let dir: string;
   let photo: Buffer;
+  /** A room-like photo: a wall, a floor line, a window frame; lines the structure check can follow. */
+  let room: Buffer;
 
   beforeAll(async () => {
     handle = await open();
     dir = mkdtempSync(path.join(tmpdir(), "aranzer-listings-"));
     storage = createLocalStorage(dir);
     photo = await sharp({ create: { width: W, height: H, channels: 3, background: "#8090a0" } }).webp().toBuffer();
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#d8d0c0"/><rect y="190" width="${W}" height="90" fill="#8a6a4a"/><rect x="80" y="40" width="96" height="112" fill="#405060" stroke="#202020" stroke-width="8"/><rect x="240" y="56" width="16" height="136" fill="#303030"/></svg>`;
+    room = await sharp(Buffer.from(svg)).webp({ lossless: true }).toBuffer();
   });
   beforeEach(async () => {
     await handle.db.delete(generationJob);
@@ -92,13 +99,13 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function agent(tokens: number, photos: number, name = "Złota 44/12, Warszawa") {
+  async function agent(tokens: number, photos: number, name = "Złota 44/12, Warszawa", data = photo) {
     const userId = await insertUser(handle);
     if (tokens > 0) await grantTokens({ db: handle.db, userId, amount: tokens, kind: "grant", idempotencyKey: `g:${userId}` });
     const created = await createListing({ db: handle.db, userId, name });
     const sources = [];
     for (let i = 0; i < photos; i++) {
-      const row = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: photo, width: W, height: H, contentType: "image/webp" });
+      const row = await storeImage({ db: handle.db, storage, userId, kind: "upload", data, width: W, height: H, contentType: "image/webp" });
       sources.push({ type: "image" as const, imageId: row.id });
     }
     const { photoIds } = await addListingPhotos({ db: handle.db, storage, userId, listingId: created.id, sources });
@@ -170,6 +177,81 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const glamour = after.photos[1]!.results.find((r) => r.styleId === "glamour")!;
     expect(glamour.status).toBe("failed");
     expect(await findListingReference({ db: handle.db, visualizationId: glamour.visualizationId })).toBeNull();
+  });
+
+  it("stages and declutters a whole listing: one spend, the mode and its scope and keep list reach the engine, one look per kind", async () => {
+    const { userId, listingId } = await agent(20, 3);
+    const recordDir = mkdtempSync(path.join(tmpdir(), "aranzer-listing-calls-"));
+    const engine = createFakeEngine({ latencyMs: 0 }, { recordDir });
+    const calls = () => readFileSync(path.join(recordDir, "calls.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line) as FakeEngineCall);
+    try {
+      // An engine without the mode is refused before anything is spent.
+      await expect(generateListing({ db: handle.db, userId, listingId, mode: "declutter", params: { scope: "everything" }, variations: 1, requestId: randomUUID(), engineId: "local" })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "mode" } });
+      // Declutter needs its scope, and takes no style.
+      await expect(generateListing({ db: handle.db, userId, listingId, mode: "declutter", variations: 1, requestId: randomUUID(), engineId: "fake" })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "params" } });
+      await expect(generateListing({ db: handle.db, userId, listingId, mode: "declutter", styles: ["modern"], params: { scope: "furniture" }, variations: 1, requestId: randomUUID(), engineId: "fake" })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+
+      const staged = await generateListing({ db: handle.db, userId, listingId, mode: "stage", styles: ["modern", "boho"], variations: 1, requestId: randomUUID(), engineId: "fake" });
+      const decluttered = await generateListing({ db: handle.db, userId, listingId, mode: "declutter", params: { scope: "furniture-and-decor", keep: "  the piano " }, variations: 2, requestId: randomUUID(), engineId: "fake" });
+      expect([staged.cost, decluttered.cost]).toEqual([6, 6]);
+      const spends = (await handle.db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId))).filter((e) => e.kind === "spend");
+      expect(spends.map((e) => e.amount)).toEqual([-6, -6]);
+      await drain(engine);
+
+      const made = calls();
+      const stage = made.filter((c) => c.mode === "stage");
+      const declutter = made.filter((c) => c.mode === "declutter");
+      expect([stage.length, declutter.length]).toEqual([6, 6]);
+      expect(new Set(stage.map((c) => c.styleId))).toEqual(new Set(["modern", "boho"]));
+      for (const c of declutter) expect([c.styleId, c.edit]).toEqual([null, { scope: "furniture-and-decor", keep: "the piano" }]);
+      // Each kind's first result is made alone, every later one follows it: the two stage styles and the declutter.
+      expect([...stage, ...declutter].filter((c) => c.references === 0)).toHaveLength(3);
+      // A style's seed and brief hold across photos; declutter's variations differ, the same variation agrees.
+      const modern = stage.filter((c) => c.styleId === "modern");
+      expect(new Set(modern.map((c) => c.seed)).size).toBe(1);
+      expect(modern[0]!.prompt).toContain("One flat, one design");
+      expect(new Set(declutter.map((c) => c.seed)).size).toBe(2);
+      expect(declutter.every((c) => !c.prompt.includes("One flat, one design"))).toBe(true);
+      expect(await getBalance({ db: handle.db, userId })).toBe(8);
+    } finally {
+      rmSync(recordDir, { recursive: true, force: true });
+    }
+  });
+
+  it("shows each result's structure check, flags a warped one and lists its free remake next to it", async () => {
+    const { userId, listingId } = await agent(2, 2, "Structure", room);
+    await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" });
+    // The first modern result comes back warped; the rest (and the remake) keep the walls.
+    await drain(createFakeEngine({ latencyMs: 0, warp: ["modern"], warpOnce: true }));
+    const [first, second] = (await getListing({ db: handle.db, userId, listingId })).photos.map((p) => p.results[0]!);
+    expect(first).toMatchObject({ mode: "restyle", flagged: true, remadeAs: null, remakeOf: null });
+    expect(first!.structureScore).toBeLessThan(0.9);
+    expect(second).toMatchObject({ flagged: false });
+    expect(second!.structureScore).toBeGreaterThanOrEqual(0.9);
+
+    const remake = await remakeVisualization({ db: handle.db, userId, visualizationId: first!.visualizationId });
+    const photo = (await getListing({ db: handle.db, userId, listingId })).photos[0]!;
+    expect(photo.results.find((r) => r.visualizationId === first!.visualizationId)).toMatchObject({ remadeAs: remake.id });
+    expect(photo.results.find((r) => r.visualizationId === remake.id)).toMatchObject({ remakeOf: first!.visualizationId, status: "queued", styleId: "modern" });
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+  });
+
+  it("adds an example photo from the library as the agent's own upload, and nobody else's image", async () => {
+    const { userId, listingId } = await agent(0, 1);
+    const stranger = await insertUser(handle);
+    const theirs = await storeImage({ db: handle.db, storage, userId: stranger, kind: "upload", data: photo, width: W, height: H, contentType: "image/webp" });
+    const example = libraryPhotos.find((p) => p.roomType === "kitchen")!;
+    await expect(
+      addListingPhotos({ db: handle.db, storage, userId, listingId, sources: [{ type: "library", libraryId: example.id }, { type: "image", imageId: theirs.id }] }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(addListingPhotos({ db: handle.db, storage, userId, listingId, sources: [{ type: "library", libraryId: "no-such-photo" }] })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await getListing({ db: handle.db, userId, listingId })).photos).toHaveLength(1);
+
+    await addListingPhotos({ db: handle.db, storage, userId, listingId, sources: [{ type: "library", libraryId: example.id }], roomType: example.roomType });
+    const added = (await getListing({ db: handle.db, userId, listingId })).photos[1]!;
+    expect(added.roomType).toBe("kitchen");
+    const [row] = await handle.db.select().from(image).where(eq(image.id, added.image!.id));
+    expect([row!.userId, row!.kind]).toEqual([userId, "upload"]);
   });
 
   it("zips the chosen results as named JPEGs with the label in their corner; HD is one token, refunded on failure", async () => {

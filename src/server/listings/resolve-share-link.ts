@@ -32,6 +32,7 @@ export async function resolveShareLink(options: { token: string; db?: DbOrTx; no
         position: i.number,
         roomType: i.roomType,
         styleId: i.styleId,
+        mode: i.mode,
         beforeUrl: i.source ? url(i.source.id) : null,
         afterUrl: url(i.result.id),
         width: i.result.width,

@@ -38,7 +38,7 @@ export async function streamListingZip(options: { userId: string; listingId: str
       // An object gone between the listing and now: left out rather than a broken entry.
       if (!bytes) continue;
       const jpeg = await burnLabel({ image: bytes, label });
-      const name = listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId });
+      const name = listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId || item.mode });
       const written = once(archive, "entry");
       archive.append(jpeg, { name });
       await written;

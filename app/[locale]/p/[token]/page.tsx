@@ -33,6 +33,7 @@ export default async function SharedListingPage({ params }: Props) {
   const tRooms = await getTranslations({ locale, namespace: "rooms" });
   const tStyles = await getTranslations({ locale, namespace: "styles" });
   const tGen = await getTranslations({ locale, namespace: "generation" });
+  const tModes = await getTranslations({ locale, namespace: "modes" });
   const shared = await resolveShareLink({ token }).catch((error: unknown) => {
     if (isAppError(error, "NOT_FOUND")) notFound();
     if (isAppError(error, "GONE")) return null;
@@ -54,7 +55,7 @@ export default async function SharedListingPage({ params }: Props) {
       <ol className="grid gap-8 md:grid-cols-2">
         {listing.items.map((item) => {
           const room = tRooms(item.roomType as RoomType);
-          const style = tStyles(`${item.styleId as StyleId}.name`);
+          const style = item.styleId ? tStyles(`${item.styleId as StyleId}.name`) : tModes("declutter.name");
           return (
             <li key={item.position} data-testid="shared-item" className="space-y-2">
               <h2 className="font-medium">{t("sharedItem", { number: item.position, room, style })}</h2>
