@@ -50,7 +50,8 @@ const list = servers();
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results",
+  // Its own folder: Playwright empties it at the start, and test-results/logs holds the other steps' output.
+  outputDir: "test-results/e2e",
   workers,
   fullyParallel: true,
   retries: 0,

@@ -219,7 +219,7 @@ test("two web processes and two workers on PostgreSQL and S3 lose nothing and sp
     }
   } finally {
     await cluster.stop();
-    // What each process said, in test-results/ beside the trace.
+    // What each process said, in the test's output folder (test-results/e2e/…).
     for (const app of [...cluster.webs, ...cluster.workers]) {
       writeFileSync(test.info().outputPath(`${app.name}.log`), [...app.logs.map((l) => JSON.stringify(l)), app.stderr()].join("\n"));
     }
