@@ -34,7 +34,6 @@ export const generateListingSchema = z
 export type GenerateListingRequest = z.output<typeof generateListingSchema>;
 export type GenerateListingInput = z.input<typeof generateListingSchema>;
 export const chooseListingResultSchema = z.object({ visualizationId: z.string().min(1).max(100).nullable() });
-export const hdRequestSchema = z.object({ requestId: z.uuid() });
 
 export type ListingResultDto = {
   visualizationId: string;
@@ -64,6 +63,8 @@ export type ListingPhotoDto = {
   image: ImageDto | null;
   chosenVisualizationId: string | null;
   hd: ImageDto | null;
+  /** An HD order of the chosen result in progress or failed (its token given back); null otherwise. */
+  hdState: "queued" | "running" | "failed" | null;
   results: ListingResultDto[];
 };
 

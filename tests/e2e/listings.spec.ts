@@ -1,20 +1,21 @@
 /**
  * An agent's listing through the real UI: three photos with their rooms, one style for all (one confirmation,
- * three tokens), a result chosen per photo, the ZIP of labelled JPEGs, and the client's link opened without an
- * account, then revoked. On an engine that can, an example photo from the library emptied of its furniture.
+ * three tokens), a result chosen per photo, the ZIP of labelled JPEGs, an HD copy, and the client's link opened
+ * without an account, then revoked. On an engine that can, an example photo from the library emptied of its furniture.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { readZip } from "../support/read-zip";
 import { startExtraServer, type ExtraServer } from "./extra-server";
-import { expect, registerAndConfirm, signIn, test, uniqueEmail } from "./support";
+import { expect, signIn, test } from "./support";
 
 const PHONE_PHOTO = path.resolve(import.meta.dirname, "../fixtures/living-room-phone-4032x3024.jpg");
 
 test("a listing of three photos: one Generate, choices, a labelled ZIP and a client link", async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await registerAndConfirm(page, uniqueEmail("listing"));
+  // Three tokens for the photos, one for the HD copy.
+  await signIn(page, { tokens: 4, open: false });
   await page.goto("/ogloszenia");
   await page.getByLabel("Nazwa (adres lub numer oferty)").fill("Złota 44/12");
   await page.getByRole("button", { name: "Utwórz ogłoszenie" }).click();
@@ -62,6 +63,15 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
     .toBuffer();
   expect(Math.max(...plate)).toBeGreaterThan(200);
   expect(Math.min(...plate)).toBeLessThan(110);
+
+  // HD of the first photo: ordered for one token, made by the worker while the page waits, then downloaded.
+  await photos.first().getByRole("button", { name: "HD: powiększ 2× (1 token)" }).click();
+  const hdLink = photos.first().getByRole("link", { name: "Pobierz HD" });
+  await expect(hdLink).toBeVisible({ timeout: 60_000 });
+  const hdDownloading = page.waitForEvent("download");
+  await hdLink.click();
+  const hd = await sharp((await (await hdDownloading).path())!).metadata();
+  expect(Math.max(hd.width ?? 0, hd.height ?? 0)).toBeGreaterThanOrEqual(3072);
 
   await page.getByRole("button", { name: "Utwórz link" }).click();
   const link = await page.getByTestId("share-link").inputValue();

@@ -85,7 +85,7 @@ export function ListingWorkspace({
     if (answer.ok) setListing(answer.body.listing);
   }, [base]);
 
-  const working = listing.photos.some((p) => p.results.some((r) => r.status === "queued" || r.status === "running"));
+  const working = listing.photos.some((p) => p.hdState === "queued" || p.hdState === "running" || p.results.some((r) => r.status === "queued" || r.status === "running"));
   useEffect(() => {
     if (!working) return;
     const timer = setInterval(() => void refresh(), POLL_MS);
@@ -429,10 +429,21 @@ export function ListingWorkspace({
                     <Button asChild size="xs" variant="soft">
                       <a href={`${base}/photos/${photo.id}/hd`} download>{t("hdDownload")}</a>
                     </Button>
+                  ) : photo.hdState === "queued" || photo.hdState === "running" ? (
+                    <p role="status" className="text-sm text-gray-700 dark:text-gray-300">
+                      {t("hdWorking")}
+                    </p>
                   ) : (
-                    <Button size="xs" variant="outline" loading={busy === `hd:${photo.id}`} onClick={() => void act(`hd:${photo.id}`, () => callApi("POST", `${base}/photos/${photo.id}/hd`, { requestId: crypto.randomUUID() }))}>
-                      {busy === `hd:${photo.id}` ? t("hdWorking") : t("hd")}
-                    </Button>
+                    <>
+                      {photo.hdState === "failed" && (
+                        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+                          {t("hdFailed")}
+                        </p>
+                      )}
+                      <Button size="xs" variant="outline" loading={busy === `hd:${photo.id}`} onClick={() => void act(`hd:${photo.id}`, () => callApi("POST", `${base}/photos/${photo.id}/hd`, {}))}>
+                        {t("hd")}
+                      </Button>
+                    </>
                   ))}
                 {photo.chosenVisualizationId && hdPlain && <p className="text-xs text-gray-700 dark:text-gray-300">{t("hdPlain")}</p>}
               </li>

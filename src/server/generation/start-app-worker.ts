@@ -2,15 +2,30 @@ import "server-only";
 import { env } from "@/env";
 import { getDb } from "@/server/db/client";
 import { getEngine } from "@/server/engines/get-engine";
+import { startHdWorker } from "@/server/listings/start-hd-worker";
 import { getStorage } from "@/server/storage/get-storage";
 import { peek, remember } from "@/server/process-singletons";
 import { startWorker, type Worker } from "./start-worker";
 
-/** The process's worker on the configured database, storage and engine (once per process). server.ts and worker.ts stop it on shutdown. */
+/**
+ * The process's workers on the configured database, storage and engine (once per process): the generation
+ * worker and the one that makes listings' HD copies. server.ts and worker.ts stop them on shutdown.
+ */
 export async function startAppWorker(): Promise<Worker> {
   const running = peek<Worker>("worker");
   if (running) return running;
   const db = await getDb();
   const engine = await getEngine();
-  return remember("worker", () => startWorker({ db, storage: getStorage(), engine, concurrency: env().GENERATION_CONCURRENCY }));
+  return remember("worker", () => {
+    const storage = getStorage();
+    const workers = [startWorker({ db, storage, engine, concurrency: env().GENERATION_CONCURRENCY }), startHdWorker({ db, storage, engine })];
+    return {
+      async stop(options) {
+        await Promise.all(workers.map((w) => w.stop(options)));
+      },
+      async idle() {
+        await Promise.all(workers.map((w) => w.idle()));
+      },
+    };
+  });
 }

@@ -76,6 +76,7 @@ export async function getListing(options: { userId: string; listingId: string; d
       image: live(p.image),
       chosenVisualizationId: p.photo.chosenVisualizationId,
       hd: live(p.hd),
+      hdState: p.photo.hdVisualizationId === p.photo.chosenVisualizationId ? (p.photo.hdState ?? null) : null,
       results: byPhoto.get(p.photo.id) ?? [],
     })),
     shares: shares.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), revoked: s.revoked })),

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Handle } from "@/server/db/client";
 import { libraryPhotos } from "@/config/library";
-import { generationJob, image, tokenLedger } from "@/server/db/schema";
+import { generationJob, image, listingPhoto, tokenLedger } from "@/server/db/schema";
 import { EngineError, type Engine } from "@/server/engines/engine";
 import { createFakeEngine, type FakeEngineCall } from "@/server/engines/fake-engine";
 import { isAppError } from "@/server/errors";
@@ -35,7 +35,8 @@ import { resolveShareLink } from "./resolve-share-link";
 import { revokeShareLink } from "./revoke-share-link";
 import { streamListingZip } from "./stream-listing-zip";
 import { updateListingPhoto } from "./update-listing-photo";
-import { upscaleChosenResult } from "./upscale-chosen-result";
+import { makeNextHdCopy } from "./make-next-hd-copy";
+import { orderHdCopy } from "./order-hd-copy";
 
 const W = 400;
 const H = 300;
@@ -254,7 +255,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     expect([row!.userId, row!.kind]).toEqual([userId, "upload"]);
   });
 
-  it("zips the chosen results as named JPEGs with the label in their corner; HD is one token, refunded on failure", async () => {
+  it("zips the chosen results as named JPEGs with the label in their corner; HD is one token per order, made by a worker, refunded on failure, made once after a worker dies", async () => {
     const { userId, listingId, photoIds } = await agent(10, 3, "Złota 44/12, Warszawa");
     await updateListingPhoto({ db: handle.db, userId, listingId, photoId: photoIds[1]!, roomType: "kitchen" });
     await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" });
@@ -279,12 +280,33 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
 
     const balance = await getBalance({ db: handle.db, userId });
     const failing = { upscale: () => Promise.reject(new EngineError("failed", "upscaler down")) };
-    await expect(upscaleChosenResult({ db: handle.db, storage, userId, listingId, photoId: photoIds[0]!, requestId: randomUUID(), engine: failing })).rejects.toThrow("upscaler down");
+    const order = (photoId: string) => orderHdCopy({ db: handle.db, userId, listingId, photoId });
+    const hdState = async (photoId: string) => (await getListing({ db: handle.db, userId, listingId })).photos.find((p) => p.id === photoId)!.hdState;
+    await expect(order(photoIds[0]!)).resolves.toEqual({ state: "queued", balance: balance - 1 });
+    // A second click while it waits: nothing more is spent.
+    await expect(order(photoIds[0]!)).resolves.toEqual({ state: "queued", balance: null });
+    await expect(makeNextHdCopy({ db: handle.db, storage, engine: failing })).resolves.toEqual({ photoId: photoIds[0], outcome: "failed" });
+    expect(await hdState(photoIds[0]!)).toBe("failed");
     expect(await getBalance({ db: handle.db, userId })).toBe(balance);
-    const hd = await upscaleChosenResult({ db: handle.db, storage, userId, listingId, photoId: photoIds[0]!, requestId: randomUUID() });
-    expect(hd).toMatchObject({ balance: balance - 1, plain: true });
-    const hdPhoto = (await getListing({ db: handle.db, userId, listingId })).photos[0]!.hd!;
-    expect(Math.max(hdPhoto.width, hdPhoto.height)).toBeGreaterThanOrEqual(3072);
+    await expect(makeNextHdCopy({ db: handle.db, storage, engine: failing })).resolves.toBeNull();
+
+    // Ordered again, then the worker dies holding it: once its lease has run out another worker makes it, unpaid again.
+    await expect(order(photoIds[0]!)).resolves.toEqual({ state: "queued", balance: balance - 1 });
+    await handle.db.update(listingPhoto).set({ hdState: "running", hdLeaseUntil: new Date(Date.now() - 1000) }).where(eq(listingPhoto.id, photoIds[0]!));
+    await expect(makeNextHdCopy({ db: handle.db, storage, engine: {} })).resolves.toEqual({ photoId: photoIds[0], outcome: "made" });
+    const made = (await getListing({ db: handle.db, userId, listingId })).photos[0]!;
+    expect(made.hdState).toBeNull();
+    expect(Math.max(made.hd!.width, made.hd!.height)).toBeGreaterThanOrEqual(3072);
+    expect(await getBalance({ db: handle.db, userId })).toBe(balance - 1);
+    await expect(order(photoIds[0]!)).resolves.toEqual({ state: "ready", balance: null });
+
+    // Another photo's order whose choice changes before the worker gets to it: dropped, its token given back.
+    await expect(order(photoIds[1]!)).resolves.toMatchObject({ state: "queued" });
+    await handle.db.update(listingPhoto).set({ chosenVisualizationId: null }).where(eq(listingPhoto.id, photoIds[1]!));
+    await expect(makeNextHdCopy({ db: handle.db, storage, engine: {} })).resolves.toEqual({ photoId: photoIds[1], outcome: "dropped" });
+    expect(await getBalance({ db: handle.db, userId })).toBe(balance - 1);
+    const refunds = await handle.db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId));
+    expect(refunds.filter((e) => e.kind === "refund").map((e) => e.idempotencyKey).sort()).toEqual([`hd-refund:${photoIds[0]}:1`, `hd-refund:${photoIds[1]}:1`].sort());
   });
 
   it("opens a client link to anyone holding it: 404 when unknown or revoked, 410 when its images are gone, only its own images", async () => {

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { batch, image, visualization } from "./generation";
@@ -39,9 +40,23 @@ export const listingPhoto = pgTable(
     chosenVisualizationId: text("chosen_visualization_id").references(() => visualization.id, { onDelete: "set null" }),
     /** The 2× copy of the chosen result, when ordered. */
     hdImageId: text("hd_image_id").references(() => image.id, { onDelete: "set null" }),
+    /**
+     * An HD order in the queue: "queued", "running" (until hdLeaseUntil; a worker that died leaves it to be
+     * claimed again) or "failed" (its token given back); null when there is none or the copy is made.
+     */
+    hdState: text("hd_state").$type<"queued" | "running" | "failed">(),
+    /** Orders so far: the ledger keys of an order's spend and refund carry it, so each is paid at most once. */
+    hdAttempt: integer("hd_attempt").notNull().default(0),
+    hdLeaseUntil: timestamp("hd_lease_until", { withTimezone: true }),
+    /** The result the order upscales: the copy is kept only if it is still the chosen one when done. */
+    hdVisualizationId: text("hd_visualization_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("listing_photo_listing_idx").on(t.listingId, t.position)],
+  (t) => [
+    index("listing_photo_listing_idx").on(t.listingId, t.position),
+    // The HD workers' claim looks only at photos with an order.
+    index("listing_photo_hd_order_idx").on(t.hdState).where(sql`hd_state is not null`),
+  ],
 );
 
 /**

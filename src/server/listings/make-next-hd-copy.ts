@@ -1,0 +1,133 @@
+import "server-only";
+import sharp from "sharp";
+import { and, eq, sql } from "drizzle-orm";
+import { HD_MIN_LONG_SIDE } from "@/config/listings";
+import type { Db } from "@/server/db/client";
+import { executeRows } from "@/server/db/execute-rows";
+import { image, listingPhoto, visualization } from "@/server/db/schema";
+import type { Engine } from "@/server/engines/engine";
+import { plainUpscale } from "@/server/engines/plain-upscale";
+import { newId } from "@/server/generation/new-id";
+import { log } from "@/server/log";
+import type { ImageStorage } from "@/server/storage/storage";
+import { refundToken } from "@/server/tokens/refund-token";
+
+const UPSCALE_TIMEOUT_MS = 120_000;
+/** Longer than an upscale may take: a lease that runs out means the worker holding it died. */
+export const HD_LEASE_MS = UPSCALE_TIMEOUT_MS + 60_000;
+
+export type HdOutcome = "made" | "failed" | "dropped";
+
+const NOT_KEPT = Symbol("not kept");
+
+type Claimed = { id: string; listing_id: string; user_id: string; hd_attempt: number; hd_visualization_id: string | null; chosen_visualization_id: string | null };
+
+/**
+ * Claims the oldest waiting HD order (or one whose worker died) and makes its copy: the engine's own upscaler
+ * when it has one, else a plain resampling, as a JPEG of at least HD_MIN_LONG_SIDE px that keeps the result's
+ * hour. A failure, or a result no longer chosen or past its hour, gives the order's token back (keyed by the
+ * order, so once). Null when nothing waits.
+ */
+export async function makeNextHdCopy(options: {
+  db: Db;
+  storage: ImageStorage;
+  engine: Partial<Pick<Engine, "id" | "upscale">>;
+  leaseMs?: number;
+  signal?: AbortSignal;
+}): Promise<{ photoId: string; outcome: HdOutcome } | null> {
+  const { db, storage, engine } = options;
+  const leaseMs = options.leaseMs ?? HD_LEASE_MS;
+  const [order] = await executeRows<Claimed>(
+    db,
+    sql`update listing_photo p set hd_state = 'running', hd_lease_until = now() + ${leaseMs} * interval '1 millisecond'
+        from listing l
+        where l.id = p.listing_id and p.id = (
+          select id from listing_photo
+          where hd_state = 'queued' or (hd_state = 'running' and hd_lease_until < now())
+          order by hd_lease_until nulls first, id limit 1 for update skip locked)
+        returning p.id, p.listing_id, l.user_id, p.hd_attempt, p.hd_visualization_id, p.chosen_visualization_id`,
+  );
+  if (!order) return null;
+  const photoId = order.id;
+  const attempt = order.hd_attempt;
+  const reference = `listing-photo:${photoId}`;
+  // Only the worker holding this order's attempt may end it (a late one whose lease ran out changes nothing).
+  const mine = and(eq(listingPhoto.id, photoId), eq(listingPhoto.hdAttempt, attempt), eq(listingPhoto.hdState, "running"));
+
+  const giveBack = async (state: "failed" | null, why: unknown) => {
+    await db.transaction(async (tx) => {
+      const [ended] = await tx.update(listingPhoto).set({ hdState: state, hdLeaseUntil: null }).where(mine).returning({ id: listingPhoto.id });
+      if (ended) await refundToken({ db: tx, userId: order.user_id, idempotencyKey: `hd-refund:${photoId}:${attempt}`, reference });
+    });
+    log.warn("listings.hd_failed", { photoId, attempt, error: why });
+  };
+
+  const [result] = order.hd_visualization_id
+    ? await db
+        .select({ image })
+        .from(visualization)
+        .innerJoin(image, eq(image.id, visualization.resultImageId))
+        .where(eq(visualization.id, order.hd_visualization_id))
+    : [];
+  if (!result || result.image.expiresAt <= new Date() || order.chosen_visualization_id !== order.hd_visualization_id) {
+    await giveBack(null, "the ordered result is no longer chosen or has expired");
+    return { photoId, outcome: "dropped" };
+  }
+
+  let storedKey: string | null = null;
+  try {
+    const bytes = await storage.get(result.image.storageKey);
+    if (!bytes) throw new Error("the result's file is gone");
+    const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(UPSCALE_TIMEOUT_MS)]) : AbortSignal.timeout(UPSCALE_TIMEOUT_MS);
+    const input = { image: bytes, width: result.image.width, height: result.image.height, minLongSide: HD_MIN_LONG_SIDE, signal };
+    const output = await (engine.upscale ?? plainUpscale).call(engine, input);
+    const jpeg = await sharp(output.image).jpeg({ quality: 92 }).toBuffer({ resolveWithObject: true });
+    if (Math.max(jpeg.info.width, jpeg.info.height) < HD_MIN_LONG_SIDE) throw new Error(`upscale too small: ${jpeg.info.width}×${jpeg.info.height}`);
+    const id = newId();
+    const storageKey = `results/${id}.jpg`;
+    await storage.put(storageKey, jpeg.data, "image/jpeg");
+    storedKey = storageKey;
+    const kept = await db
+      .transaction(async (tx) => {
+        await tx.insert(image).values({
+          id,
+          userId: order.user_id,
+          kind: "result",
+          storageKey,
+          contentType: "image/jpeg",
+          width: jpeg.info.width,
+          height: jpeg.info.height,
+          bytes: jpeg.data.length,
+          expiresAt: result.image.expiresAt,
+        });
+        const [ended] = await tx
+          .update(listingPhoto)
+          .set({ hdState: null, hdLeaseUntil: null, hdImageId: id })
+          .where(and(mine, eq(listingPhoto.chosenVisualizationId, order.hd_visualization_id!)))
+          .returning({ id: listingPhoto.id });
+        if (!ended) throw NOT_KEPT; // rolls the image row back
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error === NOT_KEPT) return false;
+        throw error;
+      });
+    if (!kept) {
+      await storage.delete(storageKey).catch(() => undefined);
+      // The choice changed while the copy was made: the copy is of a result nobody wants any more.
+      await giveBack(null, "the chosen result changed during the upscale");
+      return { photoId, outcome: "dropped" };
+    }
+    log.info("listings.hd_made", { photoId, attempt, width: jpeg.info.width, height: jpeg.info.height });
+    return { photoId, outcome: "made" };
+  } catch (error) {
+    if (storedKey) await storage.delete(storedKey).catch(() => undefined);
+    if (options.signal?.aborted) {
+      // Shutting down: hand the order back to the queue for the next worker, paid and not refunded.
+      await db.update(listingPhoto).set({ hdState: "queued", hdLeaseUntil: null }).where(mine);
+      throw error;
+    }
+    await giveBack("failed", error);
+    return { photoId, outcome: "failed" };
+  }
+}

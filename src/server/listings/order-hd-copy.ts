@@ -1,0 +1,45 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, type Db } from "@/server/db/client";
+import { listingPhoto } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { notifyOnCommit } from "@/server/realtime/signals";
+import { spendTokens } from "@/server/tokens/spend-tokens";
+import { listChosenResults } from "./list-chosen-results";
+import { loadOwnedListing } from "./load-owned-listing";
+
+export type HdOrderState = "ready" | "queued" | "running";
+
+/**
+ * Orders the HD copy of a photo's chosen result: one token, spent now with the order in one transaction; a
+ * worker makes the copy (make-next-hd-copy.ts) and gives the token back if it cannot. Ordering again while an
+ * order waits or runs, or once the copy exists, changes and costs nothing, so a double click never pays twice.
+ */
+export async function orderHdCopy(options: { userId: string; listingId: string; photoId: string; db?: Db }): Promise<{ state: HdOrderState; balance: number | null }> {
+  const { userId, photoId } = options;
+  const db = options.db ?? (await getDb());
+  await loadOwnedListing({ db, userId, listingId: options.listingId });
+  return db.transaction(async (tx) => {
+    // The row lock serialises two orders of one photo: the second sees the first one's state.
+    const [photo] = await tx
+      .select()
+      .from(listingPhoto)
+      .where(and(eq(listingPhoto.id, photoId), eq(listingPhoto.listingId, options.listingId)))
+      .for("update");
+    if (!photo) throw new AppError("NOT_FOUND");
+    const { items } = await listChosenResults({ db: tx, listingId: options.listingId });
+    const item = items.find((i) => i.photoId === photoId);
+    if (!item) throw new AppError("NOT_FOUND");
+    if (item.hd) return { state: "ready" as const, balance: null };
+    if (photo.hdState === "queued" || photo.hdState === "running") return { state: photo.hdState, balance: null };
+
+    const attempt = photo.hdAttempt + 1;
+    const spent = await spendTokens({ db: tx, userId, amount: 1, idempotencyKey: `hd-spend:${photoId}:${attempt}`, reference: `listing-photo:${photoId}` });
+    await tx
+      .update(listingPhoto)
+      .set({ hdState: "queued", hdAttempt: attempt, hdLeaseUntil: null, hdVisualizationId: photo.chosenVisualizationId })
+      .where(eq(listingPhoto.id, photoId));
+    await tx.execute(sql`select ${notifyOnCommit("jobs", sql`'*'`)}`);
+    return { state: "queued" as const, balance: spent.balance };
+  });
+}
