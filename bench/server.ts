@@ -1,14 +1,14 @@
 /**
- * What the benchmarks share: their option parser, and the production server (`node --import tsx server.ts`)
+ * What the benchmarks share: their option parser, and the production server (`node .next/production-server.mjs`)
  * on its own port with a fresh temp DATA_DIR, healthy before the first measurement, warmed up on the
  * measured pages, stopped by pid after. `dir` runs another checkout's build instead (a baseline to compare
- * with in the same run).
+ * with in the same run; a checkout from before the compiled entry runs `node --import tsx server.ts`).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { productionServerEnv } from "../scripts/production-server-env";
+import { productionServerArgs, productionServerEnv } from "../scripts/production-server-env";
 
 /** `--name=value` → "value", a bare `--name` → "true", absent → undefined. */
 export function option(name: string): string | undefined {
@@ -24,7 +24,8 @@ function startServer(port: number, dataDir: string, extraEnv: Record<string, str
   if (!existsSync(path.join(dir, ".next", "BUILD_ID"))) {
     throw new Error(`No production build in ${path.join(dir, ".next")}; run \`npm run build\` first (the benchmarks build nothing).`);
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const compiled = existsSync(path.join(dir, productionServerArgs[0]!));
+  const child = spawn(process.execPath, compiled ? [...productionServerArgs] : ["--import", "tsx", "server.ts"], {
     cwd: dir,
     env: { ...process.env, ...productionServerEnv(port, dataDir), ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],

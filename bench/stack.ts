@@ -17,7 +17,7 @@ import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { chromium } from "playwright-core";
 import { chromiumArgs, chromiumPath } from "../scripts/ensure-chromium.mjs";
-import { productionServerEnv } from "../scripts/production-server-env";
+import { productionServerArgs, productionServerEnv } from "../scripts/production-server-env";
 import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from "../tests/support/postgres";
 
 export const root = path.resolve(import.meta.dirname, "..");
@@ -64,7 +64,7 @@ export async function startStack(options: { env?: Record<string, string>; postgr
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "aranzer-bench-"));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...productionServerArgs], {
     cwd: root,
     env: {
       ...process.env,
