@@ -21,13 +21,15 @@
  * With --baseline=<dir> (another checkout of the project with its own `npm run build`, e.g. the commit
  * before a change, its node_modules linked in), the same pages are measured on that checkout's server too,
  * page by page in turn with this one, so both see the same host load; the tables then have a row per server.
+ * --old-env=A=1,B=2 and --new-env=… add environment variables to the baseline's or this server (with
+ * --baseline=. the same build under two settings, e.g. a V8 flag through NODE_OPTIONS).
  *
  * Target: `/` at 50 connections at least 0.7 × the requests per second of `/robots.txt`, p99 under
  * 100 ms.
  *
  * Options: --port=N (default 3211; a baseline gets N+1), --duration=S (default 10), --connections=N
  * (default 50), --signed-in-connections=N (default 20), --uncached=false to skip the comparison run,
- * --public=false or --signed-in=false to skip a part, --baseline=<dir>.
+ * --public=false or --signed-in=false to skip a part, --baseline=<dir>, --old-env=…, --new-env=….
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -43,6 +45,10 @@ const compareUncached = option("uncached") !== "false";
 const measurePublic = option("public") !== "false";
 const measureSignedIn = option("signed-in") !== "false";
 const baselineDir = option("baseline") ? path.resolve(option("baseline")!) : null;
+const envOption = (name: string): Record<string, string> =>
+  Object.fromEntries((option(name) ?? "").split(",").filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
+const oldEnv = envOption("old-env");
+const newEnv = envOption("new-env");
 
 const pages = ["/robots.txt", "/", "/en", "/cennik", "/oferta", "/blog"];
 const signedInPages = ["/design", "/generations"];
@@ -125,9 +131,9 @@ async function withServers<T>(env: Record<string, string>, measure: (servers: Se
     (base, pid) => {
       const current: Server = { label: baselineDir ? "new" : "server", base, pid };
       if (!baselineDir) return measure([current]);
-      return withServer(port + 1, [], (oldBase, oldPid) => measure([{ label: "old", base: oldBase, pid: oldPid }, current]), environment, baselineDir);
+      return withServer(port + 1, [], (oldBase, oldPid) => measure([{ label: "old", base: oldBase, pid: oldPid }, current]), { ...environment, ...oldEnv }, baselineDir);
     },
-    environment,
+    { ...environment, ...newEnv },
   );
 }
 
