@@ -21,7 +21,9 @@
  * With --baseline=<dir> (another checkout of the project with its own `npm run build`, e.g. the commit
  * before a change, its node_modules linked in), the same pages are measured on that checkout's server too,
  * page by page in turn with this one, so both see the same host load; the tables then have a row per server.
- * --old-env=A=1,B=2 and --new-env=… add environment variables to the baseline's or this server (with
+ * --rounds=N splits each page's time into N turns per server, alternating, so that a change in the host's
+ * load lands on both (the row sums the requests and CPU time of its turns, and reports the median of their
+ * median and p99 latencies). --old-env=A=1,B=2 and --new-env=… add environment variables to the baseline's or this server (with
  * --baseline=. the same build under two settings, e.g. a V8 flag through NODE_OPTIONS).
  *
  * Target: `/` at 50 connections at least 0.7 × the requests per second of `/robots.txt`, p99 under
@@ -29,7 +31,8 @@
  *
  * Options: --port=N (default 3211; a baseline gets N+1), --duration=S (default 10), --connections=N
  * (default 50), --signed-in-connections=N (default 20), --uncached=false to skip the comparison run,
- * --public=false or --signed-in=false to skip a part, --baseline=<dir>, --old-env=…, --new-env=….
+ * --public=false or --signed-in=false to skip a part, --baseline=<dir>, --rounds=N (default 1), --old-env=…,
+ * --new-env=….
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -41,6 +44,7 @@ const port = Number(option("port") ?? 3211);
 const duration = Number(option("duration") ?? 10);
 const connections = Number(option("connections") ?? 50);
 const signedInConnections = Number(option("signed-in-connections") ?? 20);
+const rounds = Math.max(1, Number(option("rounds") ?? 1));
 const compareUncached = option("uncached") !== "false";
 const measurePublic = option("public") !== "false";
 const measureSignedIn = option("signed-in") !== "false";
@@ -56,6 +60,8 @@ const headers = { accept: "text/html,application/xhtml+xml", "accept-encoding": 
 
 type Server = { label: string; base: string; pid: number; cookie?: string };
 type Row = { page: string; server: string; rps: number; p50: number; p99: number; cpuMs: number; brKb: number; htmlKb: number; bad: number; load: string };
+type Turn = { requests: number; seconds: number; cpu: number; p50: number; p99: number; bad: number; load: string };
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** User + system CPU time of a process so far, in milliseconds (Linux's /proc, clock ticks of 10 ms). */
 function cpuMs(pid: number): number {
@@ -81,31 +87,47 @@ async function size(url: string, requestHeaders: Record<string, string>): Promis
   return { brKb: kb(compressed), htmlKb: kb(plain.byteLength) };
 }
 
-async function load(server: Server, page: string, conns: number): Promise<Row> {
+async function turn(server: Server, page: string, conns: number, seconds: number): Promise<Turn> {
   const requestHeaders = server.cookie ? { ...headers, cookie: server.cookie } : headers;
-  const url = `${server.base}${page}`;
-  const first = await fetch(url, { headers: requestHeaders, redirect: "manual" });
-  await first.arrayBuffer();
-  if (first.status !== 200) throw new Error(`${server.label} GET ${page} answered ${first.status}`);
-  const sizes = await size(url, requestHeaders);
   const cpuBefore = cpuMs(server.pid);
-  const result = await autocannon({ url, connections: conns, duration, headers: requestHeaders });
+  const result = await autocannon({ url: `${server.base}${page}`, connections: conns, duration: seconds, headers: requestHeaders });
   const cpu = cpuMs(server.pid) - cpuBefore;
-  const row: Row = {
-    page,
-    server: server.label,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpuMs: Math.round((cpu / Math.max(1, result.requests.total)) * 100) / 100,
-    ...sizes,
-    bad: result.non2xx + result.errors + result.timeouts,
-    load: loadavg(),
-  };
-  console.log(
-    `${server.label} ${page}: ${row.rps} req/s, median ${row.p50} ms, p99 ${row.p99} ms, CPU ${row.cpuMs} ms/request, ${row.brKb} KB br / ${row.htmlKb} KB, non-2xx/errors ${row.bad}, load ${row.load}`,
-  );
-  return row;
+  return { requests: result.requests.total, seconds, cpu, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts, load: loadavg() };
+}
+
+/** `page` on every server, in `rounds` alternating turns each: one row per server. */
+async function load(servers: Server[], page: string, conns: number): Promise<Row[]> {
+  const sizes = new Map<Server, { brKb: number; htmlKb: number }>();
+  for (const server of servers) {
+    const requestHeaders = server.cookie ? { ...headers, cookie: server.cookie } : headers;
+    const first = await fetch(`${server.base}${page}`, { headers: requestHeaders, redirect: "manual" });
+    await first.arrayBuffer();
+    if (first.status !== 200) throw new Error(`${server.label} GET ${page} answered ${first.status}`);
+    sizes.set(server, await size(`${server.base}${page}`, requestHeaders));
+  }
+  const turns = new Map<Server, Turn[]>(servers.map((server) => [server, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const server of servers) turns.get(server)!.push(await turn(server, page, conns, duration / rounds));
+  }
+  return servers.map((server) => {
+    const all = turns.get(server)!;
+    const requests = all.reduce((sum, t) => sum + t.requests, 0);
+    const row: Row = {
+      page,
+      server: server.label,
+      rps: Math.round(requests / all.reduce((sum, t) => sum + t.seconds, 0)),
+      p50: median(all.map((t) => t.p50)),
+      p99: median(all.map((t) => t.p99)),
+      cpuMs: Math.round((all.reduce((sum, t) => sum + t.cpu, 0) / Math.max(1, requests)) * 100) / 100,
+      ...sizes.get(server)!,
+      bad: all.reduce((sum, t) => sum + t.bad, 0),
+      load: all.at(-1)!.load,
+    };
+    console.log(
+      `${server.label} ${page}: ${row.rps} req/s, median ${row.p50} ms, p99 ${row.p99} ms, CPU ${row.cpuMs} ms/request, ${row.brKb} KB br / ${row.htmlKb} KB, non-2xx/errors ${row.bad}, load ${row.load}`,
+    );
+    return row;
+  });
 }
 
 /** A fresh account on `base`, signed in: the cookies the sign-in set, as a Cookie header. */
@@ -150,14 +172,14 @@ async function run(label: string, env: Record<string, string>, signedIn: boolean
         await autocannon({ url: `${server.base}/robots.txt`, connections, duration: 3, headers });
         await autocannon({ url: `${server.base}/`, connections, duration: 3, headers });
       }
-      for (const page of measured) for (const server of servers) rows.push({ ...(await load(server, page, connections)), server: `${label} ${server.label}` });
+      for (const page of measured) for (const row of await load(servers, page, connections)) rows.push({ ...row, server: `${label} ${row.server}` });
     }
     if (signedIn) {
       for (const server of servers) {
         server.cookie = await signIn(server.base);
         await autocannon({ url: `${server.base}/design`, connections: signedInConnections, duration: 3, headers: { ...headers, cookie: server.cookie } });
       }
-      for (const page of signedInPages) for (const server of servers) rows.push({ ...(await load(server, page, signedInConnections)), server: `${label} ${server.label}` });
+      for (const page of signedInPages) for (const row of await load(servers, page, signedInConnections)) rows.push({ ...row, server: `${label} ${row.server}` });
     }
     return rows;
   });
