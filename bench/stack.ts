@@ -1,6 +1,6 @@
 /**
  * What the signed-in benchmarks (generation, uploads, /design) share: the production server
- * (`node --import tsx server.ts`, environment from scripts/production-server-env.ts) on a fresh DATA_DIR,
+ * (`node .next/production-server.mjs`, environment from scripts/production-server-env.ts) on a fresh DATA_DIR,
  * optionally on a throwaway PostgreSQL cluster (tests/support/postgres.ts), with its JSON log lines
  * collected; a user registered through the real /login form in Chromium and confirmed from the .eml outbox;
  * tokens granted to that user directly through the ledger; the machine's load average.
