@@ -6,8 +6,6 @@ const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
 
 const config: NextConfig = {
   poweredByHeader: false,
-  // server.ts compresses, after it has rewritten the page head (src/server/http/hydrate-after-first-paint.ts).
-  compress: false,
   // PGlite loads its wasm and data by file URL; bundling rewrites those paths and breaks it at runtime.
   // heic-decode: its WebAssembly is loaded from node_modules (also by the decoding worker thread), not bundled.
   // ws (ComfyUI's progress): it picks its optional native helpers with a guarded require, which bundlers rewrite.

@@ -1,6 +1,6 @@
 /**
  * End-to-end tests: Debian's Chromium (never `npx playwright install`) against the production build served by
- * `node --import tsx server.ts`. Every spec file under tests/e2e/ is picked up (`*.spec.ts`).
+ * `node .next/production-server.mjs`. Every spec file under tests/e2e/ is picked up (`*.spec.ts`).
  *
  * Two workers, each with a server of its own: its own port (E2E_PORT, E2E_PORT + 1, …) and its own data
  * directory, hence its own PGlite database (a PGlite directory belongs to one process) and its own mail
@@ -21,7 +21,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/ensure-chromium.mjs";
-import { productionServerEnv } from "./scripts/production-server-env";
+import { productionServerArgs, productionServerEnv } from "./scripts/production-server-env";
 import { E2E_BASE_PORT } from "./tests/support/ports";
 
 const workers = Number(process.env.E2E_WORKERS || 2);
@@ -79,7 +79,7 @@ export default defineConfig({
     },
   ],
   webServer: list.map(({ baseURL, dataDir }) => ({
-    command: "node --import tsx server.ts",
+    command: `node ${productionServerArgs.join(" ")}`,
     cwd: import.meta.dirname,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

@@ -3,16 +3,14 @@
  * HTTP server, so that every request gets one JSON log line with its status and duration, the client
  * address is known to rate limits, the build's scripts and stylesheets go out Brotli-compressed
  * (scripts/compress-static.mjs), shared public pages are answered from a cache
- * (src/server/http/shared-page-cache.ts), pages can load their scripts after the first paint
- * (src/server/http/hydrate-after-first-paint.ts), and a stop signal closes the embedded database cleanly.
+ * (src/server/http/shared-page-cache.ts), and a stop signal closes the embedded database cleanly.
+ * Everything else Next compresses itself (gzip; event streams are marked `no-transform` and left alone).
  */
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import compression from "compression";
 import next from "next";
 import { env } from "./src/env";
-import { hydrateAfterFirstPaint } from "./src/server/http/hydrate-after-first-paint";
 import { precompressedStatic } from "./src/server/http/precompressed-static";
 import { sharedPageCache } from "./src/server/http/shared-page-cache";
 import { registerSharedPageCache } from "./src/server/http/shared-pages-changed";
@@ -28,12 +26,6 @@ const app = next({ dev: false, dir: process.cwd(), port: config.PORT });
 const handle = app.getRequestHandler();
 const servePrecompressed = precompressedStatic(path.join(process.cwd(), ".next"));
 const isPublicFile = publicFiles(path.join(process.cwd(), "public"));
-// Next's own compression is off (next.config.ts): it would compress inside the handler, before the page
-// head could be rewritten. This one (Brotli or gzip, as the browser accepts) wraps the rewrite instead.
-// Event streams stay uncompressed: the compressor would hold each event back until its buffer fills.
-const compress = compression({
-  filter: (req, res) => !String(res.getHeader("content-type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
-});
 
 /** One JSON log line; a path with a token in it (a password-reset link) is written without the token. */
 function line(fields: Record<string, unknown>) {
@@ -80,11 +72,7 @@ const server = createServer((req, res) => {
   });
   if (refuseMalformedRequest(req, res, isPublicFile)) return;
   if (servePrecompressed(req, res)) return;
-  const render = () =>
-    compress(req, res, () => {
-      if (config.HYDRATE_AFTER_FIRST_PAINT) hydrateAfterFirstPaint(res);
-      void handle(req, res);
-    });
+  const render = () => void handle(req, res);
   if (!pageCache) return render();
   // The cache must never be why a page fails: on any error of its own, the page is rendered as without it.
   pageCache.handle(req, res, render).catch((error: unknown) => {

@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { productionServerEnv } from "../scripts/production-server-env";
+import { productionServerArgs, productionServerEnv } from "../scripts/production-server-env";
 import { option } from "./server";
 
 const port = Number(option("port") ?? 3208);
@@ -26,7 +26,7 @@ type Reading = { state: string; rssMb: number; heapUsedMb: number; heapTotalMb: 
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "aranzer-memory-"));
 const start = () =>
-  spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  spawn(process.execPath, [...productionServerArgs], {
     cwd: root,
     env: { ...process.env, ...productionServerEnv(port, dataDir) },
     stdio: ["ignore", "pipe", "inherit"],

@@ -1,13 +1,14 @@
 /**
- * What the benchmarks share: their option parser, and the production server (`node --import tsx server.ts`)
+ * What the benchmarks share: their option parser, and the production server (`node .next/production-server.mjs`)
  * on its own port with a fresh temp DATA_DIR, healthy before the first measurement, warmed up on the
- * measured pages, stopped by pid after.
+ * measured pages, stopped by pid after. `dir` runs another checkout's build instead (a baseline to compare
+ * with in the same run; a checkout from before the compiled entry runs `node --import tsx server.ts`).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { productionServerEnv } from "../scripts/production-server-env";
+import { productionServerArgs, productionServerEnv } from "../scripts/production-server-env";
 
 /** `--name=value` → "value", a bare `--name` → "true", absent → undefined. */
 export function option(name: string): string | undefined {
@@ -19,12 +20,13 @@ export function option(name: string): string | undefined {
 const root = path.resolve(import.meta.dirname, "..");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function startServer(port: number, dataDir: string, extraEnv: Record<string, string>): ChildProcess {
-  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
-    throw new Error("No production build in .next; run `npm run build` first (the benchmarks build nothing).");
+function startServer(port: number, dataDir: string, extraEnv: Record<string, string>, dir: string): ChildProcess {
+  if (!existsSync(path.join(dir, ".next", "BUILD_ID"))) {
+    throw new Error(`No production build in ${path.join(dir, ".next")}; run \`npm run build\` first (the benchmarks build nothing).`);
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: root,
+  const compiled = existsSync(path.join(dir, productionServerArgs[0]!));
+  const child = spawn(process.execPath, compiled ? [...productionServerArgs] : ["--import", "tsx", "server.ts"], {
+    cwd: dir,
     env: { ...process.env, ...productionServerEnv(port, dataDir), ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -62,10 +64,16 @@ async function stopServer(child: ChildProcess): Promise<void> {
  * Runs `measure(baseURL)` against a fresh, warmed-up production server (with `extraEnv` added to its
  * environment) and always stops it afterwards.
  */
-export async function withServer<T>(port: number, pages: string[], measure: (baseURL: string) => Promise<T>, extraEnv: Record<string, string> = {}): Promise<T> {
+export async function withServer<T>(
+  port: number,
+  pages: string[],
+  measure: (baseURL: string, pid: number) => Promise<T>,
+  extraEnv: Record<string, string> = {},
+  dir: string = root,
+): Promise<T> {
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "aranzer-bench-"));
-  const server = startServer(port, dataDir, extraEnv);
+  const server = startServer(port, dataDir, extraEnv, dir);
   const onInterrupt = () => {
     if (server.exitCode === null && server.pid !== undefined) {
       try {
@@ -86,7 +94,7 @@ export async function withServer<T>(port: number, pages: string[], measure: (bas
       if (!res.ok) throw new Error(`warm-up: GET ${page} returned ${res.status}`);
       await res.arrayBuffer();
     }
-    return await measure(baseURL);
+    return await measure(baseURL, server.pid!);
   } finally {
     process.off("SIGINT", onInterrupt);
     await stopServer(server);

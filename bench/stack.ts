@@ -1,6 +1,6 @@
 /**
  * What the signed-in benchmarks (generation, uploads, /design) share: the production server
- * (`node --import tsx server.ts`, environment from scripts/production-server-env.ts) on a fresh DATA_DIR,
+ * (`node .next/production-server.mjs`, environment from scripts/production-server-env.ts) on a fresh DATA_DIR,
  * optionally on a throwaway PostgreSQL cluster (tests/support/postgres.ts), with its JSON log lines
  * collected; a user registered through the real /login form in Chromium and confirmed from the .eml outbox;
  * tokens granted to that user directly through the ledger; the machine's load average.
@@ -17,7 +17,7 @@ import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { chromium } from "playwright-core";
 import { chromiumArgs, chromiumPath } from "../scripts/ensure-chromium.mjs";
-import { productionServerEnv } from "../scripts/production-server-env";
+import { productionServerArgs, productionServerEnv } from "../scripts/production-server-env";
 import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from "../tests/support/postgres";
 
 export const root = path.resolve(import.meta.dirname, "..");
@@ -64,7 +64,7 @@ export async function startStack(options: { env?: Record<string, string>; postgr
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "aranzer-bench-"));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...productionServerArgs], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,5 +1,13 @@
+import { SERVER_OUTFILE } from "./compile-server.mjs";
+
 /**
- * The environment of the production server (`node --import tsx server.ts`) when a tool starts its own copy:
+ * How a tool starts the production server: plain node on the entry `npm run build` compiled from server.ts
+ * (scripts/compile-server.mjs), from the project's root.
+ */
+export const productionServerArgs: readonly string[] = [SERVER_OUTFILE];
+
+/**
+ * The environment of the production server (`node .next/production-server.mjs`) when a tool starts its own copy:
  * the end-to-end tests (playwright.config.ts) and the benchmarks (bench/server.ts). Loopback only, its own
  * port and data directory, APP_URL matching, no telemetry.
  */

@@ -3,6 +3,7 @@
  * `npm test`: every check, independent ones side by side, stopping everything at the first failure.
  *
  *   build → hints → brotli ┐
+ *         → server ───────┤
  *   unit (vitest, incl. the PostgreSQL suite)     ├→ e2e (Playwright, one server per worker from that build)
  *   typecheck, lint, messages, chromium           ┘
  *
@@ -32,10 +33,11 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const node = (script) => ({ cmd: process.execPath, args: [path.join(root, "scripts", script)] });
 
 const all = [
-  // The three parts of `npm run build`, first: the browser tests wait for them.
+  // The four parts of `npm run build`, first: the browser tests wait for them.
   { name: "build", title: "Production build (next build)", cmd: bin("next"), args: ["build"], build: true },
   { name: "hints", title: "Compile hints on the client chunks (scripts/compile-hints.mjs)", ...node("compile-hints.mjs"), needs: ["build"], build: true },
   { name: "brotli", title: "Brotli copies of the scripts and stylesheets (scripts/compress-static.mjs)", ...node("compress-static.mjs"), needs: ["hints"], build: true },
+  { name: "server", title: "Production entry compiled from server.ts (scripts/compile-server.mjs)", ...node("compile-server.mjs"), needs: ["build"], build: true },
   { name: "unit", title: "Unit and PostgreSQL tests (vitest run)", cmd: bin("vitest"), args: ["run"] },
   { name: "typecheck", title: "TypeScript (tsc --noEmit)", cmd: bin("tsc"), args: ["--noEmit"] },
   { name: "lint", title: "ESLint (--max-warnings=0)", cmd: bin("eslint"), args: ["--max-warnings=0", "--cache", "--cache-location", "node_modules/.cache/eslint/", "."] },
@@ -47,7 +49,7 @@ const all = [
     cmd: bin("playwright"),
     args: ["test"],
     // After everything else: it needs the build and both cores.
-    needs: ["brotli", "unit", "typecheck", "lint", "messages", "chromium"],
+    needs: ["brotli", "server", "unit", "typecheck", "lint", "messages", "chromium"],
   },
 ];
 const quickSteps = ["unit", "typecheck", "lint", "messages"];

@@ -86,11 +86,6 @@ const schema = z.object({
   /** How long photos and results live (one hour, as the privacy policy promises); shorter only for tests. */
   IMAGE_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(3600),
   /**
-   * `true` makes pages load their scripts only after the first paint. Off by default: on a mid-range phone it
-   * left taps dead for longer and gained no earlier paint (decision record 0004; bench/hydration.ts).
-   */
-  HYDRATE_AFTER_FIRST_PAINT: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
-  /**
    * `false` renders every page per request: the shared public pages are otherwise answered from memory for a
    * few seconds at a time (src/server/http/shared-page-cache.ts).
    */

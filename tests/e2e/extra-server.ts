@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { productionServerEnv } from "../../scripts/production-server-env";
+import { productionServerArgs, productionServerEnv } from "../../scripts/production-server-env";
 import { testPort } from "../support/ports";
 
 export type ExtraServer = { baseURL: string; dataDir: string; stop: () => Promise<void> };
@@ -15,7 +15,7 @@ export type ExtraServer = { baseURL: string; dataDir: string; stop: () => Promis
 export async function startExtraServer(env: Record<string, string>): Promise<ExtraServer> {
   const port = await testPort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "aranzer-e2e-extra-"));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...productionServerArgs], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: { ...process.env, ...productionServerEnv(port, dataDir), RATE_LIMIT_MULTIPLIER: "50", E2E_SIGN_IN: "true", ...env },
     stdio: ["ignore", "ignore", "pipe"],

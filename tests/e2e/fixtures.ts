@@ -44,7 +44,7 @@ export function workerServer(parallelIndex: number): E2EServer | null {
 }
 
 /**
- * React hydrates a little after the load event (and later still with HYDRATE_AFTER_FIRST_PAINT), and a click
+ * React hydrates a little after the load event, and a click
  * at that moment would reach a button with no handler. Pages without Next's scripts (the crawlers' plain
  * 404) are not waited for.
  */

@@ -30,7 +30,7 @@ test.describe("layout", () => {
     const response = await page.request.get("/cennik", { headers: { "accept-encoding": "br" } });
     expect(response.headers()["content-encoding"]).toBe("br");
     const html = await response.text();
-    // Next's own script tags as Next writes them (HYDRATE_AFTER_FIRST_PAINT is off by default), with the nonce of
+    // Next's own script tags as Next writes them, with the nonce of
     // the render the cache kept.
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head).toMatch(/<script src="\/_next\/static\/chunks\/[^"]+" async="" nonce="[^"]+"><\/script>/);

@@ -1,6 +1,6 @@
 /**
  * The product as it runs at scale, on one machine: a throwaway PostgreSQL cluster, a local S3 server, N web
- * processes (`node --import tsx server.ts`, IN_PROCESS_WORKER=false, each its own port and DATA_DIR) and M
+ * processes (`node .next/production-server.mjs`, IN_PROCESS_WORKER=false, each its own port and DATA_DIR) and M
  * workers (`npm run worker`'s command), all sharing DATABASE_URL, AUTH_SECRET and the bucket. Every process's
  * JSON log lines are collected, so a test can see what each one did and when. Needs a production build (.next).
  * For the scale end-to-end test and bench/scale.ts, with the few API calls both make as a user would.
@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { productionServerEnv } from "../../scripts/production-server-env";
+import { productionServerArgs, productionServerEnv } from "../../scripts/production-server-env";
 import { startThrowawayPostgres } from "./postgres";
 import { testPort } from "./ports";
 import { startLocalS3, type LocalS3 } from "./s3";
@@ -77,7 +77,7 @@ export async function startCluster(options: { webs: number; workers: number; env
   const launch = async (kind: "web" | "worker", index: number) => {
     const port = await testPort();
     const dataDir = mkdtempSync(path.join(tmpdir(), `aranzer-${kind}-`));
-    const args = kind === "web" ? ["--import", "tsx", "server.ts"] : ["--conditions=react-server", "--import", "tsx", "worker.ts"];
+    const args = kind === "web" ? [...productionServerArgs] : ["--conditions=react-server", "--import", "tsx", "worker.ts"];
     const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...productionServerEnv(port, dataDir), ...shared }, stdio: ["ignore", "pipe", "pipe"] });
     children.push(child);
     const app = watch(child, `${kind}-${index + 1}`, dataDir, kind === "web" ? `http://127.0.0.1:${port}` : "");

@@ -9,7 +9,7 @@ import { site } from "@/config/site";
 import { pageMetadata } from "@/web/server/metadata";
 import { pageLocale, type LocaleParams } from "@/web/server/page-params";
 import { requireUser } from "@/web/server/session";
-import { getBalance } from "@/server/tokens/get-balance";
+import { getCurrentAccount } from "@/web/server/current-account";
 import { listGallery } from "@/server/generation/list-gallery";
 import { getEngineInfo } from "@/server/generation/get-engine-info";
 import { engineModes } from "@/config/engines";
@@ -29,7 +29,9 @@ export default async function DesignPage({ params, searchParams }: Props) {
   const locale = await pageLocale(params);
   const user = await requireUser(locale);
   const t = await getTranslations("design");
-  const [balance, gallery, query] = await Promise.all([getBalance({ userId: user.id }), listGallery({ userId: user.id }), searchParams]);
+  // The balance from the account the layout has already read for this request (one query fewer).
+  const [account, gallery, query] = await Promise.all([getCurrentAccount(), listGallery({ userId: user.id }), searchParams]);
+  const balance = account?.balance ?? 0;
   const engine = getEngineInfo();
   // The request's clock, handed to the browser so its first "minutes left" matches this HTML.
   const now = (await getNow()).getTime();

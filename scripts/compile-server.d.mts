@@ -1,0 +1,3 @@
+/** Types for scripts/compile-server.mjs. */
+export declare const SERVER_OUTFILE: string;
+export declare function compileServer(root: string): Promise<string>;
