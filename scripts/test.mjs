@@ -3,13 +3,16 @@
  * `npm test`: every check, independent ones side by side, stopping everything at the first failure.
  *
  *   build → hints → brotli ┐
- *         → server ───────┤
- *   unit (vitest, incl. the PostgreSQL suite)     ├→ e2e (Playwright, one server per worker from that build)
- *   typecheck, lint, messages, chromium           ┘
+ *         → server ───────┼→ e2e (Playwright, one server per worker from that build)
+ *   chromium ──────────────┘
+ *   unit (vitest, incl. the PostgreSQL suite) → typecheck → lint → messages   (beside the above)
  *
- * At most --jobs steps run at once (default: the number of cores), started in the order above: the build
- * first, since the browser tests wait for it. A step's output goes to test-results/logs/<step>.log and is
- * printed when it ends (in full when it failed); the last step, alone by then, prints as it goes.
+ * At most --jobs steps run at once (default: the number of cores), each started as soon as what it needs
+ * has passed and a place is free, in the order of the list below: the build first, and the browser tests
+ * as soon as the build is done. The browser tests spend much of their time waiting on pages, servers and
+ * engines' latencies, so the other checks run beside them rather than before them. A step's output goes to
+ * test-results/logs/<step>.log and is printed when it ends (in full when it failed); the last step, alone
+ * by then, prints as it goes.
  *
  * `npm run test:quick` (--quick): types, lint, messages and the unit tests on PGlite only (no PostgreSQL,
  * no build, no browser) — the inner loop.
@@ -38,19 +41,19 @@ const all = [
   { name: "hints", title: "Compile hints on the client chunks (scripts/compile-hints.mjs)", ...node("compile-hints.mjs"), needs: ["build"], build: true },
   { name: "brotli", title: "Brotli copies of the scripts and stylesheets (scripts/compress-static.mjs)", ...node("compress-static.mjs"), needs: ["hints"], build: true },
   { name: "server", title: "Production entry compiled from server.ts (scripts/compile-server.mjs)", ...node("compile-server.mjs"), needs: ["build"], build: true },
-  { name: "unit", title: "Unit and PostgreSQL tests (vitest run)", cmd: bin("vitest"), args: ["run"] },
-  { name: "typecheck", title: "TypeScript (tsc --noEmit)", cmd: bin("tsc"), args: ["--noEmit"] },
-  { name: "lint", title: "ESLint (--max-warnings=0)", cmd: bin("eslint"), args: ["--max-warnings=0", "--cache", "--cache-location", "node_modules/.cache/eslint/", "."] },
-  { name: "messages", title: "i18n messages (pl ↔ en keys and placeholders)", ...node("check-messages.mjs") },
   { name: "chromium", title: "Chromium present (scripts/ensure-chromium.mjs)", ...node("ensure-chromium.mjs") },
   {
     name: "e2e",
     title: "End-to-end tests in Chromium (playwright test)",
     cmd: bin("playwright"),
     args: ["test"],
-    // After everything else: it needs the build and both cores.
-    needs: ["brotli", "server", "unit", "typecheck", "lint", "messages", "chromium"],
+    // As soon as the build and the browser are there; the other checks run beside it.
+    needs: ["brotli", "server", "chromium"],
   },
+  { name: "unit", title: "Unit and PostgreSQL tests (vitest run)", cmd: bin("vitest"), args: ["run"] },
+  { name: "typecheck", title: "TypeScript (tsc --noEmit)", cmd: bin("tsc"), args: ["--noEmit"] },
+  { name: "lint", title: "ESLint (--max-warnings=0)", cmd: bin("eslint"), args: ["--max-warnings=0", "--cache", "--cache-location", "node_modules/.cache/eslint/", "."] },
+  { name: "messages", title: "i18n messages (pl ↔ en keys and placeholders)", ...node("check-messages.mjs") },
 ];
 const quickSteps = ["unit", "typecheck", "lint", "messages"];
 
