@@ -6,7 +6,8 @@ export const dynamic = "force-dynamic";
 
 /**
  * The batch's live progress as Server-Sent Events. EventSource sends Last-Event-ID when it reconnects,
- * and the stream resumes after it. server.ts leaves text/event-stream uncompressed, so each event goes out at once.
+ * and the stream resumes after it. The answer carries `Cache-Control: no-transform`, which Next's compression
+ * honours, so each event goes out at once.
  */
 export const GET = userRoute({ visitor: "NOT_FOUND" }, async ({ request, user, params }) => {
   const batchId = params.id!;
