@@ -361,10 +361,12 @@ function Editor({ imageUrl, width, height, onChange, purpose, className = "" }: 
         <Button variant="outline" color="gray" size="lg" leadingIcon={<Trash2 />} aria-disabled={blank || undefined} onClick={doClear}>
           {t("clear")}
         </Button>
-        <span className="flex-1" />
-        <Button variant="ghost" color="gray" size="lg" leadingIcon={<ZoomOut />} aria-label={t("zoomOut")} title={t("zoomOut")} aria-disabled={!zoomed || undefined} onClick={() => zoomBy(1 / 1.5)} />
-        <Button variant="ghost" color="gray" size="lg" leadingIcon={<ZoomIn />} aria-label={t("zoomIn")} title={t("zoomIn")} onClick={() => zoomBy(1.5)} />
-        <Button variant="ghost" color="gray" size="lg" leadingIcon={<Maximize />} aria-label={t("zoomReset")} title={t("zoomReset")} aria-disabled={!zoomed || undefined} onClick={resetZoom} />
+        {/* The zoom buttons wrap as one group: on a phone they move to a row of their own, not one by one. */}
+        <div className="ml-auto flex items-center gap-2">
+          <Button variant="ghost" color="gray" size="lg" leadingIcon={<ZoomOut />} aria-label={t("zoomOut")} title={t("zoomOut")} aria-disabled={!zoomed || undefined} onClick={() => zoomBy(1 / 1.5)} />
+          <Button variant="ghost" color="gray" size="lg" leadingIcon={<ZoomIn />} aria-label={t("zoomIn")} title={t("zoomIn")} onClick={() => zoomBy(1.5)} />
+          <Button variant="ghost" color="gray" size="lg" leadingIcon={<Maximize />} aria-label={t("zoomReset")} title={t("zoomReset")} aria-disabled={!zoomed || undefined} onClick={resetZoom} />
+        </div>
       </div>
 
       <div
