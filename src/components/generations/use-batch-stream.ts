@@ -94,6 +94,8 @@ export function useBatchStream(initial: BatchDto, onFinal: (event: Extract<Batch
     const next = addRemakeTo(current.current, originalId, remake);
     current.current = next;
     setBatch(next);
+    // Something new to hear about, even after the server had said it was done.
+    setEnded(false);
   }, []);
 
   return { batch, lost, addRemake };
