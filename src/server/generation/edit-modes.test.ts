@@ -234,6 +234,16 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
     expect((await getBatch({ db: handle.db, userId, batchId: batch.id })).visualizations[0]!.structureScore).toBe(scored.structureScore);
   });
 
+  it("fails at once, refunding, when an engine answers with bytes that are not an image", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { batch } = await generate(userId, { source: { type: "image", imageId }, styles: ["modern"] });
+    const garbage = recordingEngine(async () => Buffer.from("not an image"));
+    await runAll(garbage.engine);
+    expect(garbage.calls).toHaveLength(1);
+    expect((await getBatch({ db: handle.db, userId, batchId: batch.id })).visualizations[0]).toMatchObject({ status: "failed", failureReason: "provider", refunded: true });
+    expect(await getBalance({ db: handle.db, userId })).toBe(1);
+  });
+
   it("flags a result that moved the walls and makes it again once, for free", async () => {
     const { userId, imageId } = await userWithPhoto(1);
     const { batch } = await generate(userId, { source: { type: "image", imageId }, styles: ["modern"] });
