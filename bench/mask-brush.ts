@@ -147,7 +147,8 @@ async function mouseStroke(page: Page, points: Array<{ x: number; y: number }>) 
 
 async function brush(page: Page, cdp: CDPSession, editor: Locator): Promise<Figures> {
   await editor.scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  // The editor's photo only: the page's lazy thumbnails below it never load while out of view.
+  await editor.locator("img").evaluateAll((images) => Promise.all(images.map((img) => (img as HTMLImageElement).decode())));
   await sleep(1000);
   const box = (await editor.boundingBox())!;
   const events: TraceEvent[] = [];

@@ -48,6 +48,11 @@ export const SWEEP_INTERVAL_MS = 60_000;
  * windows may have moved") and may be made again once for free. Calibration: docs/structure-check.md.
  */
 export const STRUCTURE_THRESHOLD = 0.9;
+/**
+ * A result is shown before its structure check ends; a batch's event stream stays open for the check this long
+ * after the result (it takes well under a second; a worker that stopped in between never sends it).
+ */
+export const STRUCTURE_CHECK_WAIT_SECONDS = 60;
 /** A painted mask is a mostly black PNG of at most 1536 px; anything this large is not one. */
 export const MASK_MAX_BYTES = 4 * 1024 * 1024;
 /** A listing's later photos look again this often for the first result of their style, which they follow. */

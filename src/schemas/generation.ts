@@ -119,6 +119,8 @@ export type BatchEvent =
   | { seq: number; type: "queued"; visualizationId: string }
   | { seq: number; type: "running"; visualizationId: string; progress: number | null }
   | { seq: number; type: "succeeded"; visualizationId: string; result: ImageDto; structureScore: number | null; flagged: boolean }
+  /** A succeeded visualization's structure check, which comes after its result (the result is shown first). */
+  | { seq: number; type: "scored"; visualizationId: string; structureScore: number; flagged: boolean }
   /** A free remake of a flagged visualization joined the batch. */
   | { seq: number; type: "remade"; visualizationId: string; remake: VisualizationDto }
   | { seq: number; type: "failed"; visualizationId: string; reason: FailureReason; refunded: boolean };

@@ -5,7 +5,7 @@
  * Polish version: the English one is the same components with the same colours and other words.
  * Signed-in pages: accounts.spec.ts; the guard of the others: routes.spec.ts.
  */
-import { expect, expectNoAxeViolations, expectNoAxeViolationsInBothModes, routeTable, test } from "./support";
+import { expect, expectNoAxeViolations, expectNoAxeViolationsInBothModes, routeTable, signIn, test } from "./support";
 
 const publicPages = routeTable()
   .filter((row) => row.access === "public")
@@ -46,4 +46,23 @@ test.describe("public pages", () => {
     await page.getByRole("dialog").waitFor();
     await expectNoAxeViolationsInBothModes(page, "mobile menu");
   });
+});
+
+test("the mask editor open at 375 px, a rectangle marked by keyboard, with the paint colours: axe in light and dark mode", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page);
+  await page.getByRole("tab", { name: "Biblioteka" }).click();
+  const photo = page.getByRole("tabpanel").getByRole("radio", { name: /^Salon/ });
+  await photo.focus();
+  await page.keyboard.press("Space");
+  const surfaces = page.getByRole("radio", { name: /^Ściany i podłogi/ });
+  await surfaces.focus();
+  await page.keyboard.press("Space");
+  const editor = page.getByRole("application", { name: "Edytor maski" });
+  await editor.focus();
+  await page.keyboard.press("Enter");
+  for (const key of ["Shift+ArrowRight", "Shift+ArrowRight", "Shift+ArrowDown", "Shift+ArrowDown"]) await page.keyboard.press(key);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Zamalowano prostokąt.")).toBeAttached();
+  await expectNoAxeViolationsInBothModes(page, "mask editor");
 });

@@ -88,6 +88,7 @@ class FakeEventSource {
   readyState = 1;
   onmessage = null;
   onerror = null;
+  addEventListener() {}
   close() {
     this.readyState = 2;
   }

@@ -224,7 +224,7 @@ export function ModeDetails(props: { settings: ModeSettings; available: readonly
               <legend className="text-sm font-medium text-gray-900 dark:text-gray-100">{t("paletteLegend")}</legend>
               <div className="mt-2 grid grid-cols-4 gap-2 sm:grid-cols-6">
                 {paintColors.map((color) => (
-                  <label key={color.id} className="flex cursor-pointer flex-col items-center gap-1 rounded-lg p-1 text-center text-xs text-gray-900 has-checked:ring-2 has-checked:ring-primary-600 dark:text-gray-100">
+                  <label key={color.id} className="flex cursor-pointer flex-col items-center gap-1 rounded-lg p-1 text-center text-xs text-gray-900 has-checked:ring-2 has-checked:ring-primary-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-600 dark:text-gray-100 dark:has-checked:ring-primary-400 dark:has-focus-visible:outline-primary-400">
                     <input type="radio" name="paint-color" value={color.hex} checked={settings.color.toUpperCase() === color.hex} onChange={() => props.onChange({ color: color.hex })} className="sr-only" />
                     <span aria-hidden="true" className="size-8 rounded-full border border-gray-300 dark:border-gray-600" style={{ backgroundColor: color.hex }} />
                     {tColors(color.id)}

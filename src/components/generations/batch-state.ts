@@ -3,7 +3,7 @@ import type { BatchDto, BatchEvent, VisualizationDto, VisualizationStatus } from
 export type LiveVisualization = VisualizationDto;
 export type LiveBatch = Omit<BatchDto, "visualizations"> & { visualizations: LiveVisualization[]; lastSeq: number };
 
-const rank: Record<Exclude<BatchEvent["type"], "remade">, number> = { queued: 0, running: 1, succeeded: 2, failed: 2 };
+const rank: Record<Exclude<BatchEvent["type"], "remade" | "scored">, number> = { queued: 0, running: 1, succeeded: 2, failed: 2 };
 
 export function isFinal(status: VisualizationStatus): boolean {
   return status === "succeeded" || status === "failed";
@@ -11,6 +11,11 @@ export function isFinal(status: VisualizationStatus): boolean {
 
 export function isBatchFinal(batch: { visualizations: { status: VisualizationStatus }[] }): boolean {
   return batch.visualizations.every((v) => isFinal(v.status));
+}
+
+/** Final, and every result has its structure check, which comes after it: nothing more to hear about. */
+export function isBatchSettled(batch: { visualizations: { status: VisualizationStatus; structureScore: number | null }[] }): boolean {
+  return batch.visualizations.every((v) => (v.status === "succeeded" ? v.structureScore !== null : v.status === "failed"));
 }
 
 export function liveBatch(batch: BatchDto): LiveBatch {
@@ -25,11 +30,15 @@ export function liveBatch(batch: BatchDto): LiveBatch {
 export function applyBatchEvent(batch: LiveBatch, event: BatchEvent): LiveBatch {
   if (event.seq <= batch.lastSeq) return batch;
   if (event.type === "remade") return { ...addRemakeTo(batch, event.visualizationId, event.remake), lastSeq: event.seq };
+  if (event.type === "scored") {
+    const scored = (v: LiveVisualization) => (v.id === event.visualizationId && v.status === "succeeded" ? { ...v, structureScore: event.structureScore, flagged: event.flagged } : v);
+    return { ...batch, visualizations: batch.visualizations.map(scored), lastSeq: event.seq };
+  }
   const visualizations = batch.visualizations.map((v) => (v.id === event.visualizationId ? applyToVisualization(v, event) : v));
   return { ...batch, visualizations, lastSeq: event.seq };
 }
 
-function applyToVisualization(v: LiveVisualization, event: Exclude<BatchEvent, { type: "remade" }>): LiveVisualization {
+function applyToVisualization(v: LiveVisualization, event: Exclude<BatchEvent, { type: "remade" | "scored" }>): LiveVisualization {
   if (isFinal(v.status) || rank[event.type] < rank[v.status]) return v;
   switch (event.type) {
     case "queued":
@@ -62,7 +71,7 @@ export function parseBatchEvent(data: string): BatchEvent | null {
     if (!value || typeof value !== "object") return null;
     const event = value as Partial<BatchEvent>;
     if (typeof event.seq !== "number" || typeof event.visualizationId !== "string") return null;
-    if (!["queued", "running", "succeeded", "failed", "remade"].includes(String(event.type))) return null;
+    if (!["queued", "running", "succeeded", "scored", "failed", "remade"].includes(String(event.type))) return null;
     return event as BatchEvent;
   } catch {
     return null;

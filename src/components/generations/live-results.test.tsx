@@ -17,6 +17,10 @@ class FakeEventSource {
   constructor(readonly url: string) {
     FakeEventSource.instances.push(this);
   }
+  listeners = new Map<string, () => void>();
+  addEventListener(type: string, listener: () => void) {
+    this.listeners.set(type, listener);
+  }
   close() {
     this.readyState = FakeEventSource.CLOSED;
   }
@@ -124,6 +128,28 @@ describe("LiveResults", () => {
     expect(stream.readyState).toBe(FakeEventSource.CLOSED);
   });
 
+  it("shows a result at once and its structure check when it comes, keeping the stream open until then or until the server is done", () => {
+    renderResults(batch());
+    const stream = FakeEventSource.instances[0]!;
+    stream.emit({ seq: 1, type: "succeeded", visualizationId: "v1", result: image("res1"), structureScore: null, flagged: false });
+    stream.emit({ seq: 2, type: "failed", visualizationId: "v2", reason: "refused", refunded: true });
+    const card = screen.getByRole("article", { name: "Skandynawski" });
+    expect(within(card).queryByText(/linii zdjęcia/)).toBeNull();
+    expect(stream.readyState).toBe(FakeEventSource.OPEN);
+    stream.emit({ seq: 3, type: "scored", visualizationId: "v1", structureScore: 0.5, flagged: true });
+    expect(within(card).getByText(/zachowano tylko 50% linii zdjęcia/)).toBeTruthy();
+    expect(stream.readyState).toBe(FakeEventSource.CLOSED);
+
+    // A check that never comes: the server's "done" ends the stream.
+    cleanup();
+    renderResults(batch());
+    const second = FakeEventSource.instances.at(-1)!;
+    second.emit({ seq: 1, type: "succeeded", visualizationId: "v1", result: image("res1"), structureScore: null, flagged: false });
+    second.emit({ seq: 2, type: "failed", visualizationId: "v2", reason: "refused", refunded: true });
+    act(() => second.listeners.get("done")?.());
+    expect(second.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
   it("announces finished styles politely, several at once in one message", () => {
     vi.useFakeTimers();
     renderResults(batch());
@@ -139,7 +165,7 @@ describe("LiveResults", () => {
     renderResults(
       batch({
         ai: true,
-        visualizations: [{ id: "v1", styleId: "scandinavian", status: "succeeded", progress: 1, result: image("res1"), failureReason: null, refunded: false, variant: 0, structureScore: null, flagged: false, remadeAs: null, remakeOf: null }],
+        visualizations: [{ id: "v1", styleId: "scandinavian", status: "succeeded", progress: 1, result: image("res1"), failureReason: null, refunded: false, variant: 0, structureScore: 0.97, flagged: false, remadeAs: null, remakeOf: null }],
       }),
     );
     expect(FakeEventSource.instances).toHaveLength(0);

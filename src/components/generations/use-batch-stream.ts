@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { BatchDto, BatchEvent, VisualizationDto } from "@/schemas/generation";
-import { addRemakeTo, applyBatchEvent, isBatchFinal, isFinal, liveBatch, mergeSnapshot, parseBatchEvent, type LiveBatch } from "./batch-state";
+import { addRemakeTo, applyBatchEvent, isBatchSettled, isFinal, liveBatch, mergeSnapshot, parseBatchEvent, type LiveBatch } from "./batch-state";
 
 /** How often the page tries again after the stream was refused (not a dropped connection: EventSource retries those itself). */
 const REOPEN_DELAY_MS = 5_000;
@@ -25,7 +25,9 @@ export function useBatchStream(initial: BatchDto, onFinal: (event: Extract<Batch
     notify.current = onFinal;
   }, [onFinal]);
 
-  const done = isBatchFinal(batch);
+  // The server's "done" also ends it: a result whose structure check never came is not waited for forever.
+  const [ended, setEnded] = useState(false);
+  const done = ended || isBatchSettled(batch);
   const id = batch.id;
 
   useEffect(() => {
@@ -51,6 +53,10 @@ export function useBatchStream(initial: BatchDto, onFinal: (event: Extract<Batch
       const was = before.visualizations.find((v) => v.id === event.visualizationId);
       if ((event.type === "succeeded" || event.type === "failed") && was && !isFinal(was.status)) notify.current(event, next);
     };
+    source.addEventListener("done", () => {
+      source.close();
+      setEnded(true);
+    });
     source.onerror = () => {
       // CONNECTING: the browser reconnects by itself, sending Last-Event-ID. CLOSED: the server refused the
       // stream (an error status); read the batch once instead and try the stream again a little later.
@@ -62,7 +68,7 @@ export function useBatchStream(initial: BatchDto, onFinal: (event: Extract<Batch
           if (stopped) return;
           const next = mergeSnapshot(current.current, snapshot);
           commit(next);
-          if (!isBatchFinal(next)) scheduleReopen();
+          if (!isBatchSettled(next)) scheduleReopen();
         })
         .catch(() => {
           if (!stopped) scheduleReopen();
@@ -88,6 +94,8 @@ export function useBatchStream(initial: BatchDto, onFinal: (event: Extract<Batch
     const next = addRemakeTo(current.current, originalId, remake);
     current.current = next;
     setBatch(next);
+    // Something new to hear about, even after the server had said it was done.
+    setEnded(false);
   }, []);
 
   return { batch, lost, addRemake };

@@ -10,8 +10,9 @@ import { EngineError, type Engine, type EngineInput, type EngineOutput } from ".
 import { plainUpscale } from "./plain-upscale";
 
 /**
- * The engine that needs nothing installed: a colour restyle of the photo, deterministic (same photo and style,
- * same bytes). Per pixel: the style's tone curve (gamma, contrast, brightness), its colour grade (saturation,
+ * The engine that needs nothing installed: a colour restyle of the photo, deterministic (same photo, style and
+ * seed, same bytes). The seed picks a variation of the style's look (`vary`), so variations differ as an AI
+ * engine's would, within the style. Per pixel: the style's tone curve (gamma, contrast, brightness), its colour grade (saturation,
  * warmth, a duotone between its shadow and highlight colours mixed into the photo), its texture under a
  * soft-light blend, and its vignette. It redesigns nothing, which is why the catalogue (src/config/engines.ts)
  * says it is not AI and the UI labels its results as a preview made without AI.
@@ -44,7 +45,7 @@ async function removeRegion({ image, width, height, onProgress, signal }: Engine
  */
 const BAND_ROWS = 32;
 
-async function restyle({ image, styleId, edit, onProgress, signal }: EngineInput): Promise<EngineOutput> {
+async function restyle({ image, styleId, edit, seed, onProgress, signal }: EngineInput): Promise<EngineOutput> {
   signal.throwIfAborted();
   // Its exact recolour is the worker's own; removal is removeRegion; nothing else can be done without AI.
   if (edit.mode !== "restyle") throw new EngineError("refused", `mode not supported: ${edit.mode}`);
@@ -55,7 +56,7 @@ async function restyle({ image, styleId, edit, onProgress, signal }: EngineInput
     sharp(image).flatten({ background: "#ffffff" }).toColourspace("srgb").raw().toBuffer({ resolveWithObject: true }),
   );
   const { width, height } = info;
-  const prepared = tables(style, width, height);
+  const prepared = tables(style.id, vary(style.look, seed), width, height, seed);
   // Clamped: stores round to the nearest byte and saturate, with no branches in the loop.
   const out = new Uint8ClampedArray(width * height * 3);
   for (let top = 0; top < height; top += BAND_ROWS) {
@@ -93,6 +94,9 @@ const TEXTURE_REACH = 96;
 /** Everything per style and size that the per-pixel loop needs, computed once per image. */
 type Tables = {
   width: number;
+  /** Where in the texture tile the photo's corner falls: the seed's, so each variation has its own weave. */
+  tileX: number;
+  tileY: number;
   tone: Float32Array;
   matrix: ColourMatrix;
   texture: Float32Array;
@@ -102,9 +106,12 @@ type Tables = {
   down: Float32Array;
 };
 
-function tables({ id, look }: Style, width: number, height: number): Tables {
+function tables(id: Style["id"], look: StyleLook, width: number, height: number, seed: number): Tables {
+  const random = mulberry32(seed ^ 0x5bd1e995);
   return {
     width,
+    tileX: Math.floor(random() * TILE),
+    tileY: Math.floor(random() * TILE),
     tone: toneCurve(look),
     matrix: colourMatrix(look),
     texture: texture(id, look.texture),
@@ -143,18 +150,18 @@ const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v | 0);
  * closure, and a fresh closure would run its first bands in the interpreter, several times slower.
  */
 function paintRows(t: Tables, source: Buffer, target: Uint8ClampedArray, fromRow: number, toRow: number): void {
-  const { width, tone, texture, across, down, vignetteStrength } = t;
+  const { width, tone, texture, across, down, vignetteStrength, tileX, tileY } = t;
   const [m0, m1, m2, m3, m4, m5, m6, m7, m8, o0, o1, o2] = t.matrix;
   const [vr, vg, vb] = t.vignette;
   for (let y = fromRow; y < toRow; y++) {
-    const tileRow = (y % TILE) * TILE;
+    const tileRow = ((y + tileY) % TILE) * TILE;
     const dy = down[y]!;
     let i = y * width * 3;
     for (let x = 0; x < width; x++, i += 3) {
       const r = tone[source[i]!]!;
       const g = tone[source[i + 1]!]!;
       const b = tone[source[i + 2]!]!;
-      const grain = texture[tileRow + (x % TILE)]!;
+      const grain = texture[tileRow + ((x + tileX) % TILE)]!;
       const R = clamp(m0 * r + m1 * g + m2 * b + o0);
       const G = clamp(m3 * r + m4 * g + m5 * b + o1);
       const B = clamp(m6 * r + m7 * g + m8 * b + o2);
@@ -166,6 +173,41 @@ function paintRows(t: Tables, source: Buffer, target: Uint8ClampedArray, fromRow
       target[i + 2] = (B + grain * SOFT_LIGHT[B]!) * (1 - v) + vb * v;
     }
   }
+}
+
+/**
+ * One variation of a style's look, picked by the seed: the light a little warmer or cooler, the accent (the
+ * duotone's highlight) turned a little around the colour wheel and laid on more or less strongly, the exposure
+ * and the vignette a touch different. Small enough that every variation stays the style (the styles' own
+ * looks are further apart), large enough to see side by side.
+ */
+function vary(look: StyleLook, seed: number): StyleLook {
+  const random = mulberry32(seed);
+  const spread = () => 2 * random() - 1;
+  return {
+    ...look,
+    warmth: look.warmth + 0.3 * spread(),
+    palette: {
+      ...look.palette,
+      highlight: turnHue(look.palette.highlight, 28 * spread()),
+      amount: Math.min(1, Math.max(0, look.palette.amount * (1 + 0.25 * spread()))),
+    },
+    brightness: look.brightness + 5 * spread(),
+    vignette: { ...look.vignette, strength: Math.min(1, Math.max(0, look.vignette.strength * (1 + 0.4 * spread()))) },
+  };
+}
+
+/** The colour turned by `degrees` around the grey axis (a hue rotation keeping its luma roughly), as #rrggbb. */
+function turnHue(hex: string, degrees: number): string {
+  const [r, g, b] = rgb(hex);
+  const angle = (degrees * Math.PI) / 180;
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  // The usual luma-preserving hue-rotate matrix (as CSS filter: hue-rotate()).
+  const R = r * (0.213 + cos * 0.787 - sin * 0.213) + g * (0.715 - cos * 0.715 - sin * 0.715) + b * (0.072 - cos * 0.072 + sin * 0.928);
+  const G = r * (0.213 - cos * 0.213 + sin * 0.143) + g * (0.715 + cos * 0.285 + sin * 0.14) + b * (0.072 - cos * 0.072 - sin * 0.283);
+  const B = r * (0.213 - cos * 0.213 - sin * 0.787) + g * (0.715 - cos * 0.715 + sin * 0.715) + b * (0.072 + cos * 0.928 + sin * 0.072);
+  return `#${[R, G, B].map((c) => clamp(Math.round(c)).toString(16).padStart(2, "0")).join("")}`;
 }
 
 /** Gamma on the midtones, then contrast around mid-grey and brightness: one table for all three channels. */

@@ -6,13 +6,13 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Handle } from "@/server/db/client";
-import { generationJob, image, tokenLedger, visualization } from "@/server/db/schema";
+import { batchEvent, generationJob, image, tokenLedger, visualization } from "@/server/db/schema";
 import type { Engine, EngineInput } from "@/server/engines/engine";
 import { createLocalStorage } from "@/server/storage/local-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import { getBalance } from "@/server/tokens/get-balance";
 import { grantTokens } from "@/server/tokens/grant-tokens";
-import type { CreateBatchInput } from "@/schemas/generation";
+import type { BatchEvent, CreateBatchInput } from "@/schemas/generation";
 import { insertUser, testDatabases } from "~/tests/support/databases";
 import { claimJobs } from "./claim-jobs";
 import { createBatch } from "./create-batch";
@@ -21,6 +21,7 @@ import { remakeVisualization } from "./remake-visualization";
 import { runJob } from "./run-job";
 import { storeImage } from "./store-image";
 import { uploadMask } from "./upload-mask";
+import { writeStructureScore } from "./write-structure-score";
 
 const W = 96;
 const H = 72;
@@ -215,6 +216,32 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
     expect(Math.abs(out.data[at(5, 5)]! - original[at(5, 5)]!)).toBeLessThan(12);
     expect(out.data[at(W - 5, 5)]!).toBeGreaterThan(200);
     expect(out.data[at(W - 5, 5) + 1]!).toBeLessThan(60);
+  });
+
+  it("records the result first and its structure check after, as a scored event; a score is written once", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { batch } = await generate(userId, { source: { type: "image", imageId }, styles: ["modern"] });
+    await runAll(recordingEngine((input) => sharp(input.image).webp().toBuffer()).engine);
+    const rows = await handle.db.select().from(batchEvent).where(eq(batchEvent.batchId, batch.id)).orderBy(batchEvent.seq);
+    const [id] = batch.visualizations.map((v) => v.id);
+    expect(rows.map((r) => r.payload as BatchEvent).filter((e) => e.type === "succeeded" || e.type === "scored")).toEqual([
+      expect.objectContaining({ type: "succeeded", visualizationId: id, structureScore: null, flagged: false }),
+      expect.objectContaining({ type: "scored", visualizationId: id, structureScore: expect.any(Number), flagged: false }),
+    ]);
+    const scored = (await getBatch({ db: handle.db, userId, batchId: batch.id })).visualizations[0]!;
+    expect(scored.structureScore).toBeGreaterThan(0.9);
+    expect(await writeStructureScore({ db: handle.db, visualizationId: id!, structureScore: 0.1 })).toEqual({ written: false });
+    expect((await getBatch({ db: handle.db, userId, batchId: batch.id })).visualizations[0]!.structureScore).toBe(scored.structureScore);
+  });
+
+  it("fails at once, refunding, when an engine answers with bytes that are not an image", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { batch } = await generate(userId, { source: { type: "image", imageId }, styles: ["modern"] });
+    const garbage = recordingEngine(async () => Buffer.from("not an image"));
+    await runAll(garbage.engine);
+    expect(garbage.calls).toHaveLength(1);
+    expect((await getBatch({ db: handle.db, userId, batchId: batch.id })).visualizations[0]).toMatchObject({ status: "failed", failureReason: "provider", refunded: true });
+    expect(await getBalance({ db: handle.db, userId })).toBe(1);
   });
 
   it("flags a result that moved the walls and makes it again once, for free", async () => {

@@ -313,7 +313,7 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     expect(await handle.db.select().from(tokenLedger).where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.kind, "refund")))).toHaveLength(0);
   });
 
-  it("streams a batch's events, resumes after Last-Event-ID and ends when every style is final", async () => {
+  it("streams a batch's events, resumes after Last-Event-ID and ends when every style is final and checked", async () => {
     const { userId, imageId } = await userWithPhoto(2);
     const { engine } = scriptedEngine(async (input) => {
       await sleep(50);
@@ -330,7 +330,8 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     };
     const all = await read(0);
     await w.stop();
-    expect(all.map((e) => e.type).filter((t) => t !== "running")).toEqual(["queued", "queued", "succeeded", "succeeded"]);
+    // Each result's structure check comes after it, and the stream waits for it.
+    expect(all.map((e) => e.type).filter((t) => t !== "running").sort()).toEqual(["queued", "queued", "scored", "scored", "succeeded", "succeeded"]);
     const resumed = await read(2);
     expect(resumed.map((e) => e.seq)).toEqual(all.filter((e) => e.seq > 2).map((e) => e.seq));
   });

@@ -23,6 +23,7 @@ import { leadsItsStyle } from "@/server/listings/leads-its-style";
 import { listingBriefFor } from "@/server/listings/listing-brief-for";
 import { makeVisualization, type MadeVisualization } from "./make-visualization";
 import { writeJobStep } from "./write-job-step";
+import { writeStructureScore } from "./write-structure-score";
 
 export type JobOutcome = "succeeded" | "failed" | "retry" | "released" | "lost";
 
@@ -128,7 +129,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     const storedAt = Date.now();
     let done = false;
     try {
-      done = (await writeJobStep(db, job, { type: "succeeded", result, structureScore: output.structureScore })).held;
+      done = (await writeJobStep(db, job, { type: "succeeded", result, structureScore: null })).held;
     } finally {
       // Not recorded (claim lost, or the write failed): the stored object would belong to nobody.
       if (!done) await options.storage.delete(result.storageKey).catch(() => undefined);
@@ -136,7 +137,8 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     if (!done) return "lost";
     // Where the job's time went beyond the engine: storing the result, then recording it (what to watch at scale).
     const now = Date.now();
-    log.info("generation.succeeded", { ...context, mode: job.mode, engine: engine.id, ms: now - began, engineMs, storeMs: storedAt - began - engineMs, recordMs: now - storedAt, costUsd: output.costUsd, structureScore: output.structureScore });
+    log.info("generation.succeeded", { ...context, mode: job.mode, engine: engine.id, ms: now - began, engineMs, storeMs: storedAt - began - engineMs, recordMs: now - storedAt, costUsd: output.costUsd });
+    await scoreResult(db, job, output, context);
     return "succeeded";
   } catch (error) {
     await progress.settled();
@@ -158,6 +160,21 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     clearTimeout(timeout);
     clearInterval(renewal);
     options.stopSignal.removeEventListener("abort", stop);
+  }
+}
+
+/**
+ * The structure check of a stored, shown result, then its score and a `scored` event. A check that fails leaves
+ * the result without a score (no warning is shown), which is logged: the result itself is fine.
+ */
+async function scoreResult(db: Db, job: ClaimedJob, output: MadeVisualization, context: Record<string, unknown>): Promise<void> {
+  const began = Date.now();
+  try {
+    const structureScore = await output.structureScore();
+    await writeStructureScore({ db, visualizationId: job.visualizationId, structureScore });
+    log.info("generation.scored", { ...context, structureScore, scoreMs: Date.now() - began });
+  } catch (error) {
+    log.warn("generation.score_failed", { ...context, error });
   }
 }
 

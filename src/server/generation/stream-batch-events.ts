@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/server/db/client";
+import { STRUCTURE_CHECK_WAIT_SECONDS } from "@/config/generation";
 import { executeRows } from "@/server/db/execute-rows";
 import { subscribe } from "@/server/realtime/signals";
 
@@ -9,7 +10,8 @@ const encoder = new TextEncoder();
 /**
  * A batch's events as Server-Sent Events, read from the database (so it works whichever process ran the
  * job): everything after `afterSeq` (the client's Last-Event-ID), then each new event as its signal
- * arrives, with a poll as a safety net. Ends with `event: done` once every visualization is final.
+ * arrives, with a poll as a safety net. Ends with `event: done` once every visualization is final and every
+ * result has its structure check (or gave up waiting for it, STRUCTURE_CHECK_WAIT_SECONDS).
  * The caller checks ownership first.
  */
 export function streamBatchEvents(options: { batchId: string; afterSeq: number; signal: AbortSignal; db?: DbOrTx; pollMs?: number; heartbeatMs?: number }): ReadableStream<Uint8Array> {
@@ -94,7 +96,9 @@ const PAGE = 500;
 async function readAfter(db: DbOrTx, batchId: string, cursor: number): Promise<{ open: number; events: { seq: number; payload: unknown }[] }> {
   const rows = await executeRows<{ open: number | string; seq: number | null; payload: unknown }>(db, sql`
     select s.open, e.seq, e.payload
-      from (select count(*) filter (where status not in ('succeeded', 'failed')) as open from visualization where batch_id = ${batchId}) s
+      from (select count(*) filter (where status not in ('succeeded', 'failed')
+                 or (status = 'succeeded' and structure_score is null and finished_at > now() - ${STRUCTURE_CHECK_WAIT_SECONDS} * interval '1 second')) as open
+              from visualization where batch_id = ${batchId}) s
       left join lateral (select seq, payload from batch_event where batch_id = ${batchId} and seq > ${cursor} order by seq limit ${PAGE}) e on true
      order by e.seq`);
   return {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { memo, useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Brush, Eraser, Maximize, Redo2, Trash2, Undo2, ZoomIn, ZoomOut } from "lucide-react";
 import { PlainImage } from "@/components/ui/plain-image";
@@ -31,11 +31,15 @@ export interface MaskEditorProps {
 /** How long after the last change the mask is encoded (encoding reads the whole canvas once). */
 const EXPORT_DELAY_MS = 300;
 
-/** Paint a mask over a photo: brush, eraser, size, undo / redo, clear; pinch to zoom; a rectangle by keyboard. */
-export function MaskEditor(props: MaskEditorProps) {
+/**
+ * Paint a mask over a photo: brush, eraser, size, undo / redo, clear; pinch to zoom; a rectangle by keyboard.
+ * Memoised: the page re-renders with every mask handed over (and whatever else changes), and the editor, its
+ * canvas and photo need not follow unless its own props change.
+ */
+export const MaskEditor = memo(function MaskEditor(props: MaskEditorProps) {
   // Another photo is another mask: start afresh.
   return <Editor key={`${props.imageUrl} ${props.width}x${props.height}`} {...props} />;
-}
+});
 
 type Stroke = { pointerId: number; tool: Tool; size: number; points: Point[]; drawn: number };
 type Pinch = { ids: [number, number]; start: View; from: [Point, Point] };
@@ -361,10 +365,12 @@ function Editor({ imageUrl, width, height, onChange, purpose, className = "" }: 
         <Button variant="outline" color="gray" size="lg" leadingIcon={<Trash2 />} aria-disabled={blank || undefined} onClick={doClear}>
           {t("clear")}
         </Button>
-        <span className="flex-1" />
-        <Button variant="ghost" color="gray" size="lg" leadingIcon={<ZoomOut />} aria-label={t("zoomOut")} title={t("zoomOut")} aria-disabled={!zoomed || undefined} onClick={() => zoomBy(1 / 1.5)} />
-        <Button variant="ghost" color="gray" size="lg" leadingIcon={<ZoomIn />} aria-label={t("zoomIn")} title={t("zoomIn")} onClick={() => zoomBy(1.5)} />
-        <Button variant="ghost" color="gray" size="lg" leadingIcon={<Maximize />} aria-label={t("zoomReset")} title={t("zoomReset")} aria-disabled={!zoomed || undefined} onClick={resetZoom} />
+        {/* The zoom buttons wrap as one group: on a phone they move to a row of their own, not one by one. */}
+        <div className="ml-auto flex items-center gap-2">
+          <Button variant="ghost" color="gray" size="lg" leadingIcon={<ZoomOut />} aria-label={t("zoomOut")} title={t("zoomOut")} aria-disabled={!zoomed || undefined} onClick={() => zoomBy(1 / 1.5)} />
+          <Button variant="ghost" color="gray" size="lg" leadingIcon={<ZoomIn />} aria-label={t("zoomIn")} title={t("zoomIn")} onClick={() => zoomBy(1.5)} />
+          <Button variant="ghost" color="gray" size="lg" leadingIcon={<Maximize />} aria-label={t("zoomReset")} title={t("zoomReset")} aria-disabled={!zoomed || undefined} onClick={resetZoom} />
+        </div>
       </div>
 
       <div
