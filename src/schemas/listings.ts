@@ -50,6 +50,8 @@ export type ListingResultDto = {
   /** The structure check: 0..1 once it has a result; flagged below the threshold (walls or windows may have moved). */
   structureScore: number | null;
   flagged: boolean;
+  /** Succeeded and its structure check still to come (it follows the result, for a bounded time). */
+  scoring: boolean;
   /** Its free remake, once asked for (the remake is among the photo's results), and the one a remake remade. */
   remadeAs: string | null;
   remakeOf: string | null;

@@ -85,7 +85,7 @@ export function ListingWorkspace({
     if (answer.ok) setListing(answer.body.listing);
   }, [base]);
 
-  const working = listing.photos.some((p) => p.hdState === "queued" || p.hdState === "running" || p.results.some((r) => r.status === "queued" || r.status === "running"));
+  const working = listing.photos.some((p) => p.hdState === "queued" || p.hdState === "running" || p.results.some((r) => r.status === "queued" || r.status === "running" || r.scoring));
   useEffect(() => {
     if (!working) return;
     const timer = setInterval(() => void refresh(), POLL_MS);

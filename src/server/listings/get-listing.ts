@@ -2,6 +2,7 @@ import "server-only";
 import { aliasedTable, asc, desc, eq, inArray } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import type { EditMode } from "@/config/edit-modes";
+import { STRUCTURE_CHECK_WAIT_SECONDS } from "@/config/generation";
 import { batch, image, listingBatch, listingPhoto, listingShare, visualization } from "@/server/db/schema";
 import { isFlagged, toImageDto, type ImageRow } from "@/server/generation/dto";
 import type { FailureReason } from "@/schemas/generation";
@@ -53,6 +54,7 @@ export async function getListing(options: { userId: string; listingId: string; d
       refunded: r.v.refunded,
       structureScore: r.v.structureScore,
       flagged: isFlagged(r.v.structureScore),
+      scoring: r.v.status === "succeeded" && r.v.structureScore === null && r.v.finishedAt !== null && r.v.finishedAt.getTime() > now.getTime() - STRUCTURE_CHECK_WAIT_SECONDS * 1000,
       remadeAs: remadeAs.get(r.v.id) ?? null,
       remakeOf: r.v.remakeOf,
     });

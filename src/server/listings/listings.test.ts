@@ -7,7 +7,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Handle } from "@/server/db/client";
 import { libraryPhotos } from "@/config/library";
-import { generationJob, image, listingPhoto, tokenLedger } from "@/server/db/schema";
+import { generationJob, image, listingPhoto, tokenLedger, visualization } from "@/server/db/schema";
+import { STRUCTURE_CHECK_WAIT_SECONDS } from "@/config/generation";
 import { EngineError, type Engine } from "@/server/engines/engine";
 import { createFakeEngine, type FakeEngineCall } from "@/server/engines/fake-engine";
 import { isAppError } from "@/server/errors";
@@ -225,10 +226,18 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     // The first modern result comes back warped; the rest (and the remake) keep the walls.
     await drain(createFakeEngine({ latencyMs: 0, warp: ["modern"], warpOnce: true }));
     const [first, second] = (await getListing({ db: handle.db, userId, listingId })).photos.map((p) => p.results[0]!);
-    expect(first).toMatchObject({ mode: "restyle", flagged: true, remadeAs: null, remakeOf: null });
+    expect(first).toMatchObject({ mode: "restyle", flagged: true, scoring: false, remadeAs: null, remakeOf: null });
     expect(first!.structureScore).toBeLessThan(0.9);
-    expect(second).toMatchObject({ flagged: false });
+    expect(second).toMatchObject({ flagged: false, scoring: false });
     expect(second!.structureScore).toBeGreaterThanOrEqual(0.9);
+    // A result whose check has not come yet keeps the page asking, but not for ever.
+    const finishedAt = new Date();
+    await handle.db.update(visualization).set({ structureScore: null }).where(eq(visualization.id, second!.visualizationId));
+    const waiting = (await getListing({ db: handle.db, userId, listingId, now: finishedAt })).photos[1]!.results[0]!;
+    expect(waiting).toMatchObject({ structureScore: null, scoring: true });
+    const later = new Date(Date.now() + (STRUCTURE_CHECK_WAIT_SECONDS + 1) * 1000);
+    expect((await getListing({ db: handle.db, userId, listingId, now: later })).photos[1]!.results[0]).toMatchObject({ scoring: false });
+    await handle.db.update(visualization).set({ structureScore: second!.structureScore }).where(eq(visualization.id, second!.visualizationId));
 
     const remake = await remakeVisualization({ db: handle.db, userId, visualizationId: first!.visualizationId });
     const photo = (await getListing({ db: handle.db, userId, listingId })).photos[0]!;
