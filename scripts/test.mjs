@@ -194,7 +194,8 @@ await new Promise((done) => {
           if (!stoppedByUs) {
             console.log(red(`✘ ${step.name} FAILED (${why}) after ${formatDuration(ms)}`));
             failed = step;
-            stopAll("SIGTERM");
+            // SIGINT, as Ctrl-C: Playwright then stops the servers it started (on SIGTERM it leaves them running).
+            stopAll("SIGINT");
           }
         }
         pump();
