@@ -1,10 +1,13 @@
-import { SERVER_OUTFILE } from "./compile-server.mjs";
+import { SERVER_OUTFILE, WORKER_OUTFILE } from "./compile-server.mjs";
 
 /**
  * How a tool starts the production server: plain node on the entry `npm run build` compiled from server.ts
  * (scripts/compile-server.mjs), from the project's root.
  */
 export const productionServerArgs: readonly string[] = [SERVER_OUTFILE];
+
+/** How a tool starts a generation worker alone (`npm run worker`): the entry compiled from worker.ts. */
+export const productionWorkerArgs: readonly string[] = ["--conditions=react-server", WORKER_OUTFILE];
 
 /**
  * The environment of the production server (`node .next/production-server.mjs`) when a tool starts its own copy:

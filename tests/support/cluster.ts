@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { productionServerArgs, productionServerEnv } from "../../scripts/production-server-env";
+import { productionServerArgs, productionServerEnv, productionWorkerArgs } from "../../scripts/production-server-env";
 import { startThrowawayPostgres } from "./postgres";
 import { testPort } from "./ports";
 import { startLocalS3, type LocalS3 } from "./s3";
@@ -77,7 +77,7 @@ export async function startCluster(options: { webs: number; workers: number; env
   const launch = async (kind: "web" | "worker", index: number) => {
     const port = await testPort();
     const dataDir = mkdtempSync(path.join(tmpdir(), `aranzer-${kind}-`));
-    const args = kind === "web" ? [...productionServerArgs] : ["--conditions=react-server", "--import", "tsx", "worker.ts"];
+    const args = kind === "web" ? [...productionServerArgs] : [...productionWorkerArgs];
     const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...productionServerEnv(port, dataDir), ...shared }, stdio: ["ignore", "pipe", "pipe"] });
     children.push(child);
     const app = watch(child, `${kind}-${index + 1}`, dataDir, kind === "web" ? `http://127.0.0.1:${port}` : "");
