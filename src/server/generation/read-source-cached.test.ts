@@ -39,4 +39,13 @@ describe("readSourceCached", () => {
     await read("b");
     expect(reads).toEqual(["gone", "gone", "a", "b", "c", "b"]);
   });
+
+  it("answers every read of more photos at once than it keeps, though older ones leave the cache while still being read", async () => {
+    const objects = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`p${i}`, `photo ${i}`]));
+    const { storage } = countingStorage(objects);
+    const slow: ImageStorage = { ...storage, get: async (key) => (await new Promise((resolve) => setTimeout(resolve, 20)), storage.get(key)) };
+    const read = readSourceCached(slow, 2);
+    const all = await Promise.all(Object.keys(objects).map((key) => read(key)));
+    expect(all.map(String)).toEqual(Object.values(objects));
+  });
 });

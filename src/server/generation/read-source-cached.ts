@@ -9,6 +9,12 @@ import type { ImageStorage } from "@/server/storage/storage";
  * Concurrent reads of one key share one request; a missing object (undefined to the cache) or an error is not kept.
  */
 export function readSourceCached(storage: ImageStorage, entries = 8): (storageKey: string) => Promise<Buffer | null> {
-  const cache = new LRUCache<string, Buffer>({ max: entries, fetchMethod: async (storageKey) => (await storage.get(storageKey)) ?? undefined });
+  const cache = new LRUCache<string, Buffer>({
+    max: entries,
+    fetchMethod: async (storageKey) => (await storage.get(storageKey)) ?? undefined,
+    // More photos read at once than the cache keeps: a read pushed out while in flight still answers its
+    // callers (by default the cache aborts it and they get "evicted").
+    ignoreFetchAbort: true,
+  });
   return async (storageKey) => (await cache.fetch(storageKey)) ?? null;
 }
