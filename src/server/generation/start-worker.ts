@@ -5,6 +5,7 @@ import type { Db } from "@/server/db/client";
 import { log } from "@/server/log";
 import type { Engine } from "@/server/engines/engine";
 import { subscribe } from "@/server/realtime/signals";
+import { wakeUp } from "@/server/realtime/wake-up";
 import type { ImageStorage } from "@/server/storage/storage";
 import type { RetryPolicy } from "./backoff-delay";
 import { claimJobs } from "./claim-jobs";
@@ -45,10 +46,8 @@ export function startWorker(options: WorkerOptions): Worker {
   const pollMs = options.pollMs ?? 1000;
   const stopController = new AbortController();
   const running = new Set<Promise<void>>();
-  let wake: (() => void) | null = null;
   // A signal that arrives while the loop is claiming is remembered, so the next wait ends at once.
-  let pending = false;
-  const poke = () => (wake ? wake() : (pending = true));
+  const { poke, wait } = wakeUp();
   const unsubscribe = subscribe("jobs", "*", poke);
   let idleWaiters: (() => void)[] = [];
   const readSource = readSourceCached(options.storage);
@@ -82,18 +81,7 @@ export function startWorker(options: WorkerOptions): Worker {
         idleWaiters = [];
       }
       if (claimed === 0 || running.size >= concurrency) {
-        if (pending) {
-          pending = false;
-          continue;
-        }
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = null;
+        await wait(pollMs);
       }
     }
   })();

@@ -4,6 +4,7 @@ import { getDb, type DbOrTx } from "@/server/db/client";
 import { STRUCTURE_CHECK_WAIT_SECONDS } from "@/config/generation";
 import { executeRows } from "@/server/db/execute-rows";
 import { subscribe } from "@/server/realtime/signals";
+import { wakeUp } from "@/server/realtime/wake-up";
 
 const encoder = new TextEncoder();
 
@@ -17,10 +18,8 @@ const encoder = new TextEncoder();
 export function streamBatchEvents(options: { batchId: string; afterSeq: number; signal: AbortSignal; db?: DbOrTx; pollMs?: number; heartbeatMs?: number }): ReadableStream<Uint8Array> {
   let cursor = Math.max(0, Math.floor(options.afterSeq) || 0);
   let closed = false;
-  let wake: (() => void) | null = null;
   // A signal that arrives while we read is remembered, so the next wait ends at once.
-  let pending = false;
-  const poke = () => (wake ? wake() : (pending = true));
+  const { poke, wait } = wakeUp();
   let unsubscribe = () => {};
 
   return new ReadableStream<Uint8Array>({
@@ -59,18 +58,7 @@ export function streamBatchEvents(options: { batchId: string; afterSeq: number; 
             controller.enqueue(encoder.encode(`: keep-alive\n\n`));
             lastWrite = Date.now();
           }
-          if (pending) {
-            pending = false;
-            continue;
-          }
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, options.pollMs ?? 2000);
-            wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          wake = null;
+          await wait(options.pollMs ?? 2000);
         }
       } finally {
         // Ended, cancelled or failed (a database error): never leave the listener behind.

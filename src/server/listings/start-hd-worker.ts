@@ -4,6 +4,7 @@ import type { Engine } from "@/server/engines/engine";
 import type { Worker } from "@/server/generation/start-worker";
 import { log } from "@/server/log";
 import { subscribe } from "@/server/realtime/signals";
+import { wakeUp } from "@/server/realtime/wake-up";
 import type { ImageStorage } from "@/server/storage/storage";
 import { makeNextHdCopy, type HdOutcome } from "./make-next-hd-copy";
 
@@ -21,9 +22,7 @@ export function startHdWorker(options: {
   onOutcome?: (outcome: HdOutcome, photoId: string) => void;
 }): Worker {
   const stopController = new AbortController();
-  let wake: (() => void) | null = null;
-  let pending = false;
-  const poke = () => (wake ? wake() : (pending = true));
+  const { poke, wait } = wakeUp();
   const unsubscribe = subscribe("jobs", "*", poke);
   let idleWaiters: (() => void)[] = [];
   let idleNow = false;
@@ -42,18 +41,7 @@ export function startHdWorker(options: {
       if (idleNow) {
         for (const resolve of idleWaiters) resolve();
         idleWaiters = [];
-        if (pending) {
-          pending = false;
-          continue;
-        }
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, options.pollMs ?? 2000);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = null;
+        await wait(options.pollMs ?? 2000);
       }
     }
   })();
