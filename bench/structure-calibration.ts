@@ -20,6 +20,7 @@ import { recolorRegion } from "../src/server/edits/recolor-region";
 import { resizeRaw } from "../src/server/edits/resize-raw";
 import { scoreStructure } from "../src/server/edits/score-structure";
 import type { RawImage, RawMask } from "../src/server/edits/types";
+import { shiftRaw } from "../tests/support/shift-raw";
 
 const root = path.resolve(import.meta.dirname, "..");
 /** Boxes as shares of the width and height: left, top, right, bottom. */
@@ -76,8 +77,8 @@ const variants: Variant[] = [
   },
   { label: "furniture removed, unmasked (informative)", kept: true, make: async (photo, p) => ({ result: await inpaintRegion({ image: photo, mask: boxMask(photo, p.furniture) }) }) },
   ...[1, 2, 3, 5].flatMap((share) => [
-    { label: `shifted ${share}% across`, kept: false, make: async (photo: RawImage) => ({ result: shift(photo, share / 100, 0) }) },
-    { label: `shifted ${share}% down`, kept: false, make: async (photo: RawImage) => ({ result: shift(photo, 0, share / 100) }) },
+    { label: `shifted ${share}% across`, kept: false, make: async (photo: RawImage) => ({ result: shiftRaw(photo, share / 100, 0) }) },
+    { label: `shifted ${share}% down`, kept: false, make: async (photo: RawImage) => ({ result: shiftRaw(photo, 0, share / 100) }) },
   ]),
   ...[5, 10].map<Variant>((share) => ({ label: `cropped ${share}% and enlarged`, kept: false, make: async (photo) => ({ result: crop(photo, share / 100) }) })),
   ...[3, 6].map<Variant>((share) => ({ label: `perspective ${share}%`, kept: false, make: async (photo) => ({ result: perspective(photo, share / 100) }) })),
@@ -93,22 +94,6 @@ function boxMask(image: RawImage, [l, t, r, b]: Box): RawMask {
   const data = new Uint8Array(width * height);
   for (let y = Math.round(t * height); y < Math.round(b * height); y++) data.fill(255, y * width + Math.round(l * width), y * width + Math.round(r * width));
   return { data, width, height };
-}
-
-/** The picture moved right and down by a share of its size, the uncovered border repeating the edge. */
-function shift(image: RawImage, across: number, down: number): RawImage {
-  const { width, height, data } = image;
-  const dx = Math.round(across * width);
-  const dy = Math.round(down * height);
-  const out = Buffer.alloc(data.length);
-  for (let y = 0; y < height; y++) {
-    const sy = Math.min(height - 1, Math.max(0, y - dy));
-    for (let x = 0; x < width; x++) {
-      const sx = Math.min(width - 1, Math.max(0, x - dx));
-      data.copy(out, (y * width + x) * 3, (sy * width + sx) * 3, (sy * width + sx) * 3 + 3);
-    }
-  }
-  return { data: out, width, height, channels: 3 };
 }
 
 /** The centre, without a share of each side, enlarged back to the full size (a zoom). */

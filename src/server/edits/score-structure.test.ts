@@ -7,6 +7,7 @@ import { decodeRaw } from "./decode-raw";
 import { inpaintRegion } from "./inpaint-region";
 import { scoreStructure } from "./score-structure";
 import type { RawImage, RawMask } from "./types";
+import { shiftRaw } from "~/tests/support/shift-raw";
 
 const photoPath = path.resolve(import.meta.dirname, "../../../tests/fixtures/living-room-phone-4032x3024.jpg");
 let photo: RawImage;
@@ -20,22 +21,6 @@ beforeAll(async () => {
   for (let y = Math.round(0.16 * height); y < Math.round(0.48 * height); y++) data.fill(255, y * width, y * width + Math.round(0.39 * width));
   window = { data, width, height };
 });
-
-/** The picture moved by a share of its size, the uncovered border repeating the edge. */
-function shifted(image: RawImage, across: number, down: number): RawImage {
-  const { width, height, data } = image;
-  const dx = Math.round(across * width);
-  const dy = Math.round(down * height);
-  const out = Buffer.alloc(data.length);
-  for (let y = 0; y < height; y++) {
-    const sy = Math.min(height - 1, Math.max(0, y - dy));
-    for (let x = 0; x < width; x++) {
-      const s = (sy * width + Math.min(width - 1, Math.max(0, x - dx))) * 3;
-      data.copy(out, (y * width + x) * 3, s, s + 3);
-    }
-  }
-  return { data: out, width, height, channels: 3 };
-}
 
 describe("scoreStructure", () => {
   it("scores the photo against itself at 0.95 or more", () => {
@@ -63,7 +48,7 @@ describe("scoreStructure", () => {
     ["across", 0.03, 0],
     ["down", 0, 0.03],
   ])("flags the whole photo shifted 3 %% %s", (_, across, down) => {
-    expect(scoreStructure({ original: photo, result: shifted(photo, across, down) }).score).toBeLessThan(STRUCTURE_THRESHOLD);
+    expect(scoreStructure({ original: photo, result: shiftRaw(photo, across, down) }).score).toBeLessThan(STRUCTURE_THRESHOLD);
   });
 
   it("flags a copy with the window painted over, but not when the window was the masked edit", async () => {
