@@ -1,6 +1,20 @@
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
+import { globSync } from "tinyglobby";
 import { defineConfig } from "vitest/config";
+
+const include = ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"];
+
+/**
+ * Test files that set the process up their own way (environment variables, `vi.mock` of a module, a fresh
+ * module registry) get one of their own; the others share one per worker thread, which saves loading the
+ * same modules (drizzle, sharp, React, better-auth) again for every file (docs/testing.md).
+ */
+const needsOwnModules = /process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|Object\.assign\(process\.env|vi\.(mock|doMock|stubEnv|resetModules)\(/;
+const ownModules = globSync(include, { cwd: import.meta.dirname }).filter((file) =>
+  needsOwnModules.test(readFileSync(new URL(file, import.meta.url), "utf8")),
+);
 
 export default defineConfig({
   resolve: {
@@ -12,7 +26,6 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -21,7 +34,13 @@ export default defineConfig({
     reporters: ["default", "./tests/support/loud-skips-vitest.ts"],
     // Every core: most files wait on PGlite, PostgreSQL, local servers or sharp's threads, not only the CPU.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism(),
+    // Worker threads start faster than child processes and each keeps its own copy of process.env.
+    pool: "threads",
     // next-intl imports "next/server" without an extension, which only a bundler resolves.
     server: { deps: { inline: ["next-intl"] } },
+    projects: [
+      { extends: true, test: { name: "shared", include, exclude: ownModules, isolate: false } },
+      { extends: true, test: { name: "own-modules", include: ownModules } },
+    ],
   },
 });
