@@ -46,3 +46,38 @@ describe("log lines", () => {
     expect(line).toMatchObject({ event: "db.ready", kind: "pglite", ms: 12, at: "1970-01-01T00:00:00.000Z", ok: true });
   });
 });
+
+describe("log levels", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  async function streamsOf(level: string | undefined, write: (logger: typeof log) => void) {
+    if (level !== undefined) vi.stubEnv("LOG_LEVEL", level);
+    vi.resetModules();
+    const { log: fresh } = await import("./log");
+    const out: string[] = [];
+    const err: string[] = [];
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (out.push(String(chunk)), true));
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (err.push(String(chunk)), true));
+    write(fresh);
+    vi.restoreAllMocks();
+    const events = (lines: string[]) => lines.map((line) => JSON.parse(line) as { event: string; level: string; time: string });
+    return { out: events(out), err: events(err) };
+  }
+
+  it("debug and info go to stdout, warn and error to stderr alone, each named and timed", async () => {
+    const { out, err } = await streamsOf("debug", (l) => (l.debug("a"), l.info("b"), l.warn("c"), l.error("d")));
+    expect(out.map(({ event, level }) => [event, level])).toEqual([["a", "debug"], ["b", "info"]]);
+    expect(err.map(({ event, level }) => [event, level])).toEqual([["c", "warn"], ["d", "error"]]);
+    expect(new Date(out[0]!.time).toISOString()).toBe(out[0]!.time);
+  });
+
+  it("drops what is below LOG_LEVEL, and falls back to info for a level it does not know", async () => {
+    const quiet = await streamsOf("warn", (l) => (l.info("b"), l.warn("c")));
+    expect([...quiet.out, ...quiet.err].map(({ event }) => event)).toEqual(["c"]);
+    const unknown = await streamsOf("verbose", (l) => (l.debug("a"), l.info("b")));
+    expect(unknown.out.map(({ event }) => event)).toEqual(["b"]);
+  });
+});

@@ -1,14 +1,6 @@
 import "server-only";
+import pino from "pino";
 import { redactSecrets } from "./http/redact-secrets";
-
-/** One JSON line per event on stdout (errors on stderr), so logs can be shipped and queried as they are. */
-type Level = "debug" | "info" | "warn" | "error";
-const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
-
-function threshold(): number {
-  const configured = process.env.LOG_LEVEL as Level | undefined; // read raw: logging must work before env() parses
-  return order[configured ?? "info"] ?? order.info;
-}
 
 /**
  * Longest text kept from one field. Fields often carry what a request sent (an address, a path, an error
@@ -35,19 +27,44 @@ function serializeError(error: unknown) {
   return { message: clip(String(error)) };
 }
 
-function write(level: Level, event: string, fields: Record<string, unknown> = {}) {
-  if (order[level] < threshold()) return;
-  const line = { time: new Date().toISOString(), level, event, ...(clipFields(fields) as Record<string, unknown>) };
-  if ("error" in line) line.error = serializeError(line.error);
-  // Every field, error messages and stacks too, may quote an address with a token in it.
-  const text = redactSecrets(JSON.stringify(line)) + "\n";
-  if (level === "error" || level === "warn") process.stderr.write(text);
-  else process.stdout.write(text);
-}
+/**
+ * Writes through process.stdout/stderr as they are at the moment of the call, synchronously: no worker
+ * thread, so a process that exits right after logging (a script, a failed start) loses no line.
+ */
+const stdout = { write: (line: string) => process.stdout.write(line) };
+const stderr = { write: (line: string) => process.stderr.write(line) };
+
+const LEVELS = ["debug", "info", "warn", "error"];
+const configured = process.env.LOG_LEVEL ?? ""; // read raw: logging must work before env() parses
+
+/** One JSON line per event: `{"level":"info","time":"<ISO>","event":…, …fields}`; warnings and errors on stderr. */
+const logger = pino(
+  {
+    level: LEVELS.includes(configured) ? configured : "info", // an unknown level must not stop the process logging why
+    base: undefined, // no pid or hostname: the line carries the event alone
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: {
+      level: (label) => ({ level: label }),
+      log: (fields) => clipFields(fields) as Record<string, unknown>,
+    },
+    serializers: { error: serializeError },
+    // Every field, error messages and stacks too, may quote an address with a token in it.
+    hooks: { streamWrite: redactSecrets },
+  },
+  pino.multistream(
+    [
+      { level: "debug", stream: stdout },
+      { level: "warn", stream: stderr },
+    ],
+    { dedupe: true }, // each line to the highest matching stream only: warn and error to stderr alone
+  ),
+);
+
+type Fields = Record<string, unknown>;
 
 export const log = {
-  debug: (event: string, fields?: Record<string, unknown>) => write("debug", event, fields),
-  info: (event: string, fields?: Record<string, unknown>) => write("info", event, fields),
-  warn: (event: string, fields?: Record<string, unknown>) => write("warn", event, fields),
-  error: (event: string, fields?: Record<string, unknown>) => write("error", event, fields),
+  debug: (event: string, fields?: Fields) => logger.debug({ event, ...fields }),
+  info: (event: string, fields?: Fields) => logger.info({ event, ...fields }),
+  warn: (event: string, fields?: Fields) => logger.warn({ event, ...fields }),
+  error: (event: string, fields?: Fields) => logger.error({ event, ...fields }),
 };

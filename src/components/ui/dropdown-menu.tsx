@@ -8,15 +8,11 @@ import {
   useRef,
   useState,
   type ComponentPropsWithRef,
-  type KeyboardEvent,
   type PointerEvent,
   type ReactElement,
   type ReactNode,
 } from "react";
 import { Avatar, type AvatarProps } from "./avatar";
-
-/** Typed letters within 350 ms form one search; Radix's own window is 1000 ms, so the menu runs its own search. */
-export const TYPEAHEAD_RESET_MS = 350;
 
 export interface DropdownMenuItemData {
   label: string;
@@ -52,13 +48,13 @@ const itemClasses =
   "data-disabled:cursor-not-allowed data-disabled:opacity-50 " +
   "dark:text-gray-200 dark:data-highlighted:bg-gray-800 dark:data-highlighted:text-white dark:focus-visible:ring-primary-400";
 
-export interface DropdownMenuItemProps extends ComponentPropsWithRef<typeof Menu.Item> {
-  /** What type-ahead matches against when the visible text holds more than the name (e.g. a shortcut). */
-  textValue?: string;
-}
-
-export function DropdownMenuItem({ className = "", textValue, ...props }: DropdownMenuItemProps) {
-  return <Menu.Item {...props} textValue={textValue} data-text-value={textValue} className={`${itemClasses} ${className}`} />;
+/**
+ * Type-ahead is Radix's: typed letters within 1 s form one search, a repeated letter cycles, disabled items are
+ * skipped. It matches `textValue` when given, else the item's text (a data item passes its label, so a
+ * shortcut is not matched).
+ */
+export function DropdownMenuItem({ className = "", ...props }: ComponentPropsWithRef<typeof Menu.Item>) {
+  return <Menu.Item {...props} className={`${itemClasses} ${className}`} />;
 }
 
 export function DropdownMenuLabel({ className = "", ...props }: ComponentPropsWithRef<typeof Menu.Label>) {
@@ -126,42 +122,6 @@ function toSections(items: DropdownMenuItemData[] | DropdownMenuItemData[][]): D
     : [items as DropdownMenuItemData[]];
 }
 
-function textOf(item: HTMLElement): string {
-  return (item.dataset.textValue ?? item.textContent ?? "").trim().toLowerCase();
-}
-
-function nextMatch(items: HTMLElement[], search: string, current: Element | null): HTMLElement | undefined {
-  // Repeating one letter ("ppp") cycles through the items starting with it, as native menus do.
-  const needle = Array.from(search).every((char) => char === search[0]) ? search.slice(0, 1) : search;
-  const start = Math.max(items.indexOf(current as HTMLElement), 0);
-  const ordered = [...items.slice(start), ...items.slice(0, start)];
-  const candidates = needle.length === 1 ? ordered.filter((item) => item !== current) : ordered;
-  return candidates.find((item) => textOf(item).startsWith(needle));
-}
-
-function useTypeahead() {
-  const search = useRef("");
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  return (event: KeyboardEvent<HTMLElement>) => {
-    const isCharacter = event.key.length === 1 && !event.ctrlKey && !event.altKey && !event.metaKey;
-    // Space selects the focused item unless it continues a search.
-    if (!isCharacter || (event.key === " " && search.current === "")) return;
-    // Handled in the capture phase and marked as handled, so Radix's slower type-ahead never sees the key.
-    event.preventDefault();
-    search.current += event.key.toLowerCase();
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      search.current = "";
-    }, TYPEAHEAD_RESET_MS);
-    const items = Array.from(
-      event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]:not([data-disabled])'),
-    );
-    nextMatch(items, search.current, document.activeElement)?.focus();
-  };
-}
-
 function useHoverOpen(mode: "click" | "hover", openDelay: number, closeDelay: number) {
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -208,7 +168,6 @@ export function DropdownMenu({
   className = "",
 }: DropdownMenuProps) {
   const { open, onOpenChange, hoverHandlers, onTriggerPointerDown } = useHoverOpen(mode, openDelay, closeDelay);
-  const onKeyDownCapture = useTypeahead();
 
   return (
     // Not modal: Radix's modal menu hides the rest of the page with aria-hidden while it stays focusable
@@ -220,7 +179,6 @@ export function DropdownMenu({
       <Menu.Portal>
         <Menu.Content
           {...hoverHandlers}
-          onKeyDownCapture={onKeyDownCapture}
           align={align}
           side={side}
           sideOffset={6}
