@@ -14,13 +14,13 @@
  *
  * Environment knobs: E2E_TRACE (default off; retain-on-failure keeps a trace of each failed test), E2E_WORKERS (default 2), E2E_PORT (first server's port, default 3201; the tests'
  * other processes take ports above it, see tests/support/ports.ts), E2E_KEEP_DATA=1 (keep the data
- * directories after the run), CHROMIUM_PATH (default /usr/bin/chromium).
+ * directories after the run), CHROMIUM_PATH (default /usr/bin/chromium-headless-shell, Debian's package of the same name).
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./scripts/ensure-chromium.mjs";
+import { chromiumArgs, testBrowserPath } from "./scripts/ensure-chromium.mjs";
 import { productionServerArgs, productionServerEnv } from "./scripts/production-server-env";
 import { E2E_BASE_PORT } from "./tests/support/ports";
 
@@ -68,7 +68,7 @@ export default defineConfig({
     trace: (process.env.E2E_TRACE as "off" | "on" | "retain-on-failure" | undefined) ?? "off",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: testBrowserPath(),
       args: chromiumArgs,
     },
   },
