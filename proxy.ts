@@ -10,6 +10,7 @@ import { malformedRequest } from "@/server/http/refuse-malformed-request";
 import { staticSecurityHeaders } from "@/config/security-headers";
 import { catalogs } from "@/i18n/catalogs";
 import { isShareLinkGone } from "@/server/listings/is-share-link-gone";
+import { SESSION_SEAL_HEADER, sealSessionUser, sessionCookieOf } from "@/server/auth/seal-session-user";
 
 const intl = createIntlMiddleware(routing);
 
@@ -20,6 +21,8 @@ const intl = createIntlMiddleware(routing);
 export default async function proxy(request: NextRequest) {
   const { appUrl, secureCookies, NODE_ENV, GTM_ID } = env();
   const { pathname, search } = request.nextUrl;
+  // Only this proxy hands a verified user to the render; nothing a client sends under that name gets through.
+  request.headers.delete(SESSION_SEAL_HEADER);
 
   // server.ts refuses these before Next sees them; this covers `next start` and `next dev`.
   if (malformedRequest(request.method, pathname)?.status === 400) {
@@ -108,6 +111,8 @@ export default async function proxy(request: NextRequest) {
       }
       return finish(response);
     }
+    const sessionCookie = sessionCookieOf(request.cookies);
+    if (sessionCookie) request.headers.set(SESSION_SEAL_HEADER, sealSessionUser({ user: session.user, sessionCookie }));
   }
 
   if (match && match.locale === "en" && !pathname.startsWith("/en")) {

@@ -5,6 +5,7 @@ import { serializeSignedCookie } from "better-call";
 import type { Handle } from "@/server/db/client";
 import { session } from "@/server/db/schema";
 import { RETURN_TO_COOKIE } from "@/config/cookies";
+import { openSessionUser, SESSION_SEAL_HEADER } from "@/server/auth/seal-session-user";
 import { installDatabase, insertUser, testDatabases } from "../support/databases";
 
 const SECRET = "test-secret-that-is-long-enough-for-better-auth-0123456789";
@@ -12,17 +13,20 @@ process.env.AUTH_SECRET = SECRET;
 process.env.APP_URL = "http://localhost:3000";
 
 /** A session made at the database level, and the signed cookie a browser would hold for it. */
-async function fakeSession(handle: Handle, expiresAt = new Date(Date.now() + 86_400_000)): Promise<string> {
-  const userId = await insertUser(handle);
+async function fakeSession(handle: Handle, expiresAt = new Date(Date.now() + 86_400_000), userId?: string): Promise<string> {
+  userId ??= await insertUser(handle);
   const token = randomUUID().replace(/-/g, "");
   await handle.db.insert(session).values({ id: randomUUID(), token, userId, expiresAt });
   const serialized = await serializeSignedCookie("aranzer.session_token", token, SECRET);
   return serialized.split(";")[0]!;
 }
 
-function request(path: string, cookie?: string) {
-  return new NextRequest(new URL(path, "http://localhost:3000"), { headers: cookie ? { cookie } : {} });
+function request(path: string, cookie?: string, extra: Record<string, string> = {}) {
+  return new NextRequest(new URL(path, "http://localhost:3000"), { headers: { ...extra, ...(cookie ? { cookie } : {}) } });
 }
+
+/** The seal the proxy handed to the render of this request (Next carries overridden request headers this way). */
+const sealOf = (response: Response) => response.headers.get(`x-middleware-request-${SESSION_SEAL_HEADER}`);
 
 describe("sign-in guard", () => {
   let handle: Handle;
@@ -60,6 +64,28 @@ describe("sign-in guard", () => {
     const response = await proxy(request("/design", cookie));
     expect(response.headers.get("location")).toBeNull();
     expect(response.status).toBe(200);
+  });
+
+  it("hands the user it verified to the render, sealed to the request's session cookie", async () => {
+    const userId = await insertUser(handle);
+    const cookie = await fakeSession(handle, undefined, userId);
+    const response = await proxy(request("/en/generations", cookie));
+    expect(response.status).toBe(200);
+    const sessionCookie = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
+    expect(openSessionUser({ value: sealOf(response), sessionCookie })?.id).toBe(userId);
+  });
+
+  it("passes on no seal a client sent, with or without a session", async () => {
+    const cookie = await fakeSession(handle);
+    const forged = { [SESSION_SEAL_HEADER]: "forged.seal" };
+    for (const response of [await proxy(request("/cennik", cookie, forged)), await proxy(request("/cennik", undefined, forged))]) {
+      expect(response.status).toBe(200);
+      expect(sealOf(response)).toBeNull();
+    }
+    const expired = await fakeSession(handle, new Date(Date.now() - 1000));
+    const refused = await proxy(request("/design", expired, forged));
+    expect(refused.status).toBe(307);
+    expect(sealOf(refused)).toBeNull();
   });
 
   it("rolls a session that is more than a day old: new expiry in the database and a fresh cookie", async () => {

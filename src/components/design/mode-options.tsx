@@ -66,8 +66,7 @@ export function editModeOf(settings: ModeSettings): EditMode {
   return settings.mode;
 }
 
-const radioLook =
-  "flex min-h-11 cursor-pointer items-start gap-2 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 has-checked:border-primary-600 has-checked:bg-primary-50 has-disabled:cursor-not-allowed has-disabled:opacity-60 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:has-checked:border-primary-400 dark:has-checked:bg-primary-950";
+const radioLook = "option-tile items-start has-disabled:cursor-not-allowed has-disabled:opacity-60";
 const inputLook =
   "mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100";
 const radioInput = "mt-0.5 size-4 shrink-0 accent-primary-600";

@@ -16,7 +16,7 @@ export function RoomTypePicker({ value, onChange }: { value: RoomType | null; on
         {roomTypes.map((room) => (
           <label
             key={room}
-            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-900 has-checked:border-primary-600 has-checked:bg-primary-50 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:has-checked:border-primary-400 dark:has-checked:bg-primary-950"
+            className="option-tile items-center font-medium"
           >
             <input
               type="radio"

@@ -55,7 +55,7 @@ export function StylePicker({ styles, selected, onChange }: Props) {
           return (
             <div
               key={style.id}
-              className="relative flex flex-col overflow-hidden rounded-lg bg-white ring-1 ring-gray-200 has-checked:ring-3 has-checked:ring-primary-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-600 has-disabled:opacity-60 dark:bg-gray-900 dark:ring-gray-700 dark:has-checked:ring-primary-400 dark:has-focus-visible:outline-primary-400"
+              className="choice-ring relative flex flex-col bg-white has-disabled:opacity-60 dark:bg-gray-900"
             >
               <PlainImage src={style.thumbnail} alt="" width={240} height={160} loading="lazy" className="aspect-3/2 w-full bg-gray-100 object-cover dark:bg-gray-800" />
               <div className="flex flex-1 flex-col gap-1 p-2">

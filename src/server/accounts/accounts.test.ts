@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Handle } from "@/server/db/client";
 import { eq, getTableColumns } from "drizzle-orm";
-import { account, comment, commentReport, image, profile, session, tokenAccount, tokenLedger, user } from "@/server/db/schema";
+import { account, comment, commentReport, image, profile, session, subscription, tokenAccount, tokenLedger, user } from "@/server/db/schema";
 import { grantTokens } from "@/server/tokens/grant-tokens";
 import { getBalance } from "@/server/tokens/get-balance";
 import { installDatabase, insertUser, testDatabases } from "~/tests/support/databases";
@@ -81,6 +81,25 @@ describe.each(testDatabases())("accounts on $name", ({ open }) => {
     expect(before?.balance).toBe(3);
     await markWelcomeShown({ userId });
     expect((await getAccountSummary({ userId }))?.welcome).toBeNull();
+  });
+
+  it("sums up an account: a password among its ways in, and its newest subscription that was ever paid", async () => {
+    const userId = await insertUser(handle);
+    await handle.db.insert(account).values([
+      { id: `g-${userId}`, accountId: "google-sub", providerId: "google", userId },
+      { id: `c-${userId}`, accountId: userId, providerId: "credential", userId },
+    ]);
+    const day = 86_400_000;
+    const row = (id: string, createdAt: number, paidUntil: number | null) => ({
+      userId, provider: "sandbox" as const, providerSubscriptionId: `${id}-${userId}`, planId: "pro", status: "active" as const,
+      createdAt: new Date(Date.now() + createdAt), paidUntil: paidUntil === null ? null : new Date(Date.now() + paidUntil),
+    });
+    await handle.db.insert(subscription).values([row("old", -3 * day, -day), row("paid", -2 * day, 20 * day), row("unpaid", -day, null)]);
+    const summary = await getAccountSummary({ userId });
+    expect(summary).toMatchObject({ hasPassword: true, subscription: { providerSubscriptionId: `paid-${userId}`, active: true } });
+    const other = await insertUser(handle);
+    await handle.db.insert(subscription).values({ ...row("unpaid", 0, null), userId: other, providerSubscriptionId: `unpaid-${other}` });
+    expect(await getAccountSummary({ userId: other })).toMatchObject({ hasPassword: false, subscription: null });
   });
 
   it("exports every column that holds the person's data, and describes secrets without copying them", async () => {

@@ -1,9 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { desc, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "@/server/db/client";
-import { account, profile, tokenAccount, user } from "@/server/db/schema";
-import { getSubscriptionState, type SubscriptionState } from "@/server/billing/subscription-state";
+import { account, profile, subscription, tokenAccount, user } from "@/server/db/schema";
+import { toSubscriptionState, type SubscriptionState } from "@/server/billing/subscription-state";
 
 export type AccountSummary = {
   userId: string;
@@ -17,8 +18,16 @@ export type AccountSummary = {
   hasPassword: boolean;
 };
 
+/** One statement: the header, menus and modal of every signed-in page read it. */
 export async function getAccountSummary(options: { userId: string }): Promise<AccountSummary | null> {
   const db = await getDb();
+  const newest = alias(subscription, "newest_subscription");
+  const newestId = db
+    .select({ id: newest.id })
+    .from(newest)
+    .where(eq(newest.userId, user.id))
+    .orderBy(isNull(newest.paidUntil), desc(newest.createdAt))
+    .limit(1);
   const [row] = await db
     .select({
       email: user.email,
@@ -26,25 +35,27 @@ export async function getAccountSummary(options: { userId: string }): Promise<Ac
       balance: tokenAccount.balance,
       grantedAt: profile.freeTokensGrantedAt,
       shownAt: profile.welcomeModalShownAt,
+      hasPassword: sql<boolean>`exists (select 1 from ${account} where ${account.userId} = ${user.id} and ${account.providerId} = 'credential')`,
+      firstProvider: sql<string | null>`(select ${account.providerId} from ${account} where ${account.userId} = ${user.id} limit 1)`,
+      subscription,
     })
     .from(user)
     .leftJoin(profile, eq(profile.userId, user.id))
     .leftJoin(tokenAccount, eq(tokenAccount.userId, user.id))
+    .leftJoin(subscription, eq(subscription.id, sql`(${newestId})`))
     .where(eq(user.id, options.userId));
   if (!row) return null;
-  const providers = await db.select({ providerId: account.providerId }).from(account).where(eq(account.userId, options.userId));
-  const hasPassword = providers.some((p) => p.providerId === "credential");
-  const method = hasPassword ? "email" : (providers[0]?.providerId ?? "email");
+  const method = row.hasPassword ? "email" : (row.firstProvider ?? "email");
   return {
     userId: options.userId,
     email: row.email || null,
     emailVerified: row.emailVerified,
     balance: row.balance ?? 0,
-    subscription: await getSubscriptionState(db, options.userId),
+    subscription: row.subscription && row.subscription.paidUntil !== null ? toSubscriptionState(row.subscription) : null,
     welcome:
       row.grantedAt && !row.shownAt
         ? { grantedAt: row.grantedAt, method, emailSha256: createHash("sha256").update(row.email.trim().toLowerCase()).digest("hex") }
         : null,
-    hasPassword,
+    hasPassword: row.hasPassword,
   };
 }
