@@ -12,9 +12,11 @@ const include = ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}", "scr
  * same modules (drizzle, sharp, React, better-auth) again for every file (docs/testing.md).
  */
 const needsOwnModules = /process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|Object\.assign\(process\.env|vi\.(mock|doMock|stubEnv|resetModules)\(/;
-const ownModules = globSync(include, { cwd: import.meta.dirname }).filter((file) =>
-  needsOwnModules.test(readFileSync(new URL(file, import.meta.url), "utf8")),
-);
+/** Files that read what the whole process does (libvips' counters, memory), which other threads would blur: a child process each. */
+const needsOwnProcess = /sharp\.counters\(|process\.(memoryUsage|cpuUsage)\(/;
+const files = globSync(include, { cwd: import.meta.dirname }).map((file) => ({ file, text: readFileSync(new URL(file, import.meta.url), "utf8") }));
+const ownProcess = files.filter(({ text }) => needsOwnProcess.test(text)).map(({ file }) => file);
+const ownModules = files.filter(({ file, text }) => !ownProcess.includes(file) && needsOwnModules.test(text)).map(({ file }) => file);
 
 export default defineConfig({
   resolve: {
@@ -39,8 +41,9 @@ export default defineConfig({
     // next-intl imports "next/server" without an extension, which only a bundler resolves.
     server: { deps: { inline: ["next-intl"] } },
     projects: [
-      { extends: true, test: { name: "shared", include, exclude: ownModules, isolate: false } },
+      { extends: true, test: { name: "shared", include, exclude: [...ownModules, ...ownProcess], isolate: false } },
       { extends: true, test: { name: "own-modules", include: ownModules } },
+      { extends: true, test: { name: "own-process", include: ownProcess, pool: "forks" } },
     ],
   },
 });

@@ -10,7 +10,7 @@ import { pageMetadata } from "@/web/server/metadata";
 import { pageLocale, type LocaleParams } from "@/web/server/page-params";
 import { requireUser } from "@/web/server/session";
 import { getCurrentAccount } from "@/web/server/current-account";
-import { listGallery } from "@/server/generation/list-gallery";
+import { listGallery } from "@/server/images/list-gallery";
 import { getEngineInfo } from "@/server/generation/get-engine-info";
 import { engineModes } from "@/config/engines";
 

@@ -1,5 +1,5 @@
-import { listGallery } from "@/server/generation/list-gallery";
-import { uploadImage } from "@/server/generation/upload-image";
+import { listGallery } from "@/server/images/list-gallery";
+import { uploadImage } from "@/server/images/upload-image";
 import { jsonAnswer, userRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";

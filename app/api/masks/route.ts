@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { imageSourceSchema } from "@/schemas/generation";
 import { AppError } from "@/server/errors";
-import { uploadMask } from "@/server/generation/upload-mask";
+import { uploadMask } from "@/server/images/upload-mask";
 import { jsonAnswer, userRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";

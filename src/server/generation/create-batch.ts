@@ -16,10 +16,11 @@ import { isStyledMode } from "@/config/edit-modes";
 import { engineModes } from "@/config/engines";
 import { createBatchSchema, visualizationCount, type BatchDto, type CreateBatchInput, type CreateBatchRequest } from "@/schemas/generation";
 import { getBatch } from "./get-batch";
-import { importLibraryPhoto } from "./import-library-photo";
+import { importLibraryPhoto } from "@/server/images/import-library-photo";
 import { insertBatchJobs } from "./insert-batch-jobs";
-import { newId } from "./new-id";
-import { toBatchDto, toVisualizationDto, type ImageRow } from "./dto";
+import { newId } from "@/server/db/new-id";
+import type { ImageRow } from "@/server/images/image-dto";
+import { toBatchDto, toVisualizationDto } from "./dto";
 
 /**
  * One Generate click: in one transaction, spend one token per visualization (styles × variations, or the

@@ -1,29 +1,13 @@
 import "server-only";
-import type { batch, image, visualization } from "@/server/db/schema";
+import type { batch, visualization } from "@/server/db/schema";
+import { toImageDto, type ImageRow } from "@/server/images/image-dto";
 import { STRUCTURE_THRESHOLD } from "@/config/generation";
 import type { EditMode } from "@/config/edit-modes";
-import type { BatchDto, FailureReason, ImageDto, VisualizationDto } from "@/schemas/generation";
+import type { BatchDto, FailureReason, VisualizationDto } from "@/schemas/generation";
 
 /** Row → DTO mappers shared by the list, get and event functions. */
-export type ImageRow = typeof image.$inferSelect;
 export type BatchRow = typeof batch.$inferSelect;
 export type VisualizationRow = typeof visualization.$inferSelect;
-
-export function imageUrl(id: string): string {
-  return `/api/images/${id}`;
-}
-
-export function toImageDto(row: ImageRow): ImageDto {
-  return {
-    id: row.id,
-    url: imageUrl(row.id),
-    kind: row.kind,
-    width: row.width,
-    height: row.height,
-    createdAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
-  };
-}
 
 /** Whether a structure score says that walls or windows may have moved. */
 export function isFlagged(structureScore: number | null): boolean {

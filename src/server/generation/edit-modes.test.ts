@@ -19,8 +19,8 @@ import { createBatch } from "./create-batch";
 import { getBatch } from "./get-batch";
 import { remakeVisualization } from "./remake-visualization";
 import { runJob } from "./run-job";
-import { storeImage } from "./store-image";
-import { uploadMask } from "./upload-mask";
+import { storeImage } from "@/server/images/store-image";
+import { uploadMask } from "@/server/images/upload-mask";
 import { writeStructureScore } from "./write-structure-score";
 
 const W = 96;

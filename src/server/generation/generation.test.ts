@@ -16,10 +16,10 @@ import type { BatchEvent } from "@/schemas/generation";
 import { insertUser, testDatabases } from "~/tests/support/databases";
 import { claimJobs } from "./claim-jobs";
 import { createBatch } from "./create-batch";
-import { getImageFile } from "./get-image-file";
+import { getImageFile } from "@/server/images/get-image-file";
 import { runJob } from "./run-job";
 import { startWorker, type Worker } from "./start-worker";
-import { storeImage } from "./store-image";
+import { storeImage } from "@/server/images/store-image";
 import { streamBatchEvents } from "./stream-batch-events";
 import { sweepExpired } from "./sweep-expired";
 

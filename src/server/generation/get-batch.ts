@@ -5,7 +5,8 @@ import { batch, image, visualization } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { isAiEngine } from "@/config/engines";
 import type { BatchDto } from "@/schemas/generation";
-import { toBatchDto, toVisualizationDto, type BatchRow, type ImageRow } from "./dto";
+import type { ImageRow } from "@/server/images/image-dto";
+import { toBatchDto, toVisualizationDto, type BatchRow } from "./dto";
 
 /** One of the user's batches with its visualizations; NOT_FOUND for anyone else's, GONE after its hour. */
 export async function getBatch(options: { userId: string; batchId: string; db?: DbOrTx }): Promise<BatchDto> {

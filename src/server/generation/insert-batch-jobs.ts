@@ -2,7 +2,7 @@ import "server-only";
 import type { Tx } from "@/server/db/client";
 import { batch, generationJob, visualization } from "@/server/db/schema";
 import { appendBatchEvents } from "./append-batch-events";
-import { newId } from "./new-id";
+import { newId } from "@/server/db/new-id";
 import { newSeed } from "./new-seed";
 import type { BatchRow, VisualizationRow } from "./dto";
 

@@ -8,7 +8,7 @@ import { applyLedgerEntry } from "@/server/tokens/apply-ledger-entry";
 import type { VisualizationDto } from "@/schemas/generation";
 import { appendBatchEvents } from "./append-batch-events";
 import { isFlagged, toVisualizationDto } from "./dto";
-import { newId } from "./new-id";
+import { newId } from "@/server/db/new-id";
 import { newSeed } from "./new-seed";
 
 /**

@@ -9,7 +9,7 @@ import { wakeUp } from "@/server/realtime/wake-up";
 import type { ImageStorage } from "@/server/storage/storage";
 import type { RetryPolicy } from "./backoff-delay";
 import { claimJobs } from "./claim-jobs";
-import { readSourceCached } from "./read-source-cached";
+import { readSourceCached } from "@/server/images/read-source-cached";
 import { runJob, type JobOutcome } from "./run-job";
 import { sweepExpired } from "./sweep-expired";
 

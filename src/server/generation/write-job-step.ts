@@ -5,7 +5,8 @@ import { executeRows } from "@/server/db/execute-rows";
 import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
 import type { BatchEventInput } from "./append-batch-events";
 import type { ClaimedJob } from "./claim-jobs";
-import { isFlagged, toImageDto, type ImageRow } from "./dto";
+import { toImageDto, type ImageRow } from "@/server/images/image-dto";
+import { isFlagged } from "./dto";
 
 /** What a running job writes as it goes: its start, its progress, its result. */
 export type JobStep = { type: "start" } | { type: "progress"; value: number } | { type: "succeeded"; result: ImageRow; structureScore: number | null };

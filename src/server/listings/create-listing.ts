@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { listing } from "@/server/db/schema";
-import { newId } from "@/server/generation/new-id";
+import { newId } from "@/server/db/new-id";
 import type { ListingRow } from "./load-owned-listing";
 
 /** A new, empty listing; the name is the address or the agent's own reference. */

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { listingShare } from "@/server/db/schema";
-import { newId } from "@/server/generation/new-id";
+import { newId } from "@/server/db/new-id";
 import { hashShareToken } from "./hash-share-token";
 import { loadOwnedListing } from "./load-owned-listing";
 

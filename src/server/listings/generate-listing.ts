@@ -10,7 +10,7 @@ import { getDb, type DbOrTx } from "@/server/db/client";
 import { batch, image, listingBatch, listingPhoto, listingStyle } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { insertBatchJobs } from "@/server/generation/insert-batch-jobs";
-import { newId } from "@/server/generation/new-id";
+import { newId } from "@/server/db/new-id";
 import { newSeed } from "@/server/generation/new-seed";
 import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
 import { spendTokens } from "@/server/tokens/spend-tokens";

@@ -3,7 +3,7 @@ import { aliasedTable, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db/client";
 import type { EditMode } from "@/config/edit-modes";
 import { batch, image, listingPhoto, visualization } from "@/server/db/schema";
-import type { ImageRow } from "@/server/generation/dto";
+import type { ImageRow } from "@/server/images/image-dto";
 
 export type ChosenResult = {
   photoId: string;

@@ -16,7 +16,7 @@ import { claimJobs } from "@/server/generation/claim-jobs";
 import { createBatch } from "@/server/generation/create-batch";
 import { remakeVisualization } from "@/server/generation/remake-visualization";
 import { runJob } from "@/server/generation/run-job";
-import { storeImage } from "@/server/generation/store-image";
+import { storeImage } from "@/server/images/store-image";
 import { createLocalStorage } from "@/server/storage/local-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import { getBalance } from "@/server/tokens/get-balance";

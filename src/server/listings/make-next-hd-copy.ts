@@ -7,7 +7,7 @@ import { executeRows } from "@/server/db/execute-rows";
 import { image, listingPhoto, visualization } from "@/server/db/schema";
 import type { Engine } from "@/server/engines/engine";
 import { plainUpscale } from "@/server/engines/plain-upscale";
-import { newId } from "@/server/generation/new-id";
+import { newId } from "@/server/db/new-id";
 import { log } from "@/server/log";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";

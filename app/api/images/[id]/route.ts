@@ -1,4 +1,4 @@
-import { getImageFile } from "@/server/generation/get-image-file";
+import { getImageFile } from "@/server/images/get-image-file";
 import { userRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";

@@ -8,7 +8,7 @@ import type { ImageStorage } from "@/server/storage/storage";
 import type { ImageDto } from "@/schemas/generation";
 import { admitUpload } from "./admit-upload";
 import { storeImage } from "./store-image";
-import { toImageDto } from "./dto";
+import { toImageDto } from "./image-dto";
 
 /**
  * An uploaded photo: admitted first (BUSY when its account, its client address or the server has too many

@@ -11,7 +11,7 @@ import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import type { ImageDto, ImageSource } from "@/schemas/generation";
 import { getBalance } from "@/server/tokens/get-balance";
-import { toImageDto, type ImageRow } from "./dto";
+import { toImageDto, type ImageRow } from "./image-dto";
 import { importLibraryPhoto } from "./import-library-photo";
 import { storeImage } from "./store-image";
 

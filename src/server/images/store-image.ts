@@ -3,8 +3,8 @@ import { env } from "@/env";
 import type { DbOrTx } from "@/server/db/client";
 import { image } from "@/server/db/schema";
 import type { ImageStorage } from "@/server/storage/storage";
-import { newId } from "./new-id";
-import type { ImageRow } from "./dto";
+import { newId } from "@/server/db/new-id";
+import type { ImageRow } from "./image-dto";
 
 /**
  * Writes the bytes, then the row that owns them; the hour starts now. If the row cannot be written the

@@ -7,7 +7,7 @@ import { AppError } from "@/server/errors";
 import { normalizeImage } from "@/server/images/normalize-image";
 import type { ImageStorage } from "@/server/storage/storage";
 import { storeImage } from "./store-image";
-import type { ImageRow } from "./dto";
+import type { ImageRow } from "./image-dto";
 
 /** A library photo becomes the user's own upload for the hour, so batches always start from a stored image. */
 export async function importLibraryPhoto(options: { db: DbOrTx; storage: ImageStorage; userId: string; libraryId: string }): Promise<ImageRow> {

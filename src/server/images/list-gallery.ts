@@ -3,7 +3,7 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { image } from "@/server/db/schema";
 import type { ImageDto } from "@/schemas/generation";
-import { toImageDto } from "./dto";
+import { toImageDto } from "./image-dto";
 
 /** The user's uploads and results that still have time left, newest first: the gallery a next design can start from. */
 export async function listGallery(options: { userId: string; db?: DbOrTx }): Promise<ImageDto[]> {
