@@ -33,6 +33,14 @@ export const MAX_STYLES_PER_BATCH = 12;
  */
 export const RESULT_WEBP = { quality: 82, effort: 2 } as const;
 
+/**
+ * Each result also gets a display-size copy for the results grid, whose cards are a few hundred CSS pixels wide:
+ * the browser picks it through `srcset` and decodes a quarter of the pixels, in JPEG, which decodes several times
+ * faster than WebP (docs/benchmarks.md, "Generation: Confirm → results on screen"). Larger slots (a phone at 3×)
+ * still take the full image, as do the download and the ZIP.
+ */
+export const RESULT_DISPLAY = { longSide: 768, jpeg: { quality: 80 } } as const;
+
 /** The worker's timings: a lease is renewed every third of its length while an engine works. */
 export const JOB_LEASE_MS = 30_000;
 /** An engine call that takes longer counts as a transient failure (retried). */
