@@ -2,7 +2,7 @@ import "server-only";
 import sharp from "sharp";
 import { isMaskedMode } from "@/config/edit-modes";
 import type { RoomType } from "@/config/room-types";
-import { RESULT_WEBP, UPLOAD_MAX_PIXELS } from "@/config/generation";
+import { RESULT_DISPLAY, RESULT_WEBP, UPLOAD_MAX_PIXELS } from "@/config/generation";
 import { compositeOutsideMask } from "@/server/edits/composite-outside-mask";
 import { decodeMask } from "@/server/edits/decode-mask";
 import { decodeRaw } from "@/server/edits/decode-raw";
@@ -18,6 +18,8 @@ export type MadeVisualization = {
   image: Buffer;
   width: number;
   height: number;
+  /** The same picture at most RESULT_DISPLAY.longSide wide or high, JPEG: what the results grid shows. */
+  display: { image: Buffer; width: number };
   /**
    * How much of the photo's structure the result kept (outside the mask for masked modes), 0..1: computed when
    * asked, so the result can be stored and shown first (decoding and checking eight results that finish together
@@ -43,6 +45,8 @@ export async function makeVisualization(options: {
   /** A listing's shared seed and style brief, and the result its photos follow. */
   listing?: { seed: number; brief: string; references: Buffer[] };
   onProgress: (fraction: number) => void;
+  /** The engine's answer is in (or our recolour made): what follows is storing it. */
+  onAnswered?: () => void;
   signal: AbortSignal;
 }): Promise<MadeVisualization> {
   const { engine, job, source } = options;
@@ -89,13 +93,19 @@ export async function makeVisualization(options: {
     if (masked) result = compositeOutsideMask({ original: await originalWork, result: await decodeResult(output.image, workSize), mask: mask! });
   }
   const engineMs = job.mode === "paint" ? 0 : Date.now() - began;
+  options.onAnswered?.();
   const pixels = result;
-  const image = pixels ? await encode(pixels) : await asWebp(engineBytes!, size).catch(unreadable);
+  // Both encodings at once: the display copy is on the way to the screen as much as the full image.
+  const displaySize = scaledTo(size, RESULT_DISPLAY.longSide);
+  const [image, display] = await Promise.all([
+    pixels ? encode(pixels) : asWebp(engineBytes!, size).catch(unreadable),
+    (pixels ? fromRaw(pixels) : sharp(engineBytes!, { limitInputPixels: UPLOAD_MAX_PIXELS })).resize(displaySize.width, displaySize.height, { fit: "fill" }).jpeg(RESULT_DISPLAY.jpeg).toBuffer().catch(unreadable),
+  ]);
   const structureScore = async () => {
     const [original, checked] = await Promise.all([originalWork, pixels ?? decodeResult(engineBytes!, workSize)]);
     return scoreStructure({ original, result: checked, mask: masked ? (mask as RawMask) : undefined }).score;
   };
-  return { image, ...size, structureScore, costUsd, engineMs };
+  return { image, ...size, display: { image: display, width: displaySize.width }, structureScore, costUsd, engineMs };
 }
 
 /** An engine's answer as pixels at `size`; one sharp cannot read is the engine's failure. */
@@ -136,8 +146,12 @@ function engineEdit(job: ClaimedJob, mask: Buffer | null): EngineEdit {
   }
 }
 
+function fromRaw(image: RawImage) {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+}
+
 function encode(image: RawImage): Promise<Buffer> {
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } }).webp(RESULT_WEBP).toBuffer();
+  return fromRaw(image).webp(RESULT_WEBP).toBuffer();
 }
 
 /** The engine's own image as stored: WebP at the photo's size already (the local engine's) is kept as it is. */
