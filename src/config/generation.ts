@@ -27,16 +27,19 @@ export const SOURCE_MIN_REMAINING_SHARE = 1 / 12;
 export const MAX_STYLES_PER_BATCH = 12;
 
 /**
- * How results are stored: WebP at a low effort (half the encoding time of sharp's default for 3% more
- * bytes; it runs once per result, after the provider's wait, so it is time a person waits). An engine
- * that already answers in WebP is stored as it is.
+ * How results are stored: JPEG (libjpeg-turbo). It runs once per result, after the provider's wait, and the
+ * browser decodes every result a person waits for: JPEG encodes several times and decodes about twice as fast as
+ * WebP at effort 2, for about a third more bytes (docs/benchmarks.md, "Generation: Confirm → results on screen").
+ * An engine that already answers in JPEG at the photo's size is stored as it is.
  */
+export const RESULT_JPEG = { quality: 82 } as const;
+/** Plain upscales (listings' HD copies): WebP at a low effort. */
 export const RESULT_WEBP = { quality: 82, effort: 2 } as const;
 
 /**
  * Each result also gets a display-size copy for the results grid, whose cards are a few hundred CSS pixels wide:
- * the browser picks it through `srcset` and decodes a quarter of the pixels, in JPEG, which decodes several times
- * faster than WebP (docs/benchmarks.md, "Generation: Confirm → results on screen"). Larger slots (a phone at 3×)
+ * the browser picks it through `srcset` and decodes a quarter of the pixels. Made from the stored JPEG, which
+ * libjpeg decodes at half its size directly. Larger slots (a phone at 3×)
  * still take the full image, as do the download and the ZIP.
  */
 export const RESULT_DISPLAY = { longSide: 768, jpeg: { quality: 80 } } as const;

@@ -2,7 +2,7 @@ import "server-only";
 import sharp from "sharp";
 import { isMaskedMode } from "@/config/edit-modes";
 import type { RoomType } from "@/config/room-types";
-import { RESULT_DISPLAY, RESULT_WEBP, UPLOAD_MAX_PIXELS } from "@/config/generation";
+import { RESULT_DISPLAY, RESULT_JPEG, UPLOAD_MAX_PIXELS } from "@/config/generation";
 import { compositeOutsideMask } from "@/server/edits/composite-outside-mask";
 import { decodeMask } from "@/server/edits/decode-mask";
 import { decodeRaw } from "@/server/edits/decode-raw";
@@ -14,7 +14,7 @@ import { EngineError, type Engine, type EngineEdit } from "@/server/engines/engi
 import type { ClaimedJob } from "./claim-jobs";
 
 export type MadeVisualization = {
-  /** WebP, the source photo's size. */
+  /** JPEG, the source photo's size. */
   image: Buffer;
   width: number;
   height: number;
@@ -95,12 +95,10 @@ export async function makeVisualization(options: {
   const engineMs = job.mode === "paint" ? 0 : Date.now() - began;
   options.onAnswered?.();
   const pixels = result;
-  // Both encodings at once: the display copy is on the way to the screen as much as the full image.
+  const image = pixels ? await encode(pixels) : await asStored(engineBytes!, size).catch(unreadable);
+  // From the stored JPEG, which libjpeg decodes straight at a fraction of its size.
   const displaySize = scaledTo(size, RESULT_DISPLAY.longSide);
-  const [image, display] = await Promise.all([
-    pixels ? encode(pixels) : asWebp(engineBytes!, size).catch(unreadable),
-    (pixels ? fromRaw(pixels) : sharp(engineBytes!, { limitInputPixels: UPLOAD_MAX_PIXELS })).resize(displaySize.width, displaySize.height, { fit: "fill" }).jpeg(RESULT_DISPLAY.jpeg).toBuffer().catch(unreadable),
-  ]);
+  const display = await sharp(image).resize(displaySize.width, displaySize.height, { fit: "fill" }).jpeg(RESULT_DISPLAY.jpeg).toBuffer();
   const structureScore = async () => {
     const [original, checked] = await Promise.all([originalWork, pixels ?? decodeResult(engineBytes!, workSize)]);
     return scoreStructure({ original, result: checked, mask: masked ? (mask as RawMask) : undefined }).score;
@@ -146,18 +144,15 @@ function engineEdit(job: ClaimedJob, mask: Buffer | null): EngineEdit {
   }
 }
 
-function fromRaw(image: RawImage) {
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
-}
-
 function encode(image: RawImage): Promise<Buffer> {
-  return fromRaw(image).webp(RESULT_WEBP).toBuffer();
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } }).jpeg(RESULT_JPEG).toBuffer();
 }
 
-/** The engine's own image as stored: WebP at the photo's size already (the local engine's) is kept as it is. */
-async function asWebp(data: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+/** The engine's own image as stored: JPEG at the photo's size already (the local engine's) is kept as it is. */
+async function asStored(data: Buffer, size: { width: number; height: number }): Promise<Buffer> {
   const input = sharp(data, { limitInputPixels: UPLOAD_MAX_PIXELS });
   const meta = await input.metadata();
-  if (meta.format === "webp" && meta.width === size.width && meta.height === size.height && (meta.pages ?? 1) === 1) return data;
-  return input.resize(size.width, size.height, { fit: "fill" }).webp(RESULT_WEBP).toBuffer();
+  if (meta.format === "jpeg" && meta.width === size.width && meta.height === size.height && (meta.orientation ?? 1) === 1) return data;
+  // Transparency onto white, as decodeRaw reads it: JPEG has none.
+  return input.resize(size.width, size.height, { fit: "fill" }).flatten({ background: "#ffffff" }).jpeg(RESULT_JPEG).toBuffer();
 }

@@ -269,17 +269,17 @@ async function listingContext({ db, job, storage }: RunJobOptions): Promise<{ se
 }
 
 /**
- * Stores the result's objects (WebP, the photo's size, and its display-size JPEG); its row is written with the
+ * Stores the result's objects (JPEG, the photo's size, and its display-size copy); its row is written with the
  * success (writeJobStep). A display copy stored without the full image is removed again.
  */
 async function storeResult(options: RunJobOptions, userId: string, made: MadeVisualization, ai: boolean): Promise<ImageRow> {
   // Marked for what made it (EU AI Act Art. 50): stored, and so shown and downloaded, with its IPTC digital source type.
-  const webp = markDigitalSource({ image: made.image, ai });
+  const full = markDigitalSource({ image: made.image, ai });
   const display = markDigitalSource({ image: made.display.image, ai });
   const id = newId();
-  const storageKey = `results/${id}.webp`;
+  const storageKey = `results/${id}.jpg`;
   const displayKey = `results/${id}.display.jpg`;
-  const stored = await Promise.allSettled([options.storage.put(storageKey, webp, "image/webp"), options.storage.put(displayKey, display, "image/jpeg")]);
+  const stored = await Promise.allSettled([options.storage.put(storageKey, full, "image/jpeg"), options.storage.put(displayKey, display, "image/jpeg")]);
   const failed = stored.find((s) => s.status === "rejected");
   if (failed) {
     await Promise.all([storageKey, displayKey].map((key) => options.storage.delete(key).catch(() => undefined)));
@@ -291,10 +291,10 @@ async function storeResult(options: RunJobOptions, userId: string, made: MadeVis
     userId,
     kind: "result",
     storageKey,
-    contentType: "image/webp",
+    contentType: "image/jpeg",
     width: made.width,
     height: made.height,
-    bytes: webp.length,
+    bytes: full.length,
     displayKey,
     displayWidth: made.display.width,
     createdAt: now,

@@ -3,6 +3,8 @@ import { userRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
+const extensions: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
+
 /** One of the user's images: 404 for anyone else (and for visitors), 410 once its hour has passed. */
 export const GET = userRoute({ visitor: "NOT_FOUND" }, async ({ request, user, params }) => {
   const query = new URL(request.url).searchParams;
@@ -15,7 +17,7 @@ export const GET = userRoute({ visitor: "NOT_FOUND" }, async ({ request, user, p
       "content-length": String(file.data.length),
       "cache-control": `private, max-age=${secondsLeft}`,
       "x-content-type-options": "nosniff",
-      "content-disposition": `${download ? "attachment" : "inline"}; filename="aranzer-${file.kind}.${file.contentType === "image/jpeg" ? "jpg" : "webp"}"`,
+      "content-disposition": `${download ? "attachment" : "inline"}; filename="aranzer-${file.kind}.${extensions[file.contentType] ?? "webp"}"`,
     },
   });
 });
