@@ -65,10 +65,11 @@ export const STRUCTURE_THRESHOLD = 0.9;
  */
 export const STRUCTURE_CHECK_WAIT_SECONDS = 60;
 /**
- * A worker checks its results one at a time, after the results it is storing (src/server/generation/create-check-queue.ts);
- * a check waits for stores at most this long, so a worker that is always storing still checks.
+ * A worker checks its results one at a time (src/server/generation/create-check-queue.ts), once it has stored
+ * nothing for `settleMs` (the time for the results just stored to be fetched); a check waits at most
+ * `maxDeferMs`, so a worker that is always storing still checks.
  */
-export const STRUCTURE_CHECK_MAX_DEFER_MS = 2_000;
+export const STRUCTURE_CHECK_QUEUE = { settleMs: 300, maxDeferMs: 2_000 } as const;
 /** A painted mask is a mostly black PNG of at most 1536 px; anything this large is not one. */
 export const MASK_MAX_BYTES = 4 * 1024 * 1024;
 /** A listing's later photos look again this often for the first result of their style, which they follow. */

@@ -25,7 +25,7 @@ describe("createCheckQueue", () => {
 
   it("runs checks one at a time, in order, each after the results being stored, and every one of them", async () => {
     vi.useFakeTimers();
-    const queue = createCheckQueue({ maxDeferMs: 60_000 });
+    const queue = createCheckQueue({ settleMs: 0, maxDeferMs: 60_000 });
     const log: string[] = [];
     const endFirstStore = queue.beginStore();
     const endSecondStore = queue.beginStore();
@@ -48,9 +48,24 @@ describe("createCheckQueue", () => {
     expect(await Promise.all(ran)).toEqual(["a", "b"]);
   });
 
+  it("leaves settleMs after the last store for its image to be fetched", async () => {
+    vi.useFakeTimers();
+    const queue = createCheckQueue({ settleMs: 300, maxDeferMs: 2_000 });
+    const log: string[] = [];
+    const endStore = queue.beginStore();
+    const checked = queue.check(async () => log.push("checked"));
+    await vi.advanceTimersByTimeAsync(100);
+    endStore();
+    await vi.advanceTimersByTimeAsync(299);
+    expect(log).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await checked;
+    expect(log).toEqual(["checked"]);
+  });
+
   it("checks anyway after maxDeferMs when a store is always in progress, and passes a check's failure on", async () => {
     vi.useFakeTimers();
-    const queue = createCheckQueue({ maxDeferMs: 2_000 });
+    const queue = createCheckQueue({ settleMs: 0, maxDeferMs: 2_000 });
     queue.beginStore();
     const log: string[] = [];
     const failing = queue.check(async () => {

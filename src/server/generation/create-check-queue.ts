@@ -9,32 +9,30 @@ export type CheckQueue = {
 
 /**
  * Keeps a worker's structure checks off the way to the screen. The results of a batch finish together; their
- * checks would compete with storing the others, with the requests for their images and with the browser
- * decoding them, on the same cores. So checks run one at a time, each once no result is being stored (or after
- * `maxDeferMs`, so a worker that is never without a store still checks). Every check queued runs.
+ * checks would compete with storing the others and with the requests for their images that follow each result's
+ * event, on the same cores. So checks run one at a time, each once no result is being stored and none was stored
+ * for `settleMs` (or after `maxDeferMs`, so a worker that is never without a store still checks). Every check
+ * queued runs.
  */
-export function createCheckQueue(options: { maxDeferMs: number }): CheckQueue {
+export function createCheckQueue(options: { settleMs: number; maxDeferMs: number }): CheckQueue {
   let storing = 0;
+  let lastStoreEnded = -Infinity;
   let checking = false;
   let deferredSince = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const queue: (() => void)[] = [];
 
   function next() {
-    if (checking || queue.length === 0) return;
-    const now = Date.now();
-    if (storing > 0 && now - deferredSince < options.maxDeferMs) {
-      timer ??= setTimeout(
-        () => {
-          timer = undefined;
-          next();
-        },
-        deferredSince + options.maxDeferMs - now,
-      );
-      return;
-    }
     clearTimeout(timer);
     timer = undefined;
+    if (checking || queue.length === 0) return;
+    const now = Date.now();
+    const deadline = deferredSince + options.maxDeferMs;
+    const settled = storing === 0 ? lastStoreEnded + options.settleMs : Infinity;
+    if (now < Math.min(deadline, settled)) {
+      timer = setTimeout(next, Math.min(deadline, settled) - now);
+      return;
+    }
     checking = true;
     queue.shift()!();
   }
@@ -47,6 +45,7 @@ export function createCheckQueue(options: { maxDeferMs: number }): CheckQueue {
         if (ended) return;
         ended = true;
         storing--;
+        lastStoreEnded = Date.now();
         next();
       };
     },

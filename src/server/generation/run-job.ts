@@ -106,7 +106,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     );
   }, Math.max(50, Math.floor(leaseMs / 3)));
   const progress = progressWriter(db, job);
-  const checks = options.checks ?? createCheckQueue({ maxDeferMs: 0 });
+  const checks = options.checks ?? createCheckQueue({ settleMs: 0, maxDeferMs: 0 });
   let endStore: (() => void) | undefined;
   // An engine that answers after the job gave up (abort, lease lost) stores nothing: it must not hold the checks back.
   let settled = false;

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { JOB_LEASE_MS, STRUCTURE_CHECK_MAX_DEFER_MS, SWEEP_INTERVAL_MS } from "@/config/generation";
+import { JOB_LEASE_MS, STRUCTURE_CHECK_QUEUE, SWEEP_INTERVAL_MS } from "@/config/generation";
 import type { Db } from "@/server/db/client";
 import { log } from "@/server/log";
 import type { Engine } from "@/server/engines/engine";
@@ -52,7 +52,7 @@ export function startWorker(options: WorkerOptions): Worker {
   const unsubscribe = subscribe("jobs", "*", poke);
   let idleWaiters: (() => void)[] = [];
   const readSource = readSourceCached(options.storage);
-  const checks = createCheckQueue({ maxDeferMs: STRUCTURE_CHECK_MAX_DEFER_MS });
+  const checks = createCheckQueue(STRUCTURE_CHECK_QUEUE);
   let lastClaimEmpty = false;
 
   const loop = (async () => {
