@@ -29,10 +29,11 @@ export const MAX_STYLES_PER_BATCH = 12;
 /**
  * How results are stored: JPEG (libjpeg-turbo). It runs once per result, after the provider's wait, and the
  * browser decodes every result a person waits for: JPEG encodes several times and decodes about twice as fast as
- * WebP at effort 2, for about a third more bytes (docs/benchmarks.md, "Generation: Confirm → results on screen").
- * An engine that already answers in JPEG at the photo's size is stored as it is.
+ * WebP at effort 2. Quality 88 keeps a masked edit's untouched part as close to the photo as WebP at 82 did, for
+ * more bytes; the results grid loads the display copy (docs/benchmarks.md, "Generation: Confirm → results on
+ * screen"). An engine that already answers in JPEG at the photo's size is stored as it is.
  */
-export const RESULT_JPEG = { quality: 82 } as const;
+export const RESULT_JPEG = { quality: 88 } as const;
 /** Plain upscales (listings' HD copies): WebP at a low effort. */
 export const RESULT_WEBP = { quality: 82, effort: 2 } as const;
 
