@@ -14,7 +14,8 @@
  *   - the Confirm click (a capture listener on the document),
  *   - the POST /api/batches answer (resource timing),
  *   - each result's "succeeded" event arriving on the page's EventSource (EventSource wrapped by an init script),
- *   - each result's <img> loaded and decoded (a MutationObserver sees it added; img.decode() resolves).
+ *   - each result's <img> loaded and decoded (a MutationObserver sees it added; img.decode() resolves), whichever
+ *     of its srcset candidates the browser took.
  * Reports per size the median over runs of the first and last result, and the overhead per result (decoded − L).
  * Where the time goes comes from the server's side: each batch's events in the database carry now() of the short
  * transaction that wrote them, so the job's start after the batch was created and the result's commit after start + L are
@@ -100,8 +101,9 @@ const INSTRUMENT = (resultAlt: string) => `(() => {
     // scrolled into view, so what is timed is the server, the network and the decode, not the scroll position.
     img.loading = "eager";
     const url = img.src;
+    // currentSrc: the srcset candidate the browser took (the display-size copy in the results grid).
     img.decode().then(
-      () => bench.images.push({ url, t: performance.now() }),
+      () => bench.images.push({ url, loaded: img.currentSrc, t: performance.now() }),
       () => bench.images.push({ url: "failed:" + url, t: performance.now() }),
     );
   };
@@ -161,14 +163,14 @@ async function oneBatch(page: Page, stack: Stack, db: pg.Client, imageId: string
     throw error;
   }
   const measured = await page.evaluate(() => {
-    const bench = (window as unknown as { __bench: { t0: number; events: { url: string; visualizationId: string; t: number }[]; images: { url: string; t: number }[] } }).__bench;
+    const bench = (window as unknown as { __bench: { t0: number; events: { url: string; visualizationId: string; t: number }[]; images: { url: string; loaded: string; t: number }[] } }).__bench;
     const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
     const post = resources.find((r) => r.name.endsWith("/api/batches") && r.startTime >= bench.t0);
     return {
       postAnswered: post ? post.responseEnd - bench.t0 : null,
-      results: bench.images.map(({ url, t }) => {
+      results: bench.images.map(({ url, loaded, t }) => {
         const event = bench.events.find((e) => e.url === url);
-        const resource = resources.find((r) => r.name === url);
+        const resource = resources.find((r) => r.name === loaded);
         return {
           url,
           visualizationId: event?.visualizationId ?? null,
@@ -250,6 +252,7 @@ async function main() {
           const decoded = result.results.map((r) => Math.round(r.decodedAt));
           console.log(
             `run ${run}/${runs}, ${size} style${size > 1 ? "s" : ""}: POST answered ${ms(result.postAnswered)}; events ${result.results.map((r) => ms(r.eventAt)).join(", ")}; ` +
+              `image requested ${result.results.map((r) => Math.round(r.fetchStart ?? NaN)).join(", ")} ms, answered ${result.results.map((r) => Math.round(r.responseEnd ?? NaN)).join(", ")} ms; ` +
               `decoded ${decoded.join(", ")} ms; engine call + store (log) ${result.results.map((r) => Math.round(r.loggedMs ?? NaN)).join(", ")} ms; ` +
               `committed beyond L ${result.results.map((r) => Math.round(r.committedAfterL ?? NaN)).join(", ")} ms; ` +
               `image GETs served in ${result.imageServedMs.map(Math.round).join(", ")} ms; jobs left ${result.jobStates.join(",")}; load ${result.load}`,

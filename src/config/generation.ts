@@ -27,11 +27,23 @@ export const SOURCE_MIN_REMAINING_SHARE = 1 / 12;
 export const MAX_STYLES_PER_BATCH = 12;
 
 /**
- * How results are stored: WebP at a low effort (half the encoding time of sharp's default for 3% more
- * bytes; it runs once per result, after the provider's wait, so it is time a person waits). An engine
- * that already answers in WebP is stored as it is.
+ * How results are stored: JPEG (libjpeg-turbo). It runs once per result, after the provider's wait, and the
+ * browser decodes every result a person waits for: JPEG encodes several times and decodes about twice as fast as
+ * WebP at effort 2. Quality 88 keeps a masked edit's untouched part as close to the photo as WebP at 82 did, for
+ * more bytes; the results grid loads the display copy (docs/benchmarks.md, "Generation: Confirm → results on
+ * screen"). An engine that already answers in JPEG at the photo's size is stored as it is.
  */
+export const RESULT_JPEG = { quality: 88 } as const;
+/** Plain upscales (listings' HD copies): WebP at a low effort. */
 export const RESULT_WEBP = { quality: 82, effort: 2 } as const;
+
+/**
+ * Each result also gets a display-size copy for the results grid, whose cards are a few hundred CSS pixels wide:
+ * the browser picks it through `srcset` and decodes a quarter of the pixels. Made from the stored JPEG, which
+ * libjpeg decodes at half its size directly. Larger slots (a phone at 3×)
+ * still take the full image, as do the download and the ZIP.
+ */
+export const RESULT_DISPLAY = { longSide: 768, jpeg: { quality: 80 } } as const;
 
 /** The worker's timings: a lease is renewed every third of its length while an engine works. */
 export const JOB_LEASE_MS = 30_000;
@@ -53,6 +65,12 @@ export const STRUCTURE_THRESHOLD = 0.9;
  * after the result (it takes well under a second; a worker that stopped in between never sends it).
  */
 export const STRUCTURE_CHECK_WAIT_SECONDS = 60;
+/**
+ * A worker checks its results one at a time (src/server/generation/create-check-queue.ts), once it has stored
+ * nothing for `settleMs` (the time for the results just stored to be fetched); a check waits at most
+ * `maxDeferMs`, so a worker that is always storing still checks.
+ */
+export const STRUCTURE_CHECK_QUEUE = { settleMs: 300, maxDeferMs: 2_000 } as const;
 /** A painted mask is a mostly black PNG of at most 1536 px; anything this large is not one. */
 export const MASK_MAX_BYTES = 4 * 1024 * 1024;
 /** A listing's later photos look again this often for the first result of their style, which they follow. */

@@ -9,7 +9,8 @@ import { editParamsSchema, type EditParams } from "./edit-params";
  *
  *   POST /api/images                  body: the file's bytes (any Content-Type) → 201 { image: ImageDto }
  *   GET  /api/images                  → { images: ImageDto[] }   the user's uploads and results of the last hour
- *   GET  /api/images/:id              → the image (owner only: 404 for anyone else, 410 once expired)
+ *   GET  /api/images/:id              → the image (owner only: 404 for anyone else, 410 once expired);
+ *                                       ?size=display: a result's display-size copy (the image itself when it has none)
  *   POST /api/batches                 body: CreateBatchRequest → 201 { batch: BatchDto, balance: number }
  *   GET  /api/batches/:id             → { batch: BatchDto }
  *   GET  /api/batches/:id/events      text/event-stream of BatchEvent (id: = sequence, resumes with Last-Event-ID)
@@ -68,6 +69,8 @@ export type ImageDto = {
   kind: ImageKind;
   width: number;
   height: number;
+  /** A result's display-size copy (JPEG, same owner and hour), for a `srcset` beside `url`. */
+  display?: { url: string; width: number };
   createdAt: string;
   expiresAt: string;
 };

@@ -101,6 +101,18 @@ describe("LiveResults", () => {
     expect(stream.readyState).toBe(FakeEventSource.OPEN);
   });
 
+  it("offers the grid its display-size copy through srcset, the full image still its src and download", () => {
+    renderResults(batch());
+    const stream = FakeEventSource.instances[0]!;
+    const result = { ...image("res1"), display: { url: "/api/images/res1?size=display", width: 768 } };
+    stream.emit({ seq: 1, type: "succeeded", visualizationId: "v1", result, structureScore: 0.97, flagged: false });
+    const shown = screen.getByRole("img", { name: "Salon, styl Skandynawski – podgląd wykonany bez AI" });
+    expect(shown.getAttribute("srcset")).toBe("/api/images/res1?size=display 768w, /api/images/res1 1200w");
+    expect(shown.getAttribute("sizes")).toMatch(/330px/);
+    expect(shown.getAttribute("src")).toBe("/api/images/res1");
+    expect(screen.getByRole("link", { name: "Pobierz: Skandynawski" }).getAttribute("href")).toBe("/api/images/res1");
+  });
+
   it("loads a result when scrolled near, or at once for the batch just ordered", () => {
     for (const eager of [false, true]) {
       renderResults(batch(), { eager });

@@ -30,6 +30,17 @@ interface Props {
   onRemake?: () => Promise<string | null>;
 }
 
+/**
+ * How wide a result is drawn in the results grid (live-results: three columns from lg inside the page's max-w-6xl,
+ * two from sm, one below), so the browser takes the display-size copy wherever it is enough.
+ */
+const RESULT_SIZES = "(min-width: 1024px) 330px, (min-width: 640px) 50vw, 100vw";
+
+/** The result's `srcset`: its display-size copy beside the full image, when it has one. */
+function resultSrcSet(result: ImageDto): string | undefined {
+  return result.display ? `${result.display.url} ${result.display.width}w, ${result.url} ${result.width}w` : undefined;
+}
+
 const statusLook: Record<VisualizationStatus, string> = {
   queued: "bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200",
   running: "bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-200",
@@ -70,7 +81,8 @@ export function VisualizationCard({ visualization: v, source, styleName, labels,
           {source ? (
             <ComparisonSlider
               before={{ src: source.url, alt: t("originalAlt", { room: labels.room }), width: source.width, height: source.height }}
-              after={{ src: v.result.url, alt, width: v.result.width, height: v.result.height }}
+              after={{ src: v.result.url, srcSet: resultSrcSet(v.result), alt, width: v.result.width, height: v.result.height }}
+              sizes={RESULT_SIZES}
               eager={eager}
               label={t("compare", { style: styleName })}
               beforeLabel={t("before")}
@@ -80,6 +92,8 @@ export function VisualizationCard({ visualization: v, source, styleName, labels,
           ) : (
             <PlainImage
               src={v.result.url}
+              srcSet={resultSrcSet(v.result)}
+              sizes={RESULT_SIZES}
               alt={alt}
               width={v.result.width}
               height={v.result.height}

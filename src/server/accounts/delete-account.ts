@@ -24,7 +24,7 @@ const retainedKinds = ["purchase", "renewal"] as const;
 export async function deleteAccount(options: { userId: string }): Promise<void> {
   const db = await getDb();
   await endSubscriptionsOfAccount(await billingContext(), options.userId);
-  const images = await db.select({ storageKey: image.storageKey }).from(image).where(eq(image.userId, options.userId));
+  const images = await db.select({ storageKey: image.storageKey, displayKey: image.displayKey }).from(image).where(eq(image.userId, options.userId));
   const threads = await db.transaction(async (tx) => {
     const [u] = await tx.select({ email: user.email }).from(user).where(eq(user.id, options.userId));
     if (!u) return [];
@@ -39,6 +39,7 @@ export async function deleteAccount(options: { userId: string }): Promise<void> 
   });
   await forgetThreadPages({ threads });
   const storage = getStorage();
-  for (const { storageKey } of images) await storage.delete(storageKey).catch((error: unknown) => log.warn("account.image_delete_failed", { storageKey, error }));
+  const keys = images.flatMap((i) => (i.displayKey ? [i.storageKey, i.displayKey] : [i.storageKey]));
+  for (const storageKey of keys) await storage.delete(storageKey).catch((error: unknown) => log.warn("account.image_delete_failed", { storageKey, error }));
   log.info("account.deleted", { userId: options.userId, images: images.length });
 }

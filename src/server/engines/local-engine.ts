@@ -1,7 +1,7 @@
 import "server-only";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import sharp from "sharp";
-import { RESULT_WEBP } from "@/config/generation";
+import { RESULT_JPEG } from "@/config/generation";
 import { findStyle, type Style, type StyleLook, type TextureKind } from "@/config/styles";
 import { decodeMask } from "@/server/edits/decode-mask";
 import { decodeRaw } from "@/server/edits/decode-raw";
@@ -32,7 +32,7 @@ async function removeRegion({ image, width, height, onProgress, signal }: Engine
   const [photo, region] = await failing(Promise.all([decodeRaw({ image, width, height }), decodeMask({ mask, width, height })]));
   onProgress(0.2);
   const filled = await inpaintRegion({ image: photo, mask: region, signal });
-  const result = await failing(sharp(filled.data, { raw: { width: filled.width, height: filled.height, channels: 3 } }).webp(RESULT_WEBP).toBuffer());
+  const result = await failing(sharp(filled.data, { raw: { width: filled.width, height: filled.height, channels: 3 } }).jpeg(RESULT_JPEG).toBuffer());
   return { image: result };
 }
 
@@ -66,7 +66,7 @@ async function restyle({ image, styleId, edit, seed, onProgress, signal }: Engin
     onProgress((0.8 * Math.min(top + BAND_ROWS, height)) / height);
   }
   // Encoded as the worker stores results, so it is encoded once.
-  const result = await failing(sharp(Buffer.from(out.buffer), { raw: { width, height, channels: 3 } }).webp(RESULT_WEBP).toBuffer());
+  const result = await failing(sharp(Buffer.from(out.buffer), { raw: { width, height, channels: 3 } }).jpeg(RESULT_JPEG).toBuffer());
   signal.throwIfAborted();
   return { image: result };
 }

@@ -183,7 +183,7 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     expect(list.map((e) => e.seq)).toEqual(list.map((_, i) => i + 1));
     const succeeded = list.find((e) => e.type === "succeeded") as Extract<BatchEvent, { type: "succeeded" }>;
     const file = await getImageFile({ db: handle.db, storage, userId, imageId: succeeded.result.id });
-    expect((await sharp(file.data).metadata()).format).toBe("webp");
+    expect((await sharp(file.data).metadata()).format).toBe("jpeg");
     expect(await getBalance({ db: handle.db, userId })).toBe(0);
   });
 
@@ -206,6 +206,39 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
       "http://cv.iptc.org/newscodes/digitalsourcetype/compositeWithTrainedAlgorithmicMedia",
       "http://cv.iptc.org/newscodes/digitalsourcetype/algorithmicallyEnhanced",
     ]);
+  });
+
+  it("stores a display-size JPEG copy beside each result, served under the same owner check and hour, and swept with it", async () => {
+    const userId = await insertUser(handle);
+    await grantTokens({ db: handle.db, userId, amount: 1, kind: "grant", idempotencyKey: `g:${userId}` });
+    const large = await sharp({ create: { width: 1000, height: 750, channels: 3, background: "#8090a0" } }).webp().toBuffer();
+    const upload = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: large, width: 1000, height: 750, contentType: "image/webp" });
+    const { engine } = scriptedEngine(async (input) => tinted(input));
+    const { batch } = await generate(userId, upload.id, ["modern"]);
+    const w = worker(engine);
+    await waitFor(allFinal(batch.id));
+    await w.stop();
+    const { result } = (await events(batch.id)).find((e) => e.type === "succeeded") as Extract<BatchEvent, { type: "succeeded" }>;
+    expect(result.display).toEqual({ url: `/api/images/${result.id}?size=display`, width: 768 });
+
+    const shown = await getImageFile({ db: handle.db, storage, userId, imageId: result.id, display: true });
+    expect(shown.contentType).toBe("image/jpeg");
+    expect(await sharp(shown.data).metadata()).toMatchObject({ format: "jpeg", width: 768, height: 576 });
+    expect((await sharp(shown.data).metadata()).xmp?.toString("utf8")).toMatch(/DigitalSourceType>http:\/\/cv\.iptc\.org/);
+    const full = await getImageFile({ db: handle.db, storage, userId, imageId: result.id });
+    expect(await sharp(full.data).metadata()).toMatchObject({ format: "jpeg", width: 1000, height: 750 });
+    // An upload has no copy: asked for one, it answers the image itself.
+    expect((await getImageFile({ db: handle.db, storage, userId, imageId: upload.id, display: true })).contentType).toBe("image/webp");
+
+    const stranger = await insertUser(handle);
+    await expect(getImageFile({ db: handle.db, storage, userId: stranger, imageId: result.id, display: true })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const [row] = await handle.db.select().from(image).where(eq(image.id, result.id));
+    const later = new Date(row!.expiresAt.getTime() + 1);
+    await expect(getImageFile({ db: handle.db, storage, userId, imageId: result.id, display: true, now: later })).rejects.toMatchObject({ code: "GONE" });
+    await sweepExpired({ db: handle.db, storage, now: later });
+    expect(await storage.get(row!.storageKey)).toBeNull();
+    expect(row!.displayKey).toBeTruthy();
+    expect(await storage.get(row!.displayKey!)).toBeNull();
   });
 
   it("retries transient failures with backoff, then succeeds without a refund", async () => {

@@ -2,7 +2,7 @@ import "server-only";
 import sharp from "sharp";
 import { isMaskedMode } from "@/config/edit-modes";
 import type { RoomType } from "@/config/room-types";
-import { RESULT_WEBP, UPLOAD_MAX_PIXELS } from "@/config/generation";
+import { RESULT_DISPLAY, RESULT_JPEG, UPLOAD_MAX_PIXELS } from "@/config/generation";
 import { compositeOutsideMask } from "@/server/edits/composite-outside-mask";
 import { decodeMask } from "@/server/edits/decode-mask";
 import { decodeRaw } from "@/server/edits/decode-raw";
@@ -14,10 +14,12 @@ import { EngineError, type Engine, type EngineEdit } from "@/server/engines/engi
 import type { ClaimedJob } from "./claim-jobs";
 
 export type MadeVisualization = {
-  /** WebP, the source photo's size. */
+  /** JPEG, the source photo's size. */
   image: Buffer;
   width: number;
   height: number;
+  /** The same picture at most RESULT_DISPLAY.longSide wide or high, JPEG: what the results grid shows. */
+  display: { image: Buffer; width: number };
   /**
    * How much of the photo's structure the result kept (outside the mask for masked modes), 0..1: computed when
    * asked, so the result can be stored and shown first (decoding and checking eight results that finish together
@@ -43,6 +45,8 @@ export async function makeVisualization(options: {
   /** A listing's shared seed and style brief, and the result its photos follow. */
   listing?: { seed: number; brief: string; references: Buffer[] };
   onProgress: (fraction: number) => void;
+  /** The engine's answer is in (or our recolour made): what follows is storing it. */
+  onAnswered?: () => void;
   signal: AbortSignal;
 }): Promise<MadeVisualization> {
   const { engine, job, source } = options;
@@ -89,13 +93,17 @@ export async function makeVisualization(options: {
     if (masked) result = compositeOutsideMask({ original: await originalWork, result: await decodeResult(output.image, workSize), mask: mask! });
   }
   const engineMs = job.mode === "paint" ? 0 : Date.now() - began;
+  options.onAnswered?.();
   const pixels = result;
-  const image = pixels ? await encode(pixels) : await asWebp(engineBytes!, size).catch(unreadable);
+  const image = pixels ? await encode(pixels) : await asStored(engineBytes!, size).catch(unreadable);
+  // From the stored JPEG, which libjpeg decodes straight at a fraction of its size.
+  const displaySize = scaledTo(size, RESULT_DISPLAY.longSide);
+  const display = await sharp(image).resize(displaySize.width, displaySize.height, { fit: "fill" }).jpeg(RESULT_DISPLAY.jpeg).toBuffer();
   const structureScore = async () => {
     const [original, checked] = await Promise.all([originalWork, pixels ?? decodeResult(engineBytes!, workSize)]);
     return scoreStructure({ original, result: checked, mask: masked ? (mask as RawMask) : undefined }).score;
   };
-  return { image, ...size, structureScore, costUsd, engineMs };
+  return { image, ...size, display: { image: display, width: displaySize.width }, structureScore, costUsd, engineMs };
 }
 
 /** An engine's answer as pixels at `size`; one sharp cannot read is the engine's failure. */
@@ -137,13 +145,14 @@ function engineEdit(job: ClaimedJob, mask: Buffer | null): EngineEdit {
 }
 
 function encode(image: RawImage): Promise<Buffer> {
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } }).webp(RESULT_WEBP).toBuffer();
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } }).jpeg(RESULT_JPEG).toBuffer();
 }
 
-/** The engine's own image as stored: WebP at the photo's size already (the local engine's) is kept as it is. */
-async function asWebp(data: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+/** The engine's own image as stored: JPEG at the photo's size already (the local engine's) is kept as it is. */
+async function asStored(data: Buffer, size: { width: number; height: number }): Promise<Buffer> {
   const input = sharp(data, { limitInputPixels: UPLOAD_MAX_PIXELS });
   const meta = await input.metadata();
-  if (meta.format === "webp" && meta.width === size.width && meta.height === size.height && (meta.pages ?? 1) === 1) return data;
-  return input.resize(size.width, size.height, { fit: "fill" }).webp(RESULT_WEBP).toBuffer();
+  if (meta.format === "jpeg" && meta.width === size.width && meta.height === size.height && (meta.orientation ?? 1) === 1) return data;
+  // Transparency onto white, as decodeRaw reads it: JPEG has none.
+  return input.resize(size.width, size.height, { fit: "fill" }).flatten({ background: "#ffffff" }).jpeg(RESULT_JPEG).toBuffer();
 }

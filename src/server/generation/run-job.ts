@@ -15,6 +15,7 @@ import { refundToken } from "@/server/tokens/refund-token";
 import type { FailureReason } from "@/schemas/generation";
 import { appendBatchEvents } from "./append-batch-events";
 import { backoffDelay, type RetryPolicy } from "./backoff-delay";
+import { createCheckQueue, type CheckQueue } from "./create-check-queue";
 import { renewLease, type ClaimedJob } from "./claim-jobs";
 import { newId } from "@/server/db/new-id";
 import type { ImageRow } from "@/server/images/image-dto";
@@ -36,6 +37,8 @@ export type RunJobOptions = {
   stopSignal: AbortSignal;
   /** How the source photo is read (the worker's cache, readSourceCached); straight from storage by default. */
   readSource?: (storageKey: string) => Promise<Buffer | null>;
+  /** The worker's queue of structure checks (createCheckQueue); each job checks at once without one. */
+  checks?: CheckQueue;
   leaseMs?: number;
   timeoutMs?: number;
   retry?: RetryPolicy;
@@ -103,6 +106,10 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     );
   }, Math.max(50, Math.floor(leaseMs / 3)));
   const progress = progressWriter(db, job);
+  const checks = options.checks ?? createCheckQueue({ settleMs: 0, maxDeferMs: 0 });
+  let endStore: (() => void) | undefined;
+  // An engine that answers after the job gave up (abort, lease lost) stores nothing: it must not hold the checks back.
+  let settled = false;
 
   const began = Date.now();
   // Each engine call's start; its end is generation.succeeded or generation.attempt_failed: the queue's wait, and what each worker ran when.
@@ -118,6 +125,9 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
         mask: maskBytes,
         listing,
         onProgress: progress.report,
+        onAnswered: () => {
+          if (!settled) endStore = checks.beginStore();
+        },
         signal: controller.signal,
       }),
     );
@@ -131,14 +141,15 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     try {
       done = (await writeJobStep(db, job, { type: "succeeded", result, structureScore: null })).held;
     } finally {
-      // Not recorded (claim lost, or the write failed): the stored object would belong to nobody.
-      if (!done) await options.storage.delete(result.storageKey).catch(() => undefined);
+      // Not recorded (claim lost, or the write failed): the stored objects would belong to nobody.
+      if (!done) await Promise.all([result.storageKey, result.displayKey].map((key) => key && options.storage.delete(key).catch(() => undefined)));
     }
+    endStore?.();
     if (!done) return "lost";
     // Where the job's time went beyond the engine: storing the result, then recording it (what to watch at scale).
     const now = Date.now();
     log.info("generation.succeeded", { ...context, mode: job.mode, engine: engine.id, ms: now - began, engineMs, storeMs: storedAt - began - engineMs, recordMs: now - storedAt, costUsd: output.costUsd });
-    await scoreResult(db, job, output, context);
+    await checks.check(() => scoreResult(db, job, output, context));
     return "succeeded";
   } catch (error) {
     await progress.settled();
@@ -157,6 +168,8 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     }
     return fail(options, failure.reason, failure.message);
   } finally {
+    settled = true;
+    endStore?.();
     clearTimeout(timeout);
     clearInterval(renewal);
     options.stopSignal.removeEventListener("abort", stop);
@@ -255,15 +268,38 @@ async function listingContext({ db, job, storage }: RunJobOptions): Promise<{ se
   return { ...brief, references: reference ? [reference] : [] };
 }
 
-/** Stores the result's object (WebP, the photo's size); its row is written with the success (writeJobStep). */
+/**
+ * Stores the result's objects (JPEG, the photo's size, and its display-size copy); its row is written with the
+ * success (writeJobStep). A display copy stored without the full image is removed again.
+ */
 async function storeResult(options: RunJobOptions, userId: string, made: MadeVisualization, ai: boolean): Promise<ImageRow> {
-  // Marked for what made it (EU AI Act Art. 50): stored, and so downloaded, with its IPTC digital source type.
-  const webp = markDigitalSource({ image: made.image, ai });
+  // Marked for what made it (EU AI Act Art. 50): stored, and so shown and downloaded, with its IPTC digital source type.
+  const full = markDigitalSource({ image: made.image, ai });
+  const display = markDigitalSource({ image: made.display.image, ai });
   const id = newId();
-  const storageKey = `results/${id}.webp`;
-  await options.storage.put(storageKey, webp, "image/webp");
+  const storageKey = `results/${id}.jpg`;
+  const displayKey = `results/${id}.display.jpg`;
+  const stored = await Promise.allSettled([options.storage.put(storageKey, full, "image/jpeg"), options.storage.put(displayKey, display, "image/jpeg")]);
+  const failed = stored.find((s) => s.status === "rejected");
+  if (failed) {
+    await Promise.all([storageKey, displayKey].map((key) => options.storage.delete(key).catch(() => undefined)));
+    throw failed.reason;
+  }
   const now = new Date();
-  return { id, userId, kind: "result", storageKey, contentType: "image/webp", width: made.width, height: made.height, bytes: webp.length, createdAt: now, expiresAt: new Date(now.getTime() + env().IMAGE_TTL_SECONDS * 1000) };
+  return {
+    id,
+    userId,
+    kind: "result",
+    storageKey,
+    contentType: "image/jpeg",
+    width: made.width,
+    height: made.height,
+    bytes: full.length,
+    displayKey,
+    displayWidth: made.display.width,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + env().IMAGE_TTL_SECONDS * 1000),
+  };
 }
 
 /** Progress from the engine, written at most every PROGRESS_INTERVAL_MS, one write at a time, in order. */

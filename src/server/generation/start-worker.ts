@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { JOB_LEASE_MS, SWEEP_INTERVAL_MS } from "@/config/generation";
+import { JOB_LEASE_MS, STRUCTURE_CHECK_QUEUE, SWEEP_INTERVAL_MS } from "@/config/generation";
 import type { Db } from "@/server/db/client";
 import { log } from "@/server/log";
 import type { Engine } from "@/server/engines/engine";
@@ -10,6 +10,7 @@ import type { ImageStorage } from "@/server/storage/storage";
 import type { RetryPolicy } from "./backoff-delay";
 import { claimJobs } from "./claim-jobs";
 import { readSourceCached } from "@/server/images/read-source-cached";
+import { createCheckQueue } from "./create-check-queue";
 import { runJob, type JobOutcome } from "./run-job";
 import { sweepExpired } from "./sweep-expired";
 
@@ -51,6 +52,7 @@ export function startWorker(options: WorkerOptions): Worker {
   const unsubscribe = subscribe("jobs", "*", poke);
   let idleWaiters: (() => void)[] = [];
   const readSource = readSourceCached(options.storage);
+  const checks = createCheckQueue(STRUCTURE_CHECK_QUEUE);
   let lastClaimEmpty = false;
 
   const loop = (async () => {
@@ -62,7 +64,7 @@ export function startWorker(options: WorkerOptions): Worker {
         const jobs = free > 0 ? await claimJobs({ db: options.db, limit: free, leaseMs: options.leaseMs ?? JOB_LEASE_MS }) : [];
         claimed = jobs.length;
         for (const job of jobs) {
-          const task = runJob({ ...options, job, readSource, stopSignal: stopController.signal, leaseMs: options.leaseMs, timeoutMs: options.timeoutMs, retry: options.retry })
+          const task = runJob({ ...options, job, readSource, checks, stopSignal: stopController.signal, leaseMs: options.leaseMs, timeoutMs: options.timeoutMs, retry: options.retry })
             .then((outcome) => options.onOutcome?.(outcome, job.visualizationId))
             .catch((error: unknown) => log.error("worker.job_crashed", { worker: id, visualizationId: job.visualizationId, error }))
             .finally(() => {

@@ -21,12 +21,15 @@ export async function sweepExpired(options: { db?: DbOrTx; storage?: ImageStorag
   let images = 0;
   for (;;) {
     const due = await db
-      .select({ id: image.id, storageKey: image.storageKey })
+      .select({ id: image.id, storageKey: image.storageKey, displayKey: image.displayKey })
       .from(image)
       .where(lte(image.expiresAt, now))
       .limit(options.limit ?? 200);
     if (due.length === 0) break;
-    for (const row of due) await storage.delete(row.storageKey);
+    for (const row of due) {
+      await storage.delete(row.storageKey);
+      if (row.displayKey) await storage.delete(row.displayKey);
+    }
     await db.delete(image).where(
       inArray(
         image.id,

@@ -8,9 +8,10 @@ import type { ImageStorage } from "@/server/storage/storage";
 
 /**
  * The bytes of one of the user's images. Another user's image and an unknown id are the same NOT_FOUND
- * (nobody learns that an id exists); an image past its hour is GONE, even before the sweeper ran.
+ * (nobody learns that an id exists); an image past its hour is GONE, even before the sweeper ran. `display`
+ * asks for a result's display-size copy under the same rules (the image itself when it has none).
  */
-export async function getImageFile(options: { userId: string; imageId: string; db?: DbOrTx; storage?: ImageStorage; now?: Date }) {
+export async function getImageFile(options: { userId: string; imageId: string; display?: boolean; db?: DbOrTx; storage?: ImageStorage; now?: Date }) {
   const db = options.db ?? (await getDb());
   const [row] = await db
     .select()
@@ -19,7 +20,8 @@ export async function getImageFile(options: { userId: string; imageId: string; d
   if (!row) throw new AppError("NOT_FOUND");
   const now = options.now ?? new Date();
   if (row.expiresAt <= now) throw new AppError("GONE");
-  const data = await (options.storage ?? getStorage()).get(row.storageKey);
+  const display = options.display === true && row.displayKey !== null;
+  const data = await (options.storage ?? getStorage()).get(display ? row.displayKey! : row.storageKey);
   if (!data) throw new AppError("GONE");
-  return { data, contentType: row.contentType, expiresAt: row.expiresAt, kind: row.kind };
+  return { data, contentType: display ? "image/jpeg" : row.contentType, expiresAt: row.expiresAt, kind: row.kind };
 }

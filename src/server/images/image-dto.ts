@@ -16,6 +16,7 @@ export function toImageDto(row: ImageRow): ImageDto {
     kind: row.kind,
     width: row.width,
     height: row.height,
+    ...(row.displayKey && row.displayWidth ? { display: { url: `${imageUrl(row.id)}?size=display`, width: row.displayWidth } } : {}),
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
   };

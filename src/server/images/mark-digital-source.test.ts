@@ -32,7 +32,18 @@ describe("markDigitalSource", () => {
     expect((await sharp(twice).metadata()).icc).toBeDefined();
   });
 
-  it("refuses what is not a WebP", async () => {
+  it("marks a JPEG (the results' display-size copy), keeps its pixels, replacing an earlier mark", async () => {
+    const jpeg = await photo().jpeg({ quality: 80 }).toBuffer();
+    const marked = markDigitalSource({ image: jpeg, ai: true });
+    expect(await sourceTypeOf(marked)).toBe(DIGITAL_SOURCE_TYPE.ai);
+    expect(await sharp(marked).metadata()).toMatchObject({ format: "jpeg", width: 301, height: 200 });
+    expect(await sharp(marked).raw().toBuffer()).toEqual(await sharp(jpeg).raw().toBuffer());
+    const twice = markDigitalSource({ image: marked, ai: false });
+    expect(await sourceTypeOf(twice)).toBe(DIGITAL_SOURCE_TYPE.algorithmic);
+    expect(twice.toString("latin1").split("http://ns.adobe.com/xap/1.0/\0").length - 1).toBe(1);
+  });
+
+  it("refuses what is neither a WebP nor a JPEG", async () => {
     expect(() => markDigitalSource({ image: Buffer.from("not an image at all"), ai: true })).toThrow(/WebP/);
   });
 });

@@ -61,12 +61,14 @@ function simpleCanvas(image: Chunk): { width: number; height: number; alpha: boo
  * The image as stored and downloaded, marked in a machine-readable way as the EU AI Act (Art. 50(2)) asks of
  * AI-made or AI-manipulated images: an XMP packet whose Iptc4xmpExt:DigitalSourceType says
  * compositeWithTrainedAlgorithmicMedia (`ai`: a trained model edited the photo) or algorithmicallyEnhanced
- * (an algorithm without a trained model did). Written into the WebP container (RIFF chunks; an XMP chunk
- * already there is replaced), so the pixels are not encoded a second time. Takes WebP only.
+ * (an algorithm without a trained model did). Written into the container (WebP's RIFF chunks, a JPEG's APP1
+ * segment; a packet already there is replaced), so the pixels are not encoded a second time. Takes WebP and JPEG.
  */
 export function markDigitalSource(options: { image: Buffer; ai: boolean }): Buffer {
+  const packet = xmpPacket(options.ai ? DIGITAL_SOURCE_TYPE.ai : DIGITAL_SOURCE_TYPE.algorithmic);
+  if (options.image[0] === 0xff && options.image[1] === 0xd8) return markJpeg(options.image, packet);
   const chunks = readChunks(options.image).filter((c) => c.fourcc !== "XMP ");
-  const xmp = { fourcc: "XMP ", payload: xmpPacket(options.ai ? DIGITAL_SOURCE_TYPE.ai : DIGITAL_SOURCE_TYPE.algorithmic) };
+  const xmp = { fourcc: "XMP ", payload: packet };
   let body: Chunk[];
   if (chunks[0]?.fourcc === "VP8X") {
     const vp8x = Buffer.from(chunks[0].payload);
@@ -86,4 +88,31 @@ export function markDigitalSource(options: { image: Buffer; ai: boolean }): Buff
   header.writeUInt32LE(4 + content.length, 4);
   header.write("WEBP", 8, "ascii");
   return Buffer.concat([header, content]);
+}
+
+/** XMP's APP1 signature (Adobe XMP Specification part 3, 1.1.3). */
+const JPEG_XMP_SIGNATURE = Buffer.from("http://ns.adobe.com/xap/1.0/\0", "latin1");
+
+/** The packet as an APP1 segment after the JPEG's leading APP0 (JFIF) segment, any other XMP segment dropped. */
+function markJpeg(jpeg: Buffer, packet: Buffer): Buffer {
+  const kept: Buffer[] = [];
+  let at = 2;
+  let afterApp0 = 0;
+  // Segments up to the first that is not an APPn or COM (the tables and frame come after them).
+  while (at + 4 <= jpeg.length && jpeg[at] === 0xff) {
+    const marker = jpeg[at + 1]!;
+    if (!((marker >= 0xe0 && marker <= 0xef) || marker === 0xfe)) break;
+    const end = at + 2 + jpeg.readUInt16BE(at + 2);
+    if (end > jpeg.length) throw new Error("truncated JPEG segment");
+    const segment = jpeg.subarray(at, end);
+    const isXmp = marker === 0xe1 && segment.subarray(4, 4 + JPEG_XMP_SIGNATURE.length).equals(JPEG_XMP_SIGNATURE);
+    if (!isXmp) kept.push(segment);
+    if (marker === 0xe0 && kept.length === 1) afterApp0 = 1;
+    at = end;
+  }
+  const payload = Buffer.concat([JPEG_XMP_SIGNATURE, packet]);
+  const header = Buffer.from([0xff, 0xe1, 0, 0]);
+  header.writeUInt16BE(payload.length + 2, 2);
+  const xmp = Buffer.concat([header, payload]);
+  return Buffer.concat([jpeg.subarray(0, 2), ...kept.slice(0, afterApp0), xmp, ...kept.slice(afterApp0), jpeg.subarray(at)]);
 }

@@ -334,7 +334,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     expect(shared.listing.items).toHaveLength(1);
     expect(shared.listing.items[0]!.afterUrl).toContain(view.photos[0]!.results[0]!.result!.id);
     const image = await getSharedImage({ db: handle.db, storage, token: link.token, imageId: view.photos[0]!.results[0]!.result!.id });
-    expect(image.contentType).toBe("image/webp");
+    expect(image.contentType).toBe("image/jpeg");
     // The other photo's result was not chosen: the link does not open it.
     await expect(getSharedImage({ db: handle.db, storage, token: link.token, imageId: view.photos[1]!.results[0]!.result!.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(resolveShareLink({ db: handle.db, token: `${link.token}x` })).rejects.toMatchObject({ code: "NOT_FOUND" });

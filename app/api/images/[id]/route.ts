@@ -3,18 +3,21 @@ import { userRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
+const extensions: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
+
 /** One of the user's images: 404 for anyone else (and for visitors), 410 once its hour has passed. */
 export const GET = userRoute({ visitor: "NOT_FOUND" }, async ({ request, user, params }) => {
-  const file = await getImageFile({ userId: user.id, imageId: params.id! });
+  const query = new URL(request.url).searchParams;
+  const file = await getImageFile({ userId: user.id, imageId: params.id!, display: query.get("size") === "display" });
   const secondsLeft = Math.max(0, Math.floor((file.expiresAt.getTime() - Date.now()) / 1000));
-  const download = new URL(request.url).searchParams.has("download");
+  const download = query.has("download");
   return new Response(new Uint8Array(file.data), {
     headers: {
       "content-type": file.contentType,
       "content-length": String(file.data.length),
       "cache-control": `private, max-age=${secondsLeft}`,
       "x-content-type-options": "nosniff",
-      "content-disposition": `${download ? "attachment" : "inline"}; filename="aranzer-${file.kind}.webp"`,
+      "content-disposition": `${download ? "attachment" : "inline"}; filename="aranzer-${file.kind}.${extensions[file.contentType] ?? "webp"}"`,
     },
   });
 });

@@ -22,6 +22,9 @@ export const image = pgTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     bytes: integer("bytes").notNull(),
+    /** A result's display-size copy (RESULT_DISPLAY, JPEG), served by the same route and deleted with the image. */
+    displayKey: text("display_key"),
+    displayWidth: integer("display_width"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
