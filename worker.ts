@@ -25,3 +25,9 @@ async function shutdown() {
 }
 process.on("SIGTERM", () => void shutdown());
 process.on("SIGINT", () => void shutdown());
+// Whoever read our output is gone (a closed pipe): every log line would fail, so stop as if told to.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") void shutdown();
+  });
+}

@@ -31,7 +31,10 @@ export async function startExtraServer(env: Record<string, string>): Promise<Ext
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error(`extra server did not start:\n${stderr}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL"); // not left running behind a failed start
+      throw new Error(`extra server did not start:\n${stderr}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

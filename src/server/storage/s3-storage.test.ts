@@ -80,17 +80,20 @@ describe("S3 storage against a local S3 server", () => {
       expect(states.map((s) => s.status).sort()).toEqual(["failed", "succeeded"]);
       const resultId = states.find((s) => s.status === "succeeded")!.resultImageId!;
       const result = await getImageFile({ db: handle.db, storage, userId, imageId: resultId });
-      expect((await sharp(result.data).metadata()).format).toBe("webp");
+      expect((await sharp(result.data).metadata()).format).toBe("jpeg");
 
-      const rows = await handle.db.select({ storageKey: image.storageKey, expiresAt: image.expiresAt }).from(image).where(eq(image.userId, userId));
+      const rows = await handle.db.select({ storageKey: image.storageKey, displayKey: image.displayKey, expiresAt: image.expiresAt }).from(image).where(eq(image.userId, userId));
       expect(rows).toHaveLength(2);
-      for (const row of rows) expect(await storage.get(row.storageKey)).not.toBeNull();
+      // The result's display-size copy is an object of its own in the bucket, swept with it.
+      const keys = rows.flatMap((row) => [row.storageKey, ...(row.displayKey ? [row.displayKey] : [])]);
+      expect(keys).toHaveLength(3);
+      for (const key of keys) expect(await storage.get(key)).not.toBeNull();
       // One object already gone (a sweep that stopped between the object and the row): no reason to stop.
       await storage.delete(rows[0]!.storageKey);
       const later = new Date(Math.max(...rows.map((r) => r.expiresAt.getTime())) + 1);
       await sweepExpired({ db: handle.db, storage, now: later });
       expect(await handle.db.select().from(image).where(eq(image.userId, userId))).toHaveLength(0);
-      for (const row of rows) expect(await storage.get(row.storageKey)).toBeNull();
+      for (const key of keys) expect(await storage.get(key)).toBeNull();
     });
   });
 });
