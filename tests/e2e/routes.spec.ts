@@ -7,7 +7,7 @@ test.describe("route table", () => {
   for (const row of table) {
     for (const locale of ["pl", "en"] as const) {
       const path = row.paths[locale];
-      // Public pages: accessibility.spec.ts opens each of them (status, language, heading, hreflang and axe).
+      // Public pages: accessibility.spec.ts and accessibility-reading.spec.ts open each of them (status, language, heading, hreflang and axe).
       if (row.access !== "public") {
         // The redirect itself, without a browser page: the sign-in journeys (accounts.spec.ts) follow it.
         test(`${path} (${locale}) sends a visitor to the login page`, async ({ request }) => {

@@ -38,6 +38,28 @@ export function routeTable(): RouteRow[] {
 
 export { locales, pathFor };
 
+/** The reading pages (legal texts and the blog), checked in a spec of their own beside the product's pages. */
+export const READING_PAGES: readonly string[] = ["/terms", "/privacy", "/information-obligation", "/blog"];
+
+/**
+ * A public page in one language: served with 200 and its language, a heading, hreflang to both languages,
+ * and no axe violation (in both colour modes for the Polish version: the English one is the same components
+ * with the same colours and other words).
+ */
+export async function expectAccessiblePublicPage(page: Page, row: RouteRow, locale: Locale): Promise<void> {
+  const path = row.paths[locale];
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  await expect(page.locator("html")).toHaveAttribute("lang", locale);
+  await expect(page.locator("main h1").first()).toBeVisible();
+  for (const language of locales) {
+    const href = await page.locator(`link[rel="alternate"][hreflang="${language}"]`).getAttribute("href");
+    expect(new URL(href ?? "", "http://x").pathname).toBe(row.paths[language]);
+  }
+  if (locale === "pl") await expectNoAxeViolationsInBothModes(page, path);
+  else await expectNoAxeViolations(page, path);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Accessibility
 
