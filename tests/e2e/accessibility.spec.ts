@@ -3,7 +3,7 @@
  * served with its language, a heading and hreflang to both languages, and axe (WCAG 2.2 AA) finds nothing —
  * all of axe in light mode, and the colour rules in dark mode once per page layout, on its Polish version.
  * Then the open mobile menu and the open mask editor in both modes. The legal pages and the blog:
- * accessibility-reading.spec.ts. Signed-in pages: accounts.spec.ts; the guard of the others: routes.spec.ts.
+ * accessibility-reading.spec.ts. Signed-in pages: accessibility-signed-in.spec.ts; the guard of the others: routes.spec.ts.
  */
 import { expect, expectAccessiblePublicPage, expectNoAxeViolationsInBothModes, READING_PAGES, routeTable, signIn, test } from "./support";
 

@@ -1,6 +1,6 @@
 /** The whole account journey, reading the e-mails from the outbox as a user would open them. */
 import { type Page } from "@playwright/test";
-import { PASSWORD, confirmFromOutbox, expect, expectNoAxeViolations, expectNoAxeViolationsInBothModes, latestEmailTo, register, test, uniqueEmail } from "./support";
+import { PASSWORD, confirmFromOutbox, expect, expectNoAxeViolations, latestEmailTo, register, test, uniqueEmail } from "./support";
 import { signIn as signInAsNewAccount } from "./fixtures";
 
 async function signIn(page: Page, email: string, password = PASSWORD) {
@@ -219,19 +219,6 @@ test.describe("accounts", () => {
     await confirmFromOutbox(page, email);
     await expect(page.getByRole("dialog")).toBeVisible();
     await expectNoAxeViolations(page, "/design with the welcome modal");
-  });
-
-  test("signed-in pages pass axe in light and dark mode", async ({ page }) => {
-    // Eight pages, each with axe twice.
-    test.setTimeout(120_000);
-    await signInAsNewAccount(page);
-    for (const path of ["/design", "/generations", "/settings/profile", "/settings/subscriptions", "/subskrypcje-testowe", "/en/design", "/en/settings/profile"]) {
-      await page.goto(path);
-      await expectNoAxeViolationsInBothModes(page, path);
-    }
-    await page.goto("/en/design");
-    await page.getByRole("button", { name: "Account menu" }).click();
-    await expectNoAxeViolationsInBothModes(page, "account menu");
   });
 
   test("download my data, then delete the account", async ({ page }) => {
