@@ -53,7 +53,7 @@ const all = [
   { name: "unit", title: "Unit and PostgreSQL tests (vitest run)", cmd: bin("vitest"), args: ["run"] },
   { name: "typecheck", title: "TypeScript (tsc --noEmit)", cmd: bin("tsc"), args: ["--noEmit"] },
   { name: "lint", title: "ESLint (--max-warnings=0)", cmd: bin("eslint"), args: ["--max-warnings=0", "--cache", "--cache-location", "node_modules/.cache/eslint/", "."] },
-  { name: "messages", title: "i18n messages (pl ↔ en keys and placeholders)", ...node("check-messages.mjs") },
+  { name: "messages", title: "i18n messages (pl ↔ en keys and ICU arguments)", ...node("check-messages.mjs") },
 ];
 const quickSteps = ["unit", "typecheck", "lint", "messages"];
 
