@@ -9,6 +9,10 @@ export async function register() {
   sharp.cache(false);
   const { databaseHandle } = await import("@/server/db/client");
   await databaseHandle();
+  // server.ts answers signed-in shells from its cache once this confirms the visitor's session.
+  const { install } = await import("@/server/process-singletons");
+  const { checkSessionCookie } = await import("@/server/auth/check-session-cookie");
+  install("sessionCheck", checkSessionCookie);
   // On the embedded database the worker must live here (one process per data directory); with
   // PostgreSQL, IN_PROCESS_WORKER=false leaves the work to `npm run worker` processes.
   if (config.IN_PROCESS_WORKER) {

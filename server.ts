@@ -15,7 +15,9 @@ import { precompressedStatic } from "./src/server/http/precompressed-static";
 import { sharedPageCache } from "./src/server/http/shared-page-cache";
 import { registerSharedPageCache } from "./src/server/http/shared-pages-changed";
 import { peek } from "./src/server/process-singletons";
-import { ignoredCookies, keyCookies, replayedCookies, SHARED_PAGE_CACHE_BYTES, SHARED_PAGE_FRESH_MS, SHARED_PAGE_MAX_URL, sharedPages } from "./src/config/page-cache";
+import { ignoredCookies, keyCookies, replayedCookies, SHARED_PAGE_CACHE_BYTES, SHARED_PAGE_FRESH_MS, SHARED_PAGE_MAX_URL, sharedPages, signedInShells } from "./src/config/page-cache";
+import { pageFillToken } from "./src/server/http/page-fill-token";
+import type { SessionCheck } from "./src/server/auth/check-session-cookie";
 import { answerClientError, publicFiles, refuseMalformedRequest } from "./src/server/http/refuse-malformed-request";
 import { redactSecrets } from "./src/server/http/redact-secrets";
 
@@ -49,6 +51,10 @@ const pageCache = config.SHARED_PAGE_CACHE
       maxBytes: SHARED_PAGE_CACHE_BYTES,
       maxUrlLength: SHARED_PAGE_MAX_URL,
       tagManager: config.GTM_ID !== undefined,
+      signedInShells,
+      // Installed by instrumentation.ts (it needs the auth module, which lives in Next's server bundle).
+      checkSession: (cookieHeader) => peek<SessionCheck>("sessionCheck")?.(cookieHeader) ?? Promise.resolve(null),
+      fillToken: pageFillToken(),
       log: line,
     })
   : null;

@@ -15,7 +15,9 @@ import { Header } from "@/components/layout/header";
 import { Footer } from "@/components/layout/footer";
 import { AlternatePathsProvider } from "@/components/layout/alternate-paths";
 import { LayoutLabelsProvider } from "@/components/ui/layout-labels-context";
-import { WelcomeModal } from "@/components/layout/lazy-parts";
+import { PersonWelcome } from "@/components/layout/lazy-parts";
+import { matchPath } from "@/config/routes";
+import { signedInShells } from "@/config/page-cache";
 import { getCurrentAccount } from "@/web/server/current-account";
 import { layoutLabels, welcomeDialog } from "@/web/server/layout-labels";
 import { CONSENT_COOKIE, parseConsent } from "@/config/consent";
@@ -36,9 +38,13 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  const requestHeaders = await headers();
+  const nonce = requestHeaders.get("x-nonce") ?? undefined;
   const messages = catalogs[locale];
-  const account = await getCurrentAccount();
+  // A signed-in shell renders nothing of the person: the browser fills the header from GET /api/me.
+  const route = matchPath(requestHeaders.get("x-pathname") ?? "");
+  const shell = route !== null && signedInShells.includes(route.key);
+  const account = shell ? null : await getCurrentAccount();
   // Without a Tag Manager container nothing needs consent: no banner, no tag code.
   const gtmId = env().GTM_ID;
   const consent = gtmId ? parseConsent((await cookies()).get(CONSENT_COOKIE)?.value, new Date()) : null;
@@ -62,13 +68,13 @@ export default async function LocaleLayout({ children, params }: { children: Rea
               </a>
               {/* Early in the document, so keyboard and screen-reader users meet the question first; shown at the bottom. */}
               {gtmId ? <Consent gtmId={gtmId} choice={consent} labels={consentLabels(locale, messages)} /> : null}
-              <Header locale={locale} account={account} />
+              <Header locale={locale} account={shell ? "deferred" : account} />
               <main id="main" className="flex flex-1 flex-col">
                 {children}
               </main>
               <Footer locale={locale} />
               <LazyToaster />
-              {account ? <WelcomeModal welcome={welcomeDialog(account, locale, messages)} /> : null}
+              {shell || account ? <PersonWelcome rendered={account ? welcomeDialog(account, locale, messages) : null} /> : null}
             </AlternatePathsProvider>
           </ColorModeProvider>
         </LayoutLabelsProvider>

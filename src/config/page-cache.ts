@@ -19,6 +19,12 @@ export const sharedPages: readonly RouteKey[] = [
   "/login",
 ];
 
+/**
+ * Pages of an account whose HTML holds nothing of the person: the browser fetches their data (GET /api/me)
+ * after. server.ts answers them from the same cache to anyone whose session it confirms.
+ */
+export const signedInShells: readonly RouteKey[] = ["/design", "/generations"];
+
 /** Cookies that change what a shared page shows (the consent banner, the locale redirect): part of the key. */
 export const keyCookies: readonly string[] = [CONSENT_COOKIE, "NEXT_LOCALE"];
 

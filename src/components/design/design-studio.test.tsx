@@ -5,10 +5,11 @@ import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BatchDto, ImageDto } from "@/schemas/generation";
 import { withMessages } from "~/tests/support/messages";
+import type { PersonData } from "@/web/shared/person-data";
+import { loadPersonData } from "@/components/account/person-data-store";
 import { DesignStudio, type DesignStudioProps } from "./design-studio";
 
-const refresh = vi.fn();
-vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh, push: vi.fn(), replace: vi.fn() }) }));
+vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh: vi.fn(), push: vi.fn(), replace: vi.fn() }) }));
 
 const NOW = Date.now();
 const upload = (id: string): ImageDto => ({
@@ -23,8 +24,6 @@ const upload = (id: string): ImageDto => ({
 
 function props(overrides: Partial<DesignStudioProps> = {}): DesignStudioProps {
   return {
-    balance: 10,
-    gallery: [],
     library: [{ id: "lib-bedroom", roomType: "bedroom", file: "/library/bedroom.jpg", width: 1200, height: 800 }],
     styles: [
       { id: "scandinavian", thumbnail: "/styles/scandinavian.webp" },
@@ -33,12 +32,9 @@ function props(overrides: Partial<DesignStudioProps> = {}): DesignStudioProps {
     ],
     ai: true,
     modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"],
-    initialImage: null,
-    requestedImageMissing: false,
     pricingHref: "/cennik",
     designHref: "/design",
     providersDocs: "https://example.test/docs",
-    now: NOW,
     ...overrides,
   };
 }
@@ -98,7 +94,6 @@ const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
   window.localStorage.clear();
-  refresh.mockReset();
   fetchMock.mockReset();
   FakeXhr.last = null;
   vi.stubGlobal("fetch", fetchMock);
@@ -110,8 +105,22 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderStudio(overrides: Partial<DesignStudioProps> = {}) {
-  return render(withMessages(<DesignStudio {...props(overrides)} />));
+/** The person's part of the page, as GET /api/me answers it; `image` opens the page at ?image=<its id>. */
+type Person = { balance?: number; gallery?: ImageDto[]; image?: ImageDto };
+
+async function renderStudio(overrides: Partial<DesignStudioProps> = {}, person: Person = {}) {
+  const gallery = [...(person.gallery ?? []), ...(person.image ? [person.image] : [])];
+  window.history.replaceState(null, "", person.image ? `/design?image=${person.image.id}` : "/design");
+  const data = { balance: person.balance ?? 10, gallery, batches: null, now: NOW, welcome: null } as unknown as PersonData;
+  // Answered apart from fetchMock, whose queued answers belong to the test.
+  vi.stubGlobal("fetch", async () => jsonResponse(200, data));
+  await loadPersonData(`/api/me?locale=pl&with=gallery&test=${Math.random()}`);
+  vi.stubGlobal("fetch", fetchMock);
+  let rendered: ReturnType<typeof render> | undefined;
+  await act(async () => {
+    rendered = render(withMessages(<DesignStudio {...props(overrides)} />));
+  });
+  return rendered!;
 }
 
 const roomGroup = () => screen.getByRole("group", { name: "2. Rodzaj pomieszczenia" });
@@ -130,21 +139,21 @@ function jsonResponse(status: number, body: unknown): Response {
 describe("DesignStudio: choices", () => {
   it("remembers the mode, the room type and the styles across a reload, and costs styles × variations", async () => {
     const user = userEvent.setup();
-    renderStudio();
+    await renderStudio();
     await user.click(screen.getByRole("radio", { name: /Umebluj pusty pokój/ }));
     await chooseRoomAndStyles(user, "Sypialnia", ["Boho", "Skandynawski"]);
     await user.selectOptions(screen.getByLabelText("Warianty każdego"), "3");
     expect(screen.getByText("Koszt: 6 tokenów")).toBeTruthy();
     cleanup();
-    renderStudio();
+    await renderStudio();
     expect((screen.getByRole("radio", { name: /Umebluj pusty pokój/ }) as HTMLInputElement).checked).toBe(true);
     expect((within(roomGroup()).getByRole("radio", { name: "Sypialnia" }) as HTMLInputElement).checked).toBe(true);
     expect((within(styleGroup()).getByRole("checkbox", { name: "Boho" }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText("Koszt: 6 tokenów")).toBeTruthy();
   });
 
-  it("offers only the modes the engine can do, and says what the others need", () => {
-    renderStudio({ modes: ["restyle", "paint", "remove"] });
+  it("offers only the modes the engine can do, and says what the others need", async () => {
+    await renderStudio({ modes: ["restyle", "paint", "remove"] });
     expect((screen.getByRole("radio", { name: /Umebluj pusty pokój/ }) as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByRole("radio", { name: /Opróżnij pokój/ }) as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByRole("radio", { name: /Edytuj fragment/ }) as HTMLInputElement).disabled).toBe(false);
@@ -168,7 +177,7 @@ describe("DesignStudio: choices", () => {
 
   it("offers the eight room types as a radio group and the styles as a checkbox group", async () => {
     const user = userEvent.setup();
-    renderStudio();
+    await renderStudio();
     const rooms = within(roomGroup()).getAllByRole("radio");
     expect(rooms.map((r) => r.getAttribute("value"))).toEqual(["living-room", "dining-room", "bedroom", "bathroom", "office", "kitchen", "terrace", "kids-room"]);
     await user.click(within(roomGroup()).getByRole("radio", { name: "Kuchnia" }));
@@ -187,7 +196,7 @@ describe("DesignStudio: choices", () => {
 
   it("enables Generate once an image, a room type and a style are chosen, and shows the cost", async () => {
     const user = userEvent.setup();
-    renderStudio();
+    await renderStudio();
     expect(generateButton().disabled).toBe(true);
     expect(screen.getByText("Aby wygenerować, wybierz: zdjęcie, rodzaj pomieszczenia i co najmniej jeden styl.")).toBeTruthy();
 
@@ -214,7 +223,7 @@ describe("DesignStudio: choices", () => {
 describe("DesignStudio: Generate", () => {
   it("with too few tokens says so with the balance and the amount, offers Buy tokens and sends nothing", async () => {
     const user = userEvent.setup();
-    renderStudio({ balance: 1, initialImage: upload("img1") });
+    await renderStudio({}, { balance: 1, image: upload("img1") });
     await chooseRoomAndStyles(user, "Salon", ["Skandynawski", "Boho"]);
     await user.click(generateButton());
     const alert = screen.getByRole("alert");
@@ -243,7 +252,7 @@ describe("DesignStudio: Generate", () => {
       ],
     };
     fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch")).mockResolvedValueOnce(jsonResponse(201, { batch, balance: 8 }));
-    renderStudio({ initialImage: upload("img1") });
+    await renderStudio({}, { image: upload("img1") });
     await chooseRoomAndStyles(user, "Salon", ["Skandynawski", "Boho"]);
 
     await user.click(generateButton());
@@ -255,8 +264,9 @@ describe("DesignStudio: Generate", () => {
     // The retry of the same choice reuses the request id, so the server cannot spend twice.
     await user.click(generateButton());
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Generuj" }));
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    const [url, init] = fetchMock.mock.calls[1]!;
+    const posts = fetchMock.mock.calls.filter(([url]) => url === "/api/batches");
+    expect(posts).toHaveLength(2);
+    const [url, init] = posts[1]!;
     expect(url).toBe("/api/batches");
     expect(init?.method).toBe("POST");
     const sent = JSON.parse(String(init?.body));
@@ -267,13 +277,14 @@ describe("DesignStudio: Generate", () => {
     expect(screen.getByText("Na Twoim koncie: 8 tokenów.")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Wyniki" })).toBeTruthy();
     expect(await screen.findByRole("article", { name: "Skandynawski" })).toBeTruthy();
-    expect(refresh).toHaveBeenCalled();
+    // The header's balance follows: the person's data is asked for again.
+    expect(String(fetchMock.mock.calls.at(-1)![0])).toMatch(/^\/api\/me\?/);
   });
 
   it("shows the server's not-enough-tokens answer (402) with its balance and amount", async () => {
     const user = userEvent.setup();
     fetchMock.mockResolvedValueOnce(jsonResponse(402, { error: { code: "INSUFFICIENT_TOKENS", details: { balance: 1, attempted: 3 } } }));
-    renderStudio({ balance: 5, initialImage: upload("img1") });
+    await renderStudio({}, { balance: 5, image: upload("img1") });
     await chooseRoomAndStyles(user, "Taras", ["Skandynawski", "Boho", "Industrialny"]);
     await user.click(generateButton());
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Generuj" }));
@@ -288,7 +299,7 @@ describe("DesignStudio: upload", () => {
   const file = () => new File([new Uint8Array([1, 2, 3])], "pokoj.heic", { type: "image/heic" });
 
   it("sends the file's bytes with progress and shows why an INVALID_IMAGE was refused, keeping the previous image", async () => {
-    renderStudio({ initialImage: upload("img1") });
+    await renderStudio({}, { image: upload("img1") });
     // Started on the gallery tab (the image came from ?image=); the upload tab is one click away.
     fireEvent.click(screen.getByRole("tab", { name: "Wgraj" }));
     const input = screen.getByLabelText("Wybierz plik") as HTMLInputElement;
@@ -311,14 +322,14 @@ describe("DesignStudio: upload", () => {
   });
 
   it("says in words that the server is busy when it answers 503 BUSY", async () => {
-    renderStudio();
+    await renderStudio();
     fireEvent.change(screen.getByLabelText("Wybierz plik"), { target: { files: [file()] } });
     await FakeXhr.last!.respond(503, { error: { code: "BUSY", details: { retryAfter: 5 } } });
     expect(screen.getByRole("alert").textContent).toContain("Serwer przyjmuje teraz zbyt wiele zdjęć naraz. Spróbuj ponownie za kilka sekund.");
   });
 
   it("shows the server's normalized image once the upload succeeds, and a network failure in words", async () => {
-    renderStudio();
+    await renderStudio();
     fireEvent.change(screen.getByLabelText("Wybierz plik"), { target: { files: [file()] } });
     await FakeXhr.last!.respond(201, { image: upload("img2") });
     expect(screen.getByRole("img", { name: "Twoje zdjęcie pomieszczenia" }).getAttribute("src")).toBe("/api/images/img2");
@@ -331,7 +342,7 @@ describe("DesignStudio: upload", () => {
   });
 
   it("uploads an image pasted anywhere on the page", async () => {
-    renderStudio();
+    await renderStudio();
     const paste = new Event("paste", { bubbles: true }) as ClipboardEvent;
     Object.defineProperty(paste, "clipboardData", { value: { files: [new File([new Uint8Array([1])], "image.png", { type: "image/png" })] } });
     act(() => {
@@ -346,7 +357,7 @@ describe("DesignStudio: gallery", () => {
     const user = userEvent.setup();
     const result: ImageDto = { ...upload("res9"), kind: "result", expiresAt: new Date(Date.now() + 12 * 60_000 - 1_000).toISOString() };
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { images: [result] }));
-    renderStudio();
+    await renderStudio();
     await user.click(screen.getByRole("tab", { name: "Galeria" }));
     await user.click(screen.getByRole("button", { name: "Wybierz z galerii" }));
     const dialog = await screen.findByRole("dialog", { name: "Twoja galeria" });
@@ -360,7 +371,7 @@ describe("DesignStudio: gallery", () => {
   it("says so when the gallery is empty", async () => {
     const user = userEvent.setup();
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { images: [] }));
-    renderStudio();
+    await renderStudio();
     await user.click(screen.getByRole("tab", { name: "Galeria" }));
     await user.click(screen.getByRole("button", { name: "Wybierz z galerii" }));
     expect(await screen.findByText(/Nie masz zdjęć z ostatniej godziny/)).toBeTruthy();

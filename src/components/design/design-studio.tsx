@@ -2,7 +2,6 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import dynamic from "next/dynamic";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Images, Library, Upload } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -25,26 +24,19 @@ import { StylePicker } from "./style-picker";
 import { UploadPanel } from "./upload-panel";
 import { useErrorText } from "./use-error-text";
 import { useImageUpload } from "./use-image-upload";
+import { reloadPersonData, usePersonData } from "@/components/account/person-data-store";
 
+/** The page's own props are the same for everyone (a signed-in shell); the person's part comes from usePersonData(). */
 export interface DesignStudioProps {
-  balance: number;
-  /** The user's uploads and results of the last hour (listGallery). */
-  gallery: ImageDto[];
   library: LibraryOption[];
   styles: StyleOption[];
   /** False when the configured engine makes local previews without AI. */
   ai: boolean;
   /** What the configured engine can do (src/config/engines.ts). */
   modes: readonly EditMode[];
-  /** ?image=<id>: one of the user's images to start from ("use as new input"). */
-  initialImage: ImageDto | null;
-  /** ?image= named an image that is no longer there. */
-  requestedImageMissing: boolean;
   pricingHref: string;
   designHref: string;
   providersDocs: string;
-  /** The server's clock at render time (ms). */
-  now: number;
 }
 
 const RESULTS_ID = "design-results";
@@ -61,11 +53,12 @@ const GalleryModal = dynamic(() => import("./gallery-modal").then((m) => m.Galle
 export function DesignStudio(props: DesignStudioProps) {
   const t = useTranslations("design");
   const tAccount = useTranslations("account");
-  const router = useRouter();
   const errorText = useErrorText();
+  const person = usePersonData();
 
-  const [tab, setTab] = useState<SourceKind>(props.initialImage ? "gallery" : "upload");
-  const [choice, setChoiceState] = useState<ImageChoice | null>(props.initialImage ? { type: "image", image: props.initialImage } : null);
+  const [tab, setTab] = useState<SourceKind>("upload");
+  const [choice, setChoiceState] = useState<ImageChoice | null>(null);
+  const [requestedImageMissing, setRequestedImageMissing] = useState(false);
   const [roomType, setRoomTypeState] = useState<RoomType | null>(null);
   const [styles, setStylesState] = useState<string[]>([]);
   const [settings, setSettingsState] = useState<ModeSettings>(defaultModeSettings);
@@ -82,13 +75,32 @@ export function DesignStudio(props: DesignStudioProps) {
   // choice cannot spend twice; any other choice, or a clear answer, gets a fresh one.
   const retry = useRef<{ signature: string; requestId: string } | null>(null);
 
-  // The balance follows the server after router.refresh(), and the POST's answer in between.
-  const [balance, setBalance] = useState(props.balance);
-  const [serverBalance, setServerBalance] = useState(props.balance);
-  if (props.balance !== serverBalance) {
-    setServerBalance(props.balance);
-    setBalance(props.balance);
+  // The balance follows GET /api/me (on arrival and after each reload), and the POST's answer in between;
+  // null until the first answer.
+  const personBalance = person?.balance ?? null;
+  const [balance, setBalance] = useState<number | null>(null);
+  const [seenBalance, setSeenBalance] = useState<number | null>(null);
+  if (personBalance !== seenBalance) {
+    setSeenBalance(personBalance);
+    if (personBalance !== null) setBalance(personBalance);
   }
+
+  // ?image=<id> ("use as new input"): one of the person's own images of the last hour, found in the gallery
+  // once it arrives (the page's HTML is the same for everyone and holds no query), unless a choice came first.
+  const gallery = person?.gallery ?? null;
+  const requestedRead = useRef(false);
+  useEffect(() => {
+    if (gallery === null || requestedRead.current) return;
+    requestedRead.current = true;
+    const requested = new URLSearchParams(window.location.search).get("image");
+    if (!requested) return;
+    const image = gallery.find((candidate) => candidate.id === requested);
+    // The gallery exists only in the browser: adopting its image here is the page's first render of it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (!image) return setRequestedImageMissing(true);
+    setChoiceState((current) => current ?? { type: "image", image });
+    setTab("gallery");
+  }, [gallery]);
 
   // Any change of choice makes the last Generate's message stale.
   const setChoice = useCallback((next: ImageChoice | null) => {
@@ -212,7 +224,8 @@ export function DesignStudio(props: DesignStudioProps) {
   }
 
   function onGenerate() {
-    if (!ready) return;
+    // The balance is known a moment after the page; the server checks it again in any case.
+    if (!ready || balance === null) return;
     if (balance < cost) {
       setNotice({ type: "insufficient", balance, attempted: cost });
       return;
@@ -248,8 +261,8 @@ export function DesignStudio(props: DesignStudioProps) {
       setBalance(outcome.balance);
       setBatches((list) => [outcome.batch, ...list.filter((b) => b.id !== outcome.batch.id)]);
       setNotice({ type: "started", resultsId: RESULTS_ID });
-      // The header's token count is rendered by the server.
-      router.refresh();
+      // The header's token count follows the person's data.
+      void reloadPersonData();
       return;
     }
     if (outcome.kind === "network") {
@@ -259,7 +272,7 @@ export function DesignStudio(props: DesignStudioProps) {
     if (outcome.status < 500) retry.current = null;
     if (outcome.code === "INSUFFICIENT_TOKENS") {
       const known = Number(outcome.details.balance);
-      const current = Number.isFinite(known) ? known : balance;
+      const current = Number.isFinite(known) ? known : (balance ?? 0);
       const attempted = Number(outcome.details.attempted);
       setBalance(current);
       setNotice({ type: "insufficient", balance: current, attempted: Number.isFinite(attempted) ? attempted : cost });
@@ -272,9 +285,9 @@ export function DesignStudio(props: DesignStudioProps) {
 
   // A failed style's token comes back: show it at once, and let the header's count follow.
   const onRefund = useCallback(() => {
-    setBalance((current) => current + 1);
-    router.refresh();
-  }, [router]);
+    setBalance((current) => (current === null ? null : current + 1));
+    void reloadPersonData();
+  }, []);
 
   function takeAsInput(image: ImageDto) {
     setChoice({ type: "image", image });
@@ -306,7 +319,7 @@ export function DesignStudio(props: DesignStudioProps) {
             <h2 id="design-source-title" ref={sourceHeading} tabIndex={-1} className="scroll-mt-6 text-xl font-semibold text-gray-950 outline-none dark:text-white">
               {t("sourceLegend")}
             </h2>
-            {props.requestedImageMissing && !choice && <p className="text-sm text-amber-800 dark:text-amber-200">{t("requestedImageMissing")}</p>}
+            {requestedImageMissing && !choice && <p className="text-sm text-amber-800 dark:text-amber-200">{t("requestedImageMissing")}</p>}
             <div className="space-y-2">
               <h3 className="text-sm font-medium text-gray-900 dark:text-gray-100">{t("selectedTitle")}</h3>
               <SelectedImage choice={choice} />
@@ -386,7 +399,7 @@ export function DesignStudio(props: DesignStudioProps) {
             <LiveResults
               key={batch.id}
               batch={batch}
-              now={props.now}
+              now={person?.now ?? 0}
               providersDocs={props.providersDocs}
               designHref={props.designHref}
               onUseAsInput={takeAsInput}
@@ -402,7 +415,7 @@ export function DesignStudio(props: DesignStudioProps) {
         <GalleryModal
           open={galleryOpen}
           onOpenChange={setGalleryOpen}
-          initial={props.gallery}
+          initial={gallery ?? []}
           selectedId={choice?.type === "image" ? choice.image.id : null}
           onChoose={(image) => {
             setChoice({ type: "image", image });
@@ -415,7 +428,7 @@ export function DesignStudio(props: DesignStudioProps) {
           open={confirmOpen}
           onOpenChange={setConfirmOpen}
           title={t("confirmTitle", { count: cost })}
-          description={t("confirmText", { cost: tokens(cost), balance: tokens(balance), after: tokens(Math.max(0, balance - cost)) })}
+          description={t("confirmText", { cost: tokens(cost), balance: tokens(balance ?? 0), after: tokens(Math.max(0, (balance ?? 0) - cost)) })}
           confirmLabel={t("generate")}
           onConfirm={confirm}
         />

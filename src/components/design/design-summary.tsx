@@ -14,7 +14,8 @@ export type Notice =
 
 interface Props {
   cost: number;
-  balance: number;
+  /** Null until the person's data has arrived. */
+  balance: number | null;
   missing: readonly Missing[];
   notice: Notice | null;
   pricingHref: string;
@@ -39,7 +40,7 @@ export function DesignSummary({ cost, balance, missing, notice, pricingHref, onR
       </h2>
       <div className="space-y-1">
         <p className="text-lg font-medium text-gray-950 dark:text-white">{t("cost", { tokens: tAccount("tokens", { count: cost }) })}</p>
-        <p className="text-gray-700 dark:text-gray-300">{t("balance", { tokens: tAccount("tokens", { count: balance }) })}</p>
+        <p className="text-gray-700 dark:text-gray-300">{balance === null ? "\u00a0" : t("balance", { tokens: tAccount("tokens", { count: balance }) })}</p>
       </div>
       {!ready && (
         <p id={missingId} className="text-sm text-gray-700 dark:text-gray-300">

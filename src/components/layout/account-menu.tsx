@@ -4,23 +4,17 @@ import { Coins, Crown, LogOut, ShieldCheck, UserRound } from "lucide-react";
 import { Avatar } from "@/components/ui/avatar";
 import { DropdownMenu } from "@/components/ui/dropdown-menu";
 import { signOutAndGo } from "./sign-out";
+import type { AccountMenuData } from "@/web/shared/account-menu-data";
+import { useAccountMenu } from "@/components/account/person-data-store";
 
-export type AccountMenuData = {
-  email: string;
-  subscriptionActive: boolean;
-  subscriptionLabel: string;
-  tokensLabel: string;
-  pricingHref: string;
-  profileHref: string;
-  /** Only for comment moderators (ADMIN_EMAILS): their queue. */
-  moderation: { label: string; href: string } | null;
-  loginHref: string;
-  homeHref: string;
-  labels: { menuLabel: string; activeSubscriber: string; profile: string; logout: string };
-};
+export type { AccountMenuData };
 
 /** The header's account dropdown: who is signed in, subscription, tokens, profile, logout. */
-export function AccountMenu({ data }: { data: AccountMenuData }) {
+export function AccountMenu({ data: rendered }: { data: AccountMenuData | null }) {
+  // Fetched after the page (a signed-in shell), or newer than the render (a balance changed since).
+  const data = useAccountMenu(rendered);
+  // Until the shell's data arrives: the trigger's room, so nothing moves when it appears.
+  if (!data) return <span aria-hidden="true" className="inline-block size-11" />;
   const t = data.labels;
   const trigger = (
     <button

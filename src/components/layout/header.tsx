@@ -1,51 +1,30 @@
 import { Link } from "@/components/link";
 import { getTranslations } from "next-intl/server";
-import { formatSubscriptionDate } from "@/web/shared/format-subscription-date";
 import { publicNav, userNav } from "@/config/navigation";
 import { pathFor, type Locale } from "@/config/routes";
 import { site } from "@/config/site";
 import type { AccountSummary } from "@/server/accounts/get-account-summary";
-import { subscriptionStatusKey } from "@/web/shared/subscription-status-key";
 import { Button } from "@/components/ui/button";
 import { ColorModeSwitch } from "@/components/color-mode";
 import { LogoMark } from "./logo";
 import { LanguageSwitch } from "./language-switch";
-import type { AccountMenuData } from "./account-menu";
 import { AccountMenu } from "./lazy-parts";
-import { isModeratorAccount } from "@/web/server/is-moderator-account";
+import { accountMenuData } from "@/web/server/account-menu-data";
 import { MobileMenu } from "./mobile-menu";
 
-/** What the account menu shows, computed on the server so the client gets ready strings. */
-async function accountMenuData(account: AccountSummary, locale: Locale): Promise<AccountMenuData> {
-  const t = await getTranslations({ locale, namespace: "account" });
-  const sub = account.subscription;
-  const date = sub ? formatSubscriptionDate(sub.periodEnd) : "";
-  return {
-    email: account.email ?? t("unknownUser"),
-    // The crown marks a subscriber until the paid period ends, cancelled or not (isSubscriptionActive).
-    subscriptionActive: Boolean(sub?.active),
-    subscriptionLabel: sub ? t(subscriptionStatusKey(sub), { date }) : t("subscriptionNone"),
-    tokensLabel: t("tokens", { count: account.balance }),
-    pricingHref: pathFor("/pricing", locale),
-    profileHref: pathFor("/settings/profile", locale),
-    moderation:
-      isModeratorAccount(account)
-        ? { label: (await getTranslations({ locale, namespace: "moderation" }))("title"), href: pathFor("/moderation", locale) }
-        : null,
-    loginHref: pathFor("/login", locale),
-    homeHref: pathFor("/", locale),
-    labels: { menuLabel: t("menuLabel"), activeSubscriber: t("activeSubscriber"), profile: t("profile"), logout: t("logout") },
-  };
-}
-
-export async function Header({ locale, account }: { locale: Locale; account: AccountSummary | null }) {
+/**
+ * `account` is the signed-in person's summary, null for a visitor, or "deferred" on a signed-in shell
+ * (config/page-cache.ts): signed in, with the account menu filled in the browser from GET /api/me.
+ */
+export async function Header({ locale, account }: { locale: Locale; account: AccountSummary | "deferred" | null }) {
   const t = await getTranslations({ locale, namespace: "nav" });
-  const menu = account ? await accountMenuData(account, locale) : null;
+  const signedIn = account !== null;
+  const menu = account && account !== "deferred" ? await accountMenuData(account, locale) : null;
   const navLink =
     "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white";
 
   const publicLinks = publicNav.map((item) => ({ href: pathFor(item.route, locale), label: t(item.label) }));
-  const userLinks = account ? userNav.map((item) => ({ href: pathFor(item.route, locale), label: t(item.label) })) : [];
+  const userLinks = signedIn ? userNav.map((item) => ({ href: pathFor(item.route, locale), label: t(item.label) })) : [];
   const createLink = { href: pathFor("/design", locale), label: t("create") };
   const loginLink = { href: pathFor("/login", locale), label: t("login") };
 
@@ -72,7 +51,7 @@ export async function Header({ locale, account }: { locale: Locale; account: Acc
         <div className="hidden items-center gap-1 wide:flex">
           <LanguageSwitch locale={locale} />
           <ColorModeSwitch />
-          {menu ? (
+          {signedIn ? (
             <>
               <Button asChild size="sm">
                 <Link href={createLink.href}>{createLink.label}</Link>
@@ -88,8 +67,9 @@ export async function Header({ locale, account }: { locale: Locale; account: Acc
 
         <MobileMenu
           locale={locale}
-          links={[...(menu ? [createLink] : []), ...publicLinks, ...userLinks, ...(menu ? [] : [loginLink])]}
+          links={[...(signedIn ? [createLink] : []), ...publicLinks, ...userLinks, ...(signedIn ? [] : [loginLink])]}
           account={menu}
+          signedIn={signedIn}
         />
       </div>
     </header>

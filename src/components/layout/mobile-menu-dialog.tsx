@@ -9,13 +9,17 @@ import { LanguageSwitch } from "./language-switch";
 import { SocialLinksClient } from "./social-links-client";
 import { signOutAndGo } from "./sign-out";
 import type { Locale } from "@/config/routes";
-import type { AccountMenuData } from "./account-menu";
+import type { AccountMenuData } from "@/web/shared/account-menu-data";
+import { useAccountMenu } from "@/components/account/person-data-store";
 import { useLayoutLabels } from "@/components/ui/layout-labels-context";
 
 /** What the header hands the phone menu: its links and, when signed in, the account menu's data. */
-export type MobileMenuProps = { locale: Locale; links: { href: string; label: string }[]; account: AccountMenuData | null };
+export type MobileMenuProps = { locale: Locale; links: { href: string; label: string }[]; account: AccountMenuData | null; signedIn: boolean };
 
-export function MobileMenuDialog({ locale, links, account, open, onOpenChange }: MobileMenuProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function MobileMenuDialog({ locale, links, account: rendered, signedIn, open, onOpenChange }: MobileMenuProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  // On a signed-in shell the account comes from GET /api/me (and after a change of balance, fresher than the render).
+  const live = useAccountMenu(rendered);
+  const account = signedIn ? live : null;
   const t = useLayoutLabels().nav;
   const close = () => onOpenChange(false);
   const item =

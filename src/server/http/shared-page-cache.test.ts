@@ -26,7 +26,9 @@ const nextLikePage: Render = (req, res, nonce) => {
 let server: Server | undefined;
 let clock = 0;
 
-async function start(render: Render = nextLikePage, options: { freshMs?: number; maxBytes?: number } = {}) {
+type ShellOptions = { checkSession?: (cookieHeader: string) => Promise<{ setCookies: string[] } | null> };
+
+async function start(render: Render = nextLikePage, options: { freshMs?: number; maxBytes?: number } & ShellOptions = {}) {
   let renders = 0;
   const cache = sharedPageCache({
     origin: () => `http://127.0.0.1:${(server!.address() as AddressInfo).port}`,
@@ -38,6 +40,9 @@ async function start(render: Render = nextLikePage, options: { freshMs?: number;
     maxBytes: options.maxBytes ?? 1_000_000,
     maxUrlLength: 100,
     tagManager: false,
+    signedInShells: ["/design"],
+    checkSession: options.checkSession,
+    fillToken: "fill-token",
     now: () => clock,
   });
   server = createServer((req, res) => {
@@ -113,6 +118,38 @@ describe("shared-page cache", () => {
     await fetch(`${base}/design`);
     await fetch(`${base}/design`);
     expect(renders()).toBe(6);
+  });
+
+  it("answers a signed-in shell from memory to each confirmed session, rendered once for its path alone", async () => {
+    const fills: { cookie?: string; fill?: string; url?: string }[] = [];
+    const sessions: Record<string, { setCookies: string[] }> = { "session=a": { setCookies: [] }, "session=b": { setCookies: ["session=b2; Path=/; HttpOnly"] } };
+    const { base, renders } = await start(
+      (req, res, nonce) => {
+        fills.push({ cookie: req.headers.cookie, fill: req.headers["x-shared-page-fill"] as string | undefined, url: req.url });
+        nextLikePage(req, res, nonce);
+      },
+      { checkSession: async (cookieHeader) => sessions[cookieHeader.split("; ").find((c) => c.startsWith("session="))!] ?? null },
+    );
+    const first = await fetch(`${base}/design?image=abc`, { headers: { cookie: "session=a; NEXT_LOCALE=pl" } });
+    const second = await fetch(`${base}/design`, { headers: { cookie: "session=b; NEXT_LOCALE=pl" } });
+    expect(renders()).toBe(1);
+    // The fill names the page alone: no session, no query, the process's token so the proxy lets it through.
+    expect(fills).toEqual([{ cookie: "NEXT_LOCALE=pl", fill: "fill-token", url: "/design" }]);
+    expect(second.headers.get(CACHE_STATUS_HEADER)).toBe("hit");
+    expect(await second.text()).toBe(await first.text());
+    expect(second.headers.get("content-security-policy")).toContain(`'sha256-${sha(OWN_SCRIPT)}'`);
+    // A session the check rolled gets its new cookie with the page, beside the replayed one.
+    expect(second.headers.getSetCookie()).toEqual(["NEXT_LOCALE=pl; Path=/", "session=b2; Path=/; HttpOnly"]);
+    expect(first.headers.getSetCookie()).toEqual(["NEXT_LOCALE=pl; Path=/"]);
+  });
+
+  it("renders a signed-in shell for a visitor without a live session (the proxy sends them to sign in)", async () => {
+    const { base, renders } = await start(nextLikePage, { checkSession: async () => null });
+    for (const cookie of [undefined, "session=ended"]) {
+      const answer = await fetch(`${base}/design`, { headers: cookie ? { cookie } : {} });
+      expect(answer.headers.get(CACHE_STATUS_HEADER)).toBeNull();
+    }
+    expect(renders()).toBe(2);
   });
 
   it("keys on the cookies that change a page and ignores analytics ones", async () => {

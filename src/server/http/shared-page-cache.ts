@@ -5,6 +5,7 @@ import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { matchPath } from "../../config/routes";
 import { acceptsEncoding } from "./precompressed-static";
 import { contentSecurityPolicy } from "./csp";
+import { FILL_HEADER } from "./page-fill-token";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -22,6 +23,11 @@ const gzipAsync = promisify(gzip);
  * What it caches: GET and HEAD of a shared page (config/page-cache.ts) from a browser with no cookies but the
  * key cookies and ignored analytics ones (an account's session cookie, a preview or return cookie: rendered
  * as before), not a router request (RSC), answered 200 with HTML and no Set-Cookie but the replayed ones.
+ *
+ * Signed-in shells: the pages of an account whose HTML holds nothing of the person (the browser fetches
+ * their data after), answered from the same cache to a visitor whose session `checkSession` confirms,
+ * keyed on the path alone (the page reads its query in the browser); any other visitor is rendered, and
+ * the proxy sends them to sign in. The session's refreshed cookie, if the check rolled it, goes along.
  * Each entry is fresh for `freshMs`; after that the next visitor still gets it while one render refreshes it
  * in the background. Visitors who arrive while the first render of a page is under way wait for that render.
  */
@@ -36,12 +42,17 @@ export type SharedPageCacheOptions = {
   maxBytes: number;
   maxUrlLength: number;
   tagManager: boolean;
+  /** Pages of an account that render nothing of the person (config/page-cache.ts). */
+  signedInShells?: readonly string[];
+  /** Whether the request's cookies hold a live session, and the cookies its check set (a rolled session). */
+  checkSession?: (cookieHeader: string) => Promise<{ setCookies: string[] } | null>;
+  /** Sent as FILL_HEADER's value: the proxy lets a fill of a signed-in shell through without a session. */
+  fillToken?: string;
   now?: () => number;
   log?: (fields: Record<string, unknown>) => void;
 };
 
-/** A request to fill the cache carries this header; it is rendered, never answered from the cache. */
-export const FILL_HEADER = "x-shared-page-fill";
+export { FILL_HEADER };
 /** Says how a response was answered: `hit`, `stale` (served while a refresh runs) or absent (rendered). */
 export const CACHE_STATUS_HEADER = "x-page-cache";
 
@@ -65,6 +76,7 @@ const ROUTER_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch",
 export function sharedPageCache(options: SharedPageCacheOptions) {
   const now = options.now ?? Date.now;
   const shared = new Set(options.sharedPages);
+  const shells = new Set(options.checkSession ? (options.signedInShells ?? []) : []);
   const pages = new Map<string, Page>();
   /** Keys whose render answered something not to cache (a 404, a redirect), until then: rendered as usual. */
   const uncacheable = new Map<string, number>();
@@ -73,8 +85,8 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
   /** Counts `clear()`s: a render that began before one may show what changed since, and is not kept. */
   let generation = 0;
 
-  /** The cache key, or null when this request must be rendered for its visitor. */
-  function keyOf(req: IncomingMessage): string | null {
+  /** The cache key (and whether the page is a signed-in shell), or null when this request must be rendered for its visitor. */
+  function keyOf(req: IncomingMessage): { key: string; shell: boolean } | null {
     if (req.method !== "GET" && req.method !== "HEAD") return null;
     const url = req.url ?? "";
     if (url.length > options.maxUrlLength || !url.startsWith("/") || url.includes("_rsc=")) return null;
@@ -82,13 +94,16 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
     if (ROUTER_HEADERS.some((name) => req.headers[name] !== undefined)) return null;
     const pathname = url.split("?")[0]!;
     const route = matchPath(pathname);
-    if (!route || !shared.has(route.key)) return null;
+    if (!route) return null;
+    const shell = shells.has(route.key);
+    if (!shell && !shared.has(route.key)) return null;
     const keyed: string[] = [];
     for (const [name, value] of parseCookies(req.headers.cookie)) {
       if (options.keyCookies.includes(name)) keyed.push(`${name}=${value}`);
-      else if (!options.ignoredCookies.test(name)) return null;
+      // A shell is the same for every account: their session (and any other cookie) decides only who gets it.
+      else if (!shell && !options.ignoredCookies.test(name)) return null;
     }
-    return `${url} ${keyed.sort().join("; ")}`;
+    return { key: `${shell ? pathname : url} ${keyed.sort().join("; ")}`, shell };
   }
 
   function forget(key: string) {
@@ -109,14 +124,17 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
     }
   }
 
-  async function fill(key: string, req: IncomingMessage): Promise<Page | null> {
+  async function fill(key: string, req: IncomingMessage, shellFill: boolean): Promise<Page | null> {
     const startedIn = generation;
     // Only what the key holds goes along (its cookies): a page rendered from anything else the visitor sent
     // (Host, User-Agent) could be poisoned by one visitor for everyone.
-    const headers: Record<string, string> = { [FILL_HEADER]: "1", accept: "text/html", "accept-encoding": "identity" };
-    if (typeof req.headers.cookie === "string") headers.cookie = req.headers.cookie;
+    const headers: Record<string, string> = { [FILL_HEADER]: options.fillToken ?? "1", accept: "text/html", "accept-encoding": "identity" };
+    const keyed = parseCookies(req.headers.cookie).filter(([name]) => options.keyCookies.includes(name));
+    if (keyed.length > 0) headers.cookie = keyed.map(([name, value]) => `${name}=${value}`).join("; ");
+    // A shell is rendered for its path: the person's query is read by the page in the browser.
+    const target = shellFill ? req.url!.split("?")[0]! : req.url!;
     // Visitors wait for this render: a render that hangs must not hold them (they then get one of their own).
-    const response = await fetch(new URL(req.url!, options.origin()), { headers, redirect: "manual", signal: AbortSignal.timeout(FILL_TIMEOUT_MS) });
+    const response = await fetch(new URL(target, options.origin()), { headers, redirect: "manual", signal: AbortSignal.timeout(FILL_TIMEOUT_MS) });
     const html = Buffer.from(await response.arrayBuffer());
     const contentType = response.headers.get("content-type") ?? "";
     const cookies = response.headers.getSetCookie();
@@ -148,10 +166,10 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
   }
 
   /** One render per key at a time; everyone asking meanwhile shares its outcome. */
-  function fillOnce(key: string, req: IncomingMessage): Promise<Page | null> {
+  function fillOnce(key: string, req: IncomingMessage, shell: boolean): Promise<Page | null> {
     let pending = filling.get(key);
     if (!pending) {
-      pending = fill(key, req)
+      pending = fill(key, req, shell)
         .catch((error: unknown) => {
           options.log?.({ event: "page_cache.fill_failed", key, error: error instanceof Error ? error.message : String(error) });
           return null;
@@ -162,11 +180,14 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
     return pending;
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, page: Page, status: "hit" | "stale") {
+  function send(req: IncomingMessage, res: ServerResponse, page: Page, status: "hit" | "stale", setCookies: string[] = []) {
     const accepted = req.headers["accept-encoding"];
     const [body, encoding] = acceptsEncoding(accepted, "br") ? [page.br, "br"] : acceptsEncoding(accepted, "gzip") ? [page.gzip, "gzip"] : [page.plain, undefined];
+    const replayed = page.headers["set-cookie"];
+    const cookies = [...(Array.isArray(replayed) ? replayed : replayed === undefined ? [] : [String(replayed)]), ...setCookies];
     res.writeHead(200, {
       ...page.headers,
+      ...(cookies.length > 0 ? { "set-cookie": cookies } : {}),
       ...(encoding ? { "content-encoding": encoding } : {}),
       "content-length": body.length,
       [CACHE_STATUS_HEADER]: status,
@@ -179,19 +200,27 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
    * first render of the same page is under way.
    */
   async function handle(req: IncomingMessage, res: ServerResponse, render: () => void): Promise<void> {
-    const key = keyOf(req);
-    if (key === null) return render();
+    const keyed = keyOf(req);
+    if (keyed === null) return render();
+    const { key, shell } = keyed;
+    let setCookies: string[] = [];
+    if (shell) {
+      // No session, an ended one, or a check that failed: Next renders, and its proxy sends the visitor to sign in.
+      const session = typeof req.headers.cookie === "string" ? await options.checkSession!(req.headers.cookie) : null;
+      if (!session) return render();
+      setCookies = session.setCookies;
+    }
     const refused = uncacheable.get(key);
     if (refused !== undefined && now() - refused < options.freshMs) return render();
     const page = pages.get(key);
     if (page) {
       const fresh = now() - page.storedAt < options.freshMs;
       if (fresh) remember(key, page);
-      else void fillOnce(key, req);
-      return send(req, res, page, fresh ? "hit" : "stale");
+      else void fillOnce(key, req, shell);
+      return send(req, res, page, fresh ? "hit" : "stale", setCookies);
     }
-    const filled = await fillOnce(key, req);
-    if (filled) send(req, res, filled, "hit");
+    const filled = await fillOnce(key, req, shell);
+    if (filled) send(req, res, filled, "hit", setCookies);
     else render();
   }
 

@@ -1,0 +1,30 @@
+import "server-only";
+import { getTranslations } from "next-intl/server";
+import { formatSubscriptionDate } from "@/web/shared/format-subscription-date";
+import { subscriptionStatusKey } from "@/web/shared/subscription-status-key";
+import type { AccountMenuData } from "@/web/shared/account-menu-data";
+import { pathFor, type Locale } from "@/config/routes";
+import type { AccountSummary } from "@/server/accounts/get-account-summary";
+import { isModeratorAccount } from "./is-moderator-account";
+
+/** What the account menu shows, computed on the server so the client gets ready strings. */
+export async function accountMenuData(account: AccountSummary, locale: Locale): Promise<AccountMenuData> {
+  const t = await getTranslations({ locale, namespace: "account" });
+  const sub = account.subscription;
+  const date = sub ? formatSubscriptionDate(sub.periodEnd) : "";
+  return {
+    email: account.email ?? t("unknownUser"),
+    // The crown marks a subscriber until the paid period ends, cancelled or not (isSubscriptionActive).
+    subscriptionActive: Boolean(sub?.active),
+    subscriptionLabel: sub ? t(subscriptionStatusKey(sub), { date }) : t("subscriptionNone"),
+    tokensLabel: t("tokens", { count: account.balance }),
+    pricingHref: pathFor("/pricing", locale),
+    profileHref: pathFor("/settings/profile", locale),
+    moderation: isModeratorAccount(account)
+      ? { label: (await getTranslations({ locale, namespace: "moderation" }))("title"), href: pathFor("/moderation", locale) }
+      : null,
+    loginHref: pathFor("/login", locale),
+    homeHref: pathFor("/", locale),
+    labels: { menuLabel: t("menuLabel"), activeSubscriber: t("activeSubscriber"), profile: t("profile"), logout: t("logout") },
+  };
+}

@@ -1,0 +1,28 @@
+import "server-only";
+import type { Locale } from "@/config/routes";
+import { catalogs } from "@/i18n/catalogs";
+import { getAccountSummary } from "@/server/accounts/get-account-summary";
+import { listRecentBatches } from "@/server/generation/list-recent-batches";
+import { listGallery } from "@/server/images/list-gallery";
+import type { PersonData, PersonDataPart } from "@/web/shared/person-data";
+import { accountMenuData } from "./account-menu-data";
+import { welcomeDialog } from "./layout-labels";
+
+/** What a signed-in shell shows of the person (src/web/shared/person-data.ts), or null for an account that is gone. */
+export async function readPersonData(options: { userId: string; locale: Locale; part: PersonDataPart | null }): Promise<PersonData | null> {
+  const { userId, locale, part } = options;
+  const [account, gallery, batches] = await Promise.all([
+    getAccountSummary({ userId }),
+    part === "gallery" ? listGallery({ userId }) : null,
+    part === "batches" ? listRecentBatches({ userId }) : null,
+  ]);
+  if (!account) return null;
+  return {
+    menu: await accountMenuData(account, locale),
+    welcome: welcomeDialog(account, locale, catalogs[locale]),
+    balance: account.balance,
+    now: Date.now(),
+    gallery,
+    batches,
+  };
+}
