@@ -11,7 +11,8 @@
  *   first two, unmeasured, warm the server up.
  * - signed-in pages, 20 connections for 10 s each: `/design` and `/generations` of a fresh account (signed in
  *   through POST /api/test/sign-in, so the server runs with E2E_SIGN_IN=true on loopback), its session cookie
- *   on every request. Three seconds of `/design`, unmeasured, first.
+ *   on every request, each followed by the data its browser fetches after it (GET /api/me). Three seconds of
+ *   `/design`, unmeasured, first. A page view's CPU is the page's plus its data's.
  * Then the public pages again with the shared-page cache switched off (SHARED_PAGE_CACHE=false: every page
  * rendered per request), for comparison. Reports requests per second, the median and p99 latency, the
  * ratio to robots.txt of the same server, the server's CPU time per request (user + system of its process
@@ -56,6 +57,11 @@ const newEnv = envOption("new-env");
 
 const pages = ["/robots.txt", "/", "/en", "/cennik", "/oferta", "/blog"];
 const signedInPages = ["/design", "/generations"];
+/**
+ * What each signed-in page's browser fetches after it (the page is a shell that holds nothing of the person):
+ * measured the same way, so a page view's cost is the page's row plus its data's.
+ */
+const signedInData: Record<string, string> = { "/design": "/api/me?locale=pl&with=gallery", "/generations": "/api/me?locale=pl&with=batches" };
 const headers = { accept: "text/html,application/xhtml+xml", "accept-encoding": "br, gzip", "user-agent": "Mozilla/5.0 (bench) Chrome/140" };
 
 type Server = { label: string; base: string; pid: number; cookie?: string };
@@ -98,18 +104,22 @@ async function turn(server: Server, page: string, conns: number, seconds: number
 /** `page` on every server, in `rounds` alternating turns each: one row per server. */
 async function load(servers: Server[], page: string, conns: number): Promise<Row[]> {
   const sizes = new Map<Server, { brKb: number; htmlKb: number }>();
+  const answering: Server[] = [];
   for (const server of servers) {
     const requestHeaders = server.cookie ? { ...headers, cookie: server.cookie } : headers;
     const first = await fetch(`${server.base}${page}`, { headers: requestHeaders, redirect: "manual" });
     await first.arrayBuffer();
+    // A baseline from before the signed-in shells has no GET /api/me: its pages carried the data themselves.
+    if (first.status === 404 && page.startsWith("/api/")) continue;
     if (first.status !== 200) throw new Error(`${server.label} GET ${page} answered ${first.status}`);
+    answering.push(server);
     sizes.set(server, await size(`${server.base}${page}`, requestHeaders));
   }
-  const turns = new Map<Server, Turn[]>(servers.map((server) => [server, []]));
+  const turns = new Map<Server, Turn[]>(answering.map((server) => [server, []]));
   for (let round = 0; round < rounds; round++) {
-    for (const server of servers) turns.get(server)!.push(await turn(server, page, conns, duration / rounds));
+    for (const server of answering) turns.get(server)!.push(await turn(server, page, conns, duration / rounds));
   }
-  return servers.map((server) => {
+  return answering.map((server) => {
     const all = turns.get(server)!;
     const requests = all.reduce((sum, t) => sum + t.requests, 0);
     const row: Row = {
@@ -179,7 +189,9 @@ async function run(label: string, env: Record<string, string>, signedIn: boolean
         server.cookie = await signIn(server.base);
         await autocannon({ url: `${server.base}/design`, connections: signedInConnections, duration: 3, headers: { ...headers, cookie: server.cookie } });
       }
-      for (const page of signedInPages) for (const row of await load(servers, page, signedInConnections)) rows.push({ ...row, server: `${label} ${row.server}` });
+      for (const page of signedInPages.flatMap((page) => [page, signedInData[page]!])) {
+        for (const row of await load(servers, page, signedInConnections)) rows.push({ ...row, server: `${label} ${row.server}` });
+      }
     }
     return rows;
   });
@@ -203,7 +215,13 @@ console.log(`${machine()}; public pages at ${connections} connections, signed-in
 const cached = await run("cached", {}, measureSignedIn);
 const uncached = compareUncached && measurePublic ? await run("uncached", { SHARED_PAGE_CACHE: "false" }, false) : [];
 table("Shared-page cache on (the default)", cached.filter((row) => !signedInPages.includes(row.page)));
-table("Signed in (the session cookie on every request)", cached.filter((row) => signedInPages.includes(row.page)));
+const signedInRows = cached.filter((row) => signedInPages.includes(row.page) || row.page.startsWith("/api/"));
+table("Signed in (the session cookie on every request)", signedInRows);
+for (const row of signedInRows.filter((row) => signedInPages.includes(row.page))) {
+  const data = signedInRows.find((other) => other.page === signedInData[row.page] && other.server === row.server);
+  const view = row.cpuMs + (data?.cpuMs ?? 0);
+  console.log(`A page view of ${row.page} (${row.server}): the page${data ? " and its data" : ""}, ${view.toFixed(2)} ms of CPU.`);
+}
 table("Cache off (SHARED_PAGE_CACHE=false)", uncached);
 for (const server of new Set(cached.map((row) => row.server))) {
   const landing = cached.find((row) => row.page === "/" && row.server === server);

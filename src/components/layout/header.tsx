@@ -19,7 +19,7 @@ import { MobileMenu } from "./mobile-menu";
 export async function Header({ locale, account }: { locale: Locale; account: AccountSummary | "deferred" | null }) {
   const t = await getTranslations({ locale, namespace: "nav" });
   const signedIn = account !== null;
-  const menu = account && account !== "deferred" ? await accountMenuData(account, locale) : null;
+  const menu = account && account !== "deferred" ? accountMenuData(account, locale) : null;
   const navLink =
     "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white";
 

@@ -1,5 +1,6 @@
 import "server-only";
-import { getTranslations } from "next-intl/server";
+import { createTranslator } from "next-intl";
+import { catalogs } from "@/i18n/catalogs";
 import { formatSubscriptionDate } from "@/web/shared/format-subscription-date";
 import { subscriptionStatusKey } from "@/web/shared/subscription-status-key";
 import type { AccountMenuData } from "@/web/shared/account-menu-data";
@@ -8,8 +9,8 @@ import type { AccountSummary } from "@/server/accounts/get-account-summary";
 import { isModeratorAccount } from "./is-moderator-account";
 
 /** What the account menu shows, computed on the server so the client gets ready strings. */
-export async function accountMenuData(account: AccountSummary, locale: Locale): Promise<AccountMenuData> {
-  const t = await getTranslations({ locale, namespace: "account" });
+export function accountMenuData(account: AccountSummary, locale: Locale): AccountMenuData {
+  const t = createTranslator({ locale, messages: catalogs[locale], namespace: "account" });
   const sub = account.subscription;
   const date = sub ? formatSubscriptionDate(sub.periodEnd) : "";
   return {
@@ -21,7 +22,7 @@ export async function accountMenuData(account: AccountSummary, locale: Locale): 
     pricingHref: pathFor("/pricing", locale),
     profileHref: pathFor("/settings/profile", locale),
     moderation: isModeratorAccount(account)
-      ? { label: (await getTranslations({ locale, namespace: "moderation" }))("title"), href: pathFor("/moderation", locale) }
+      ? { label: createTranslator({ locale, messages: catalogs[locale], namespace: "moderation" })("title"), href: pathFor("/moderation", locale) }
       : null,
     loginHref: pathFor("/login", locale),
     homeHref: pathFor("/", locale),

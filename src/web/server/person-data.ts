@@ -18,7 +18,7 @@ export async function readPersonData(options: { userId: string; locale: Locale; 
   ]);
   if (!account) return null;
   return {
-    menu: await accountMenuData(account, locale),
+    menu: accountMenuData(account, locale),
     welcome: welcomeDialog(account, locale, catalogs[locale]),
     balance: account.balance,
     now: Date.now(),
