@@ -127,6 +127,8 @@ export function createAuth(db: Db, secret: string) {
       useSecureCookies: secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: secureCookies },
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+      // Every signed-in request reads its session: with its user in one statement instead of two.
+      database: { joins: true },
     },
     rateLimit: {
       enabled: true,
