@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+import { preload } from "react-dom";
 import { useRouter } from "next/navigation";
 import type { PersonDataPart } from "@/web/shared/person-data";
 import { loadPersonData, usePersonSignedOut } from "./person-data-store";
@@ -12,9 +13,12 @@ import { loadPersonData, usePersonSignedOut } from "./person-data-store";
 export function PersonDataSource({ locale, part, loginHref }: { locale: string; part?: PersonDataPart; loginHref: string }) {
   const signedOut = usePersonSignedOut();
   const router = useRouter();
+  const url = `/api/me?locale=${locale}${part ? `&with=${part}` : ""}`;
+  // In the HTML's head: the browser asks for the data while it loads the scripts, not after them.
+  preload(url, { as: "fetch", crossOrigin: "anonymous" });
   useEffect(() => {
-    void loadPersonData(`/api/me?locale=${locale}${part ? `&with=${part}` : ""}`);
-  }, [locale, part]);
+    void loadPersonData(url);
+  }, [url]);
   useEffect(() => {
     if (signedOut) router.replace(`${loginHref}?return=${encodeURIComponent(window.location.pathname + window.location.search)}`);
   }, [signedOut, loginHref, router]);

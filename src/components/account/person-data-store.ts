@@ -28,7 +28,8 @@ function set(next: State) {
 async function fetchFrom(url: string): Promise<void> {
   const request = ++latest;
   try {
-    const response = await fetch(url, { headers: { accept: "application/json" } });
+    // A plain GET, so that it takes the answer the page's preload link asked for early (PersonDataSource).
+    const response = await fetch(url);
     if (response.status === 401) return set({ ...state, signedOut: true });
     if (!response.ok) return;
     const data = (await response.json()) as PersonData;
