@@ -1,6 +1,6 @@
 /**
  * Production entry (`npm start` builds, then runs this): Next's request handler behind a plain Node
- * HTTP server, so that every request gets one JSON log line with its status and duration, the client
+ * HTTP server, so that every request gets one JSON log line with its status and duration (src/server/log.ts), the client
  * address is known to rate limits, the build's scripts and stylesheets go out Brotli-compressed
  * (scripts/compress-static.mjs), shared public pages are answered from a cache
  * (src/server/http/shared-page-cache.ts), and a stop signal closes the embedded database cleanly.
@@ -19,7 +19,7 @@ import { ignoredCookies, keyCookies, replayedCookies, SHARED_PAGE_CACHE_BYTES, S
 import { pageFillToken } from "./src/server/http/page-fill-token";
 import type { SessionCheck } from "./src/server/auth/check-session-cookie";
 import { answerClientError, publicFiles, refuseMalformedRequest } from "./src/server/http/refuse-malformed-request";
-import { redactSecrets } from "./src/server/http/redact-secrets";
+import { log } from "./src/server/log";
 
 const config = env();
 // Next fetches a server action's redirect target from itself (one roundtrip instead of two): it needs our
@@ -28,11 +28,6 @@ const app = next({ dev: false, dir: process.cwd(), port: config.PORT });
 const handle = app.getRequestHandler();
 const servePrecompressed = precompressedStatic(path.join(process.cwd(), ".next"));
 const isPublicFile = publicFiles(path.join(process.cwd(), "public"));
-
-/** One JSON log line; a path with a token in it (a password-reset link) is written without the token. */
-function line(fields: Record<string, unknown>) {
-  process.stdout.write(redactSecrets(JSON.stringify({ time: new Date().toISOString(), level: "info", ...fields })) + "\n");
-}
 
 // Pages every visitor without an account sees alike are answered from memory (src/server/http/shared-page-cache.ts).
 const pageCache = config.SHARED_PAGE_CACHE
@@ -55,7 +50,7 @@ const pageCache = config.SHARED_PAGE_CACHE
       // Installed by instrumentation.ts (it needs the auth module, which lives in Next's server bundle).
       checkSession: (cookieHeader) => peek<SessionCheck>("sessionCheck")?.(cookieHeader) ?? Promise.resolve(null),
       fillToken: pageFillToken(),
-      log: line,
+      log: ({ event, ...fields }) => log.info(String(event), fields),
     })
   : null;
 if (pageCache) registerSharedPageCache(pageCache);
@@ -74,7 +69,7 @@ const server = createServer((req, res) => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     // The path as sent is the client's text: a long one is cut, never logged whole.
     const sent = req.url?.split("?")[0] ?? "";
-    line({ event: "http.request", requestId, method: req.method, path: sent.length > 200 ? `${sent.slice(0, 200)}…` : sent, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+    log.info("http.request", { requestId, method: req.method, path: sent.length > 200 ? `${sent.slice(0, 200)}…` : sent, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
   });
   if (refuseMalformedRequest(req, res, isPublicFile)) return;
   if (servePrecompressed(req, res)) return;
@@ -82,7 +77,7 @@ const server = createServer((req, res) => {
   if (!pageCache) return render();
   // The cache must never be why a page fails: on any error of its own, the page is rendered as without it.
   pageCache.handle(req, res, render).catch((error: unknown) => {
-    line({ event: "page_cache.error", requestId, error: error instanceof Error ? error.message : String(error) });
+    log.error("page_cache.error", { requestId, error: error instanceof Error ? error.message : String(error) });
     if (!res.headersSent) render();
   });
 });
@@ -90,14 +85,14 @@ const server = createServer((req, res) => {
 server.on("clientError", answerClientError);
 
 server.listen(config.PORT, config.HOST, () => {
-  line({ event: "server.listening", url: config.appUrl, port: config.PORT });
+  log.info("server.listening", { url: config.appUrl, port: config.PORT });
 });
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  line({ event: "server.stopping", signal });
+  log.info("server.stopping", { signal });
   server.close();
   // Open event streams would keep close() waiting forever; requests in flight get a second to finish.
   setTimeout(() => server.closeAllConnections(), 1000).unref();
@@ -115,8 +110,7 @@ async function shutdown(signal: string) {
 process.on("SIGUSR2", () => {
   const mb = (bytes: number) => Math.round(bytes / 1048576);
   const usage = process.memoryUsage();
-  line({
-    event: "server.memory",
+  log.info("server.memory", {
     rssMb: mb(usage.rss),
     heapUsedMb: mb(usage.heapUsed),
     heapTotalMb: mb(usage.heapTotal),

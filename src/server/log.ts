@@ -1,4 +1,4 @@
-import "server-only";
+// Free of `server-only`: server.ts, which runs outside React's server condition, writes its lines here too.
 import pino from "pino";
 import { redactSecrets } from "./http/redact-secrets";
 
