@@ -11,8 +11,8 @@ export async function register() {
   await databaseHandle();
   // server.ts answers signed-in shells from its cache once this confirms the visitor's session.
   const { install } = await import("@/server/process-singletons");
-  const { checkSessionCookie } = await import("@/server/auth/check-session-cookie");
-  install("sessionCheck", checkSessionCookie);
+  const { shellVisitor } = await import("@/web/server/shell-visitor");
+  install("shellVisitor", shellVisitor);
   // On the embedded database the worker must live here (one process per data directory); with
   // PostgreSQL, IN_PROCESS_WORKER=false leaves the work to `npm run worker` processes.
   if (config.IN_PROCESS_WORKER) {

@@ -12,7 +12,7 @@ import { catalogs } from "@/i18n/catalogs";
 import { isShareLinkGone } from "@/server/listings/is-share-link-gone";
 import { SESSION_SEAL_HEADER, sealSessionUser, sessionCookieOf } from "@/server/auth/seal-session-user";
 import { FILL_HEADER, pageFillToken } from "@/server/http/page-fill-token";
-import { signedInShells } from "@/config/page-cache";
+import { isSignedInShell } from "@/config/page-cache";
 
 const intl = createIntlMiddleware(routing);
 
@@ -96,7 +96,7 @@ export default async function proxy(request: NextRequest) {
   }
 
   // The page cache's own request for a signed-in shell (server.ts confirms each visitor's session itself).
-  const shellFill = match !== null && signedInShells.includes(match.key) && request.headers.get(FILL_HEADER) === pageFillToken();
+  const shellFill = match !== null && isSignedInShell(match.key) && request.headers.get(FILL_HEADER) === pageFillToken();
   if (match && routes[match.key].access === "user" && !shellFill) {
     const auth = await getAuth();
     // returnHeaders: when the lookup extends the rolling session, its refreshed cookie goes back to the browser.

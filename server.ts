@@ -15,9 +15,11 @@ import { precompressedStatic } from "./src/server/http/precompressed-static";
 import { sharedPageCache } from "./src/server/http/shared-page-cache";
 import { registerSharedPageCache } from "./src/server/http/shared-pages-changed";
 import { peek } from "./src/server/process-singletons";
-import { ignoredCookies, keyCookies, replayedCookies, SHARED_PAGE_CACHE_BYTES, SHARED_PAGE_FRESH_MS, SHARED_PAGE_MAX_URL, sharedPages, signedInShells } from "./src/config/page-cache";
+import { ignoredCookies, isSignedInShell, keyCookies, replayedCookies, SHARED_PAGE_CACHE_BYTES, SHARED_PAGE_FRESH_MS, SHARED_PAGE_MAX_URL, sharedPages, signedInShells } from "./src/config/page-cache";
+import type { Locale, RouteKey } from "./src/config/routes";
 import { pageFillToken } from "./src/server/http/page-fill-token";
-import type { SessionCheck } from "./src/server/auth/check-session-cookie";
+import { personDataScript, personDataUrl } from "./src/web/shared/person-data";
+import type { ShellVisitor } from "./src/web/server/shell-visitor";
 import { answerClientError, publicFiles, refuseMalformedRequest } from "./src/server/http/refuse-malformed-request";
 import { log } from "./src/server/log";
 
@@ -46,9 +48,16 @@ const pageCache = config.SHARED_PAGE_CACHE
       maxBytes: SHARED_PAGE_CACHE_BYTES,
       maxUrlLength: SHARED_PAGE_MAX_URL,
       tagManager: config.GTM_ID !== undefined,
-      signedInShells,
-      // Installed by instrumentation.ts (it needs the auth module, which lives in Next's server bundle).
-      checkSession: (cookieHeader) => peek<SessionCheck>("sessionCheck")?.(cookieHeader) ?? Promise.resolve(null),
+      signedInShells: Object.keys(signedInShells),
+      // The visitor of a signed-in shell, and their data in their copy of the page (decision record 0014).
+      // Installed by instrumentation.ts: it needs the auth module, which lives in Next's server bundle.
+      visitShell: async ({ cookieHeader, routeKey, locale }) => {
+        const visit = peek<ShellVisitor>("shellVisitor");
+        if (!visit || !isSignedInShell(routeKey as RouteKey)) return null;
+        const part = signedInShells[routeKey as keyof typeof signedInShells];
+        const visited = await visit({ cookieHeader, locale: locale as Locale, part });
+        return visited && { setCookies: visited.setCookies, bodyEnd: personDataScript(visited.person, personDataUrl(locale, part)) };
+      },
       fillToken: pageFillToken(),
       log: ({ event, ...fields }) => log.info(String(event), fields),
     })

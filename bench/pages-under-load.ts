@@ -11,8 +11,8 @@
  *   first two, unmeasured, warm the server up.
  * - signed-in pages, 20 connections for 10 s each: `/design` and `/generations` of a fresh account (signed in
  *   through POST /api/test/sign-in, so the server runs with E2E_SIGN_IN=true on loopback), its session cookie
- *   on every request, each followed by the data its browser fetches after it (GET /api/me). Three seconds of
- *   `/design`, unmeasured, first. A page view's CPU is the page's plus its data's.
+ *   on every request (the person's data comes inside the page), each followed by GET /api/me, which a
+ *   navigation inside the app asks instead. Three seconds of `/design`, unmeasured, first.
  * Then the public pages again with the shared-page cache switched off (SHARED_PAGE_CACHE=false: every page
  * rendered per request), for comparison. Reports requests per second, the median and p99 latency, the
  * ratio to robots.txt of the same server, the server's CPU time per request (user + system of its process
@@ -58,8 +58,8 @@ const newEnv = envOption("new-env");
 const pages = ["/robots.txt", "/", "/en", "/cennik", "/oferta", "/blog"];
 const signedInPages = ["/design", "/generations"];
 /**
- * What each signed-in page's browser fetches after it (the page is a shell that holds nothing of the person):
- * measured the same way, so a page view's cost is the page's row plus its data's.
+ * The person's data of each signed-in page (a shell, decision record 0014): a document load gets it inside the
+ * page; a navigation inside the app asks GET /api/me for it. Measured the same way.
  */
 const signedInData: Record<string, string> = { "/design": "/api/me?locale=pl&with=gallery", "/generations": "/api/me?locale=pl&with=batches" };
 const headers = { accept: "text/html,application/xhtml+xml", "accept-encoding": "br, gzip", "user-agent": "Mozilla/5.0 (bench) Chrome/140" };
@@ -219,8 +219,7 @@ const signedInRows = cached.filter((row) => signedInPages.includes(row.page) || 
 table("Signed in (the session cookie on every request)", signedInRows);
 for (const row of signedInRows.filter((row) => signedInPages.includes(row.page))) {
   const data = signedInRows.find((other) => other.page === signedInData[row.page] && other.server === row.server);
-  const view = row.cpuMs + (data?.cpuMs ?? 0);
-  console.log(`A page view of ${row.page} (${row.server}): the page${data ? " and its data" : ""}, ${view.toFixed(2)} ms of CPU.`);
+  if (data) console.log(`${row.page} (${row.server}): ${row.cpuMs} ms of CPU opened as a document (the person's data inside); reached from another page of the app, GET /api/me costs ${data.cpuMs} ms.`);
 }
 table("Cache off (SHARED_PAGE_CACHE=false)", uncached);
 for (const server of new Set(cached.map((row) => row.server))) {

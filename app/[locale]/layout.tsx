@@ -17,7 +17,7 @@ import { AlternatePathsProvider } from "@/components/layout/alternate-paths";
 import { LayoutLabelsProvider } from "@/components/ui/layout-labels-context";
 import { PersonWelcome } from "@/components/layout/lazy-parts";
 import { matchPath } from "@/config/routes";
-import { signedInShells } from "@/config/page-cache";
+import { isSignedInShell } from "@/config/page-cache";
 import { getCurrentAccount } from "@/web/server/current-account";
 import { layoutLabels, welcomeDialog } from "@/web/server/layout-labels";
 import { CONSENT_COOKIE, parseConsent } from "@/config/consent";
@@ -43,7 +43,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   const messages = catalogs[locale];
   // A signed-in shell renders nothing of the person: the browser fills the header from GET /api/me.
   const route = matchPath(requestHeaders.get("x-pathname") ?? "");
-  const shell = route !== null && signedInShells.includes(route.key);
+  const shell = route !== null && isSignedInShell(route.key);
   const account = shell ? null : await getCurrentAccount();
   // Without a Tag Manager container nothing needs consent: no banner, no tag code.
   const gtmId = env().GTM_ID;

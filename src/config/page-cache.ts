@@ -20,10 +20,15 @@ export const sharedPages: readonly RouteKey[] = [
 ];
 
 /**
- * Pages of an account whose HTML holds nothing of the person: the browser fetches their data (GET /api/me)
- * after. server.ts answers them from the same cache to anyone whose session it confirms.
+ * Pages of an account whose HTML holds nothing of the person, and the part of the person's data each shows
+ * beyond the header's (GET /api/me?with=<part>). server.ts answers them from the same cache to anyone whose
+ * session it confirms, with that data in the page (decision record 0014).
  */
-export const signedInShells: readonly RouteKey[] = ["/design", "/generations"];
+export const signedInShells = { "/design": "gallery", "/generations": "batches" } as const satisfies Partial<Record<RouteKey, string>>;
+
+export function isSignedInShell(key: RouteKey): key is keyof typeof signedInShells {
+  return Object.hasOwn(signedInShells, key);
+}
 
 /** Cookies that change what a shared page shows (the consent banner, the locale redirect): part of the key. */
 export const keyCookies: readonly string[] = [CONSENT_COOKIE, "NEXT_LOCALE"];

@@ -4,7 +4,7 @@
  * graphs in one process, so a module-level variable would exist once per graph; these live on one global
  * map instead. Deliberately free of `server-only`: server.ts imports it outside React's server condition.
  */
-export type SingletonName = "auth" | "db" | "engine" | "pageFillToken" | "sessionCheck" | "sessionSealKey" | "sharedPageCache" | "signals" | "storage" | "worker";
+export type SingletonName = "auth" | "db" | "engine" | "pageFillToken" | "shellVisitor" | "sessionSealKey" | "sharedPageCache" | "signals" | "storage" | "worker";
 
 const key = Symbol.for("aranzer.processSingletons");
 const holder = globalThis as typeof globalThis & { [key]?: Map<SingletonName, unknown> };

@@ -4,6 +4,7 @@ import { DesignStudio } from "@/components/design/design-studio";
 import { ClientMessages } from "@/web/server/client-messages";
 import { libraryPhotos } from "@/config/library";
 import { styles } from "@/config/styles";
+import { signedInShells } from "@/config/page-cache";
 import { pathFor } from "@/config/routes";
 import { site } from "@/config/site";
 import { pageMetadata } from "@/web/server/metadata";
@@ -22,8 +23,8 @@ export async function generateMetadata({ params }: LocaleParams) {
 }
 
 /**
- * A signed-in shell (config/page-cache.ts): the same HTML for every account, answered from server.ts's cache;
- * the balance, the gallery and ?image= come in the browser (GET /api/me?with=gallery).
+ * A signed-in shell (decision record 0014): the same HTML for every account, answered from server.ts's cache
+ * with the person's balance and gallery put in; ?image= is read in the browser.
  */
 export default async function DesignPage({ params }: LocaleParams) {
   const locale = await pageLocale(params);
@@ -33,7 +34,7 @@ export default async function DesignPage({ params }: LocaleParams) {
   return (
     <PageContainer>
       <PageHeader title={t("title")} lead={t("lead")} />
-      <PersonDataSource locale={locale} part="gallery" loginHref={pathFor("/login", locale)} />
+      <PersonDataSource locale={locale} part={signedInShells["/design"]} loginHref={pathFor("/login", locale)} />
       <ClientMessages namespaces={namespaces}>
         <DesignStudio
           library={libraryPhotos.map(({ id, roomType, file, width, height, credit }) => ({ id, roomType, file, width, height, credit }))}

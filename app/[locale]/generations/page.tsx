@@ -3,6 +3,7 @@ import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { RecentBatches } from "@/components/generations/recent-batches";
 import { PersonDataSource } from "@/components/account/person-data-source";
 import { ClientMessages } from "@/web/server/client-messages";
+import { signedInShells } from "@/config/page-cache";
 import { pathFor } from "@/config/routes";
 import { site } from "@/config/site";
 import { pageMetadata } from "@/web/server/metadata";
@@ -14,14 +15,14 @@ export async function generateMetadata({ params }: LocaleParams) {
   return pageMetadata({ locale, route: "/generations", title: t("title"), index: false });
 }
 
-/** A signed-in shell (config/page-cache.ts): the batches come in the browser (GET /api/me?with=batches). */
+/** A signed-in shell (decision record 0014): the batches come with the person's data, not in the render. */
 export default async function GenerationsPage({ params }: LocaleParams) {
   const locale = await pageLocale(params);
   const t = await getTranslations("generations");
   return (
     <PageContainer>
       <PageHeader title={t("title")} lead={t("lead")} />
-      <PersonDataSource locale={locale} part="batches" loginHref={pathFor("/login", locale)} />
+      <PersonDataSource locale={locale} part={signedInShells["/generations"]} loginHref={pathFor("/login", locale)} />
       <ClientMessages namespaces={["generations", "generation", "rooms", "styles"]}>
         <RecentBatches providersDocs={site.providersDocs} designHref={pathFor("/design", locale)} />
       </ClientMessages>

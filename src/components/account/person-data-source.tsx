@@ -1,21 +1,19 @@
 "use client";
 
 import { useEffect } from "react";
-import { preload } from "react-dom";
 import { useRouter } from "next/navigation";
-import type { PersonDataPart } from "@/web/shared/person-data";
+import { personDataUrl, type PersonDataPart } from "@/web/shared/person-data";
 import { loadPersonData, usePersonSignedOut } from "./person-data-store";
 
 /**
- * Placed on a signed-in shell: fetches the person's data (and the page's `part`) for the header and the page.
+ * Placed on a signed-in shell: the person's data (and the page's `part`) for the header and the page, from the
+ * page's HTML when server.ts put it there (decision record 0014), else fetched.
  * A session that ended since the page was served sends the visitor to sign in, back here after.
  */
 export function PersonDataSource({ locale, part, loginHref }: { locale: string; part?: PersonDataPart; loginHref: string }) {
   const signedOut = usePersonSignedOut();
   const router = useRouter();
-  const url = `/api/me?locale=${locale}${part ? `&with=${part}` : ""}`;
-  // In the HTML's head: the browser asks for the data while it loads the scripts, not after them.
-  preload(url, { as: "fetch", crossOrigin: "anonymous" });
+  const url = personDataUrl(locale, part ?? null);
   useEffect(() => {
     void loadPersonData(url);
   }, [url]);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useSyncExternalStore } from "react";
-import type { PersonData } from "@/web/shared/person-data";
+import { PERSON_DATA_ELEMENT, type PersonData } from "@/web/shared/person-data";
 import type { AccountMenuData } from "@/web/shared/account-menu-data";
 
 /*
@@ -28,8 +28,7 @@ function set(next: State) {
 async function fetchFrom(url: string): Promise<void> {
   const request = ++latest;
   try {
-    // A plain GET, so that it takes the answer the page's preload link asked for early (PersonDataSource).
-    const response = await fetch(url);
+    const response = await fetch(url, { headers: { accept: "application/json" } });
     if (response.status === 401) return set({ ...state, signedOut: true });
     if (!response.ok) return;
     const data = (await response.json()) as PersonData;
@@ -48,9 +47,30 @@ function start(url: string): Promise<void> {
   return pending;
 }
 
-/** Fetches the person's data from `url` (GET /api/me?…), sharing a request for the same address under way. */
+/** The data server.ts put in this page's HTML for `url`, taken once (a later visit of the page asks anew). */
+function takeEmbedded(url: string): PersonData | null {
+  const element = document.getElementById(PERSON_DATA_ELEMENT);
+  if (!element || element.dataset.source !== url) return null;
+  element.remove();
+  try {
+    return JSON.parse(element.textContent ?? "") as PersonData;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The person's data for `url` (GET /api/me?…): from the page's HTML when it came with it, else fetched,
+ * sharing a request for the same address under way.
+ */
 export function loadPersonData(url: string): Promise<void> {
-  return url === source && loading ? loading : start(url);
+  if (url === source && loading) return loading;
+  const embedded = takeEmbedded(url);
+  if (!embedded) return start(url);
+  source = url;
+  latest++;
+  set({ data: embedded, signedOut: false, version: state.version + 1 });
+  return Promise.resolve();
 }
 
 /** Asks again (after a change of balance), even if a request is under way; the header and the page follow. */

@@ -26,7 +26,7 @@ const nextLikePage: Render = (req, res, nonce) => {
 let server: Server | undefined;
 let clock = 0;
 
-type ShellOptions = { checkSession?: (cookieHeader: string) => Promise<{ setCookies: string[] } | null> };
+type ShellOptions = { visitShell?: (request: { cookieHeader: string; routeKey: string; locale: string }) => Promise<{ setCookies: string[]; bodyEnd: string } | null> };
 
 async function start(render: Render = nextLikePage, options: { freshMs?: number; maxBytes?: number } & ShellOptions = {}) {
   let renders = 0;
@@ -41,7 +41,7 @@ async function start(render: Render = nextLikePage, options: { freshMs?: number;
     maxUrlLength: 100,
     tagManager: false,
     signedInShells: ["/design"],
-    checkSession: options.checkSession,
+    visitShell: options.visitShell,
     fillToken: "fill-token",
     now: () => clock,
   });
@@ -120,23 +120,38 @@ describe("shared-page cache", () => {
     expect(renders()).toBe(6);
   });
 
-  it("answers a signed-in shell from memory to each confirmed session, rendered once for its path alone", async () => {
+  it("answers a signed-in shell from memory to each confirmed session, rendered once for its path alone, with their own data", async () => {
     const fills: { cookie?: string; fill?: string; url?: string }[] = [];
-    const sessions: Record<string, { setCookies: string[] }> = { "session=a": { setCookies: [] }, "session=b": { setCookies: ["session=b2; Path=/; HttpOnly"] } };
+    const visitors: Record<string, { setCookies: string[]; bodyEnd: string }> = {
+      "session=a": { setCookies: [], bodyEnd: '<script type="application/json">"a"</script>' },
+      "session=b": { setCookies: ["session=b2; Path=/; HttpOnly"], bodyEnd: '<script type="application/json">"b"</script>' },
+    };
+    const asked: { routeKey: string; locale: string }[] = [];
     const { base, renders } = await start(
       (req, res, nonce) => {
         fills.push({ cookie: req.headers.cookie, fill: req.headers["x-shared-page-fill"] as string | undefined, url: req.url });
         nextLikePage(req, res, nonce);
       },
-      { checkSession: async (cookieHeader) => sessions[cookieHeader.split("; ").find((c) => c.startsWith("session="))!] ?? null },
+      {
+        visitShell: async ({ cookieHeader, routeKey, locale }) => {
+          asked.push({ routeKey, locale });
+          return visitors[cookieHeader.split("; ").find((c) => c.startsWith("session="))!] ?? null;
+        },
+      },
     );
     const first = await fetch(`${base}/design?image=abc`, { headers: { cookie: "session=a; NEXT_LOCALE=pl" } });
-    const second = await fetch(`${base}/design`, { headers: { cookie: "session=b; NEXT_LOCALE=pl" } });
+    const second = await fetch(`${base}/design`, { headers: { cookie: "session=b; NEXT_LOCALE=pl", "accept-encoding": "gzip" } });
+    const plain = await fetch(`${base}/design`, { headers: { cookie: "session=b; NEXT_LOCALE=pl", "accept-encoding": "identity" } });
     expect(renders()).toBe(1);
+    expect(asked[0]).toEqual({ routeKey: "/design", locale: "pl" });
     // The fill names the page alone: no session, no query, the process's token so the proxy lets it through.
     expect(fills).toEqual([{ cookie: "NEXT_LOCALE=pl", fill: "fill-token", url: "/design" }]);
     expect(second.headers.get(CACHE_STATUS_HEADER)).toBe("hit");
-    expect(await second.text()).toBe(await first.text());
+    // Each visitor's copy carries their data just before </body>, compressed for them; the rest is the shared page.
+    const [a, b] = [await first.text(), await second.text()];
+    expect(a).toMatch(/<script>alert\(document\.cookie\)<\/script><script type="application\/json">"a"<\/script><\/body>/);
+    expect(b.replace('"b"', '"a"')).toBe(a);
+    expect(await plain.text()).toBe(b);
     expect(second.headers.get("content-security-policy")).toContain(`'sha256-${sha(OWN_SCRIPT)}'`);
     // A session the check rolled gets its new cookie with the page, beside the replayed one.
     expect(second.headers.getSetCookie()).toEqual(["NEXT_LOCALE=pl; Path=/", "session=b2; Path=/; HttpOnly"]);
@@ -144,7 +159,7 @@ describe("shared-page cache", () => {
   });
 
   it("renders a signed-in shell for a visitor without a live session (the proxy sends them to sign in)", async () => {
-    const { base, renders } = await start(nextLikePage, { checkSession: async () => null });
+    const { base, renders } = await start(nextLikePage, { visitShell: async () => null });
     for (const cookie of [undefined, "session=ended"]) {
       const answer = await fetch(`${base}/design`, { headers: cookie ? { cookie } : {} });
       expect(answer.headers.get(CACHE_STATUS_HEADER)).toBeNull();

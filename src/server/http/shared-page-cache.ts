@@ -24,10 +24,11 @@ const gzipAsync = promisify(gzip);
  * key cookies and ignored analytics ones (an account's session cookie, a preview or return cookie: rendered
  * as before), not a router request (RSC), answered 200 with HTML and no Set-Cookie but the replayed ones.
  *
- * Signed-in shells: the pages of an account whose HTML holds nothing of the person (the browser fetches
- * their data after), answered from the same cache to a visitor whose session `checkSession` confirms,
- * keyed on the path alone (the page reads its query in the browser); any other visitor is rendered, and
- * the proxy sends them to sign in. The session's refreshed cookie, if the check rolled it, goes along.
+ * Signed-in shells: the pages of an account whose HTML holds nothing of the person, answered from the same
+ * cache to a visitor whom `visitShell` confirms, keyed on the path alone (the page reads its query in the
+ * browser), with what `visitShell` returns for them (their data) inserted before `</body>` and compressed
+ * for them; any other visitor is rendered, and the proxy sends them to sign in. The session's refreshed
+ * cookie, if the check rolled it, goes along.
  * Each entry is fresh for `freshMs`; after that the next visitor still gets it while one render refreshes it
  * in the background. Visitors who arrive while the first render of a page is under way wait for that render.
  */
@@ -44,8 +45,11 @@ export type SharedPageCacheOptions = {
   tagManager: boolean;
   /** Pages of an account that render nothing of the person (config/page-cache.ts). */
   signedInShells?: readonly string[];
-  /** Whether the request's cookies hold a live session, and the cookies its check set (a rolled session). */
-  checkSession?: (cookieHeader: string) => Promise<{ setCookies: string[] } | null>;
+  /**
+   * For a signed-in shell: null unless the request's cookies hold a live session; else the cookies its check
+   * set (a rolled session) and the markup that carries the person's data in their copy of the page.
+   */
+  visitShell?: (request: { cookieHeader: string; routeKey: string; locale: string }) => Promise<{ setCookies: string[]; bodyEnd: string } | null>;
   /** Sent as FILL_HEADER's value: the proxy lets a fill of a signed-in shell through without a session. */
   fillToken?: string;
   now?: () => number;
@@ -76,7 +80,7 @@ const ROUTER_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch",
 export function sharedPageCache(options: SharedPageCacheOptions) {
   const now = options.now ?? Date.now;
   const shared = new Set(options.sharedPages);
-  const shells = new Set(options.checkSession ? (options.signedInShells ?? []) : []);
+  const shells = new Set(options.visitShell ? (options.signedInShells ?? []) : []);
   const pages = new Map<string, Page>();
   /** Keys whose render answered something not to cache (a 404, a redirect), until then: rendered as usual. */
   const uncacheable = new Map<string, number>();
@@ -86,7 +90,7 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
   let generation = 0;
 
   /** The cache key (and whether the page is a signed-in shell), or null when this request must be rendered for its visitor. */
-  function keyOf(req: IncomingMessage): { key: string; shell: boolean } | null {
+  function keyOf(req: IncomingMessage): { key: string; shell: { routeKey: string; locale: string } | null } | null {
     if (req.method !== "GET" && req.method !== "HEAD") return null;
     const url = req.url ?? "";
     if (url.length > options.maxUrlLength || !url.startsWith("/") || url.includes("_rsc=")) return null;
@@ -95,7 +99,7 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
     const pathname = url.split("?")[0]!;
     const route = matchPath(pathname);
     if (!route) return null;
-    const shell = shells.has(route.key);
+    const shell = shells.has(route.key) ? { routeKey: route.key, locale: route.locale } : null;
     if (!shell && !shared.has(route.key)) return null;
     const keyed: string[] = [];
     for (const [name, value] of parseCookies(req.headers.cookie)) {
@@ -180,9 +184,24 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
     return pending;
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, page: Page, status: "hit" | "stale", setCookies: string[] = []) {
+  async function send(req: IncomingMessage, res: ServerResponse, page: Page, status: "hit" | "stale", visitor?: { setCookies: string[]; bodyEnd: string }) {
     const accepted = req.headers["accept-encoding"];
-    const [body, encoding] = acceptsEncoding(accepted, "br") ? [page.br, "br"] : acceptsEncoding(accepted, "gzip") ? [page.gzip, "gzip"] : [page.plain, undefined];
+    const setCookies = visitor?.setCookies ?? [];
+    const encoding = acceptsEncoding(accepted, "br") ? "br" : acceptsEncoding(accepted, "gzip") ? "gzip" : undefined;
+    let body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.plain;
+    if (visitor) {
+      // This visitor's copy: their data before </body>, compressed for them at a fast level (about a
+      // millisecond for a shell, off the main thread).
+      const html = page.plain.toString("utf8");
+      const at = html.lastIndexOf("</body>");
+      const own = Buffer.from(at < 0 ? html + visitor.bodyEnd : html.slice(0, at) + visitor.bodyEnd + html.slice(at), "utf8");
+      body =
+        encoding === "br"
+          ? await brotli(own, { params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_SIZE_HINT]: own.length } })
+          : encoding === "gzip"
+            ? await gzipAsync(own, { level: 1 })
+            : own;
+    }
     const replayed = page.headers["set-cookie"];
     const cookies = [...(Array.isArray(replayed) ? replayed : replayed === undefined ? [] : [String(replayed)]), ...setCookies];
     res.writeHead(200, {
@@ -203,12 +222,12 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
     const keyed = keyOf(req);
     if (keyed === null) return render();
     const { key, shell } = keyed;
-    let setCookies: string[] = [];
+    let visitor: { setCookies: string[]; bodyEnd: string } | undefined;
     if (shell) {
       // No session, an ended one, or a check that failed: Next renders, and its proxy sends the visitor to sign in.
-      const session = typeof req.headers.cookie === "string" ? await options.checkSession!(req.headers.cookie) : null;
-      if (!session) return render();
-      setCookies = session.setCookies;
+      const visited = typeof req.headers.cookie === "string" ? await options.visitShell!({ cookieHeader: req.headers.cookie, ...shell }) : null;
+      if (!visited) return render();
+      visitor = visited;
     }
     const refused = uncacheable.get(key);
     if (refused !== undefined && now() - refused < options.freshMs) return render();
@@ -216,11 +235,11 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
     if (page) {
       const fresh = now() - page.storedAt < options.freshMs;
       if (fresh) remember(key, page);
-      else void fillOnce(key, req, shell);
-      return send(req, res, page, fresh ? "hit" : "stale", setCookies);
+      else void fillOnce(key, req, shell !== null);
+      return send(req, res, page, fresh ? "hit" : "stale", visitor);
     }
-    const filled = await fillOnce(key, req, shell);
-    if (filled) send(req, res, filled, "hit", setCookies);
+    const filled = await fillOnce(key, req, shell !== null);
+    if (filled) await send(req, res, filled, "hit", visitor);
     else render();
   }
 

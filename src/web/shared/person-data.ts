@@ -1,10 +1,19 @@
 import type { BatchDto, ImageDto } from "@/schemas/generation";
 import type { Welcome } from "@/components/account/welcome-modal";
+import type { signedInShells } from "@/config/page-cache";
 import type { AccountMenuData } from "./account-menu-data";
 
 /** The parts of a signed-in shell that belong to a page rather than to every page: GET /api/me?with=<part>. */
-export const personDataParts = ["gallery", "batches"] as const;
+export const personDataParts = ["gallery", "batches"] as const satisfies readonly (typeof signedInShells)[keyof typeof signedInShells][];
 export type PersonDataPart = (typeof personDataParts)[number];
+
+/** The element of a shell's HTML that carries the person's data (server.ts puts it there), and its address. */
+export const PERSON_DATA_ELEMENT = "person-data";
+
+/** Where a shell's browser fetches the person's data when the page did not bring it. */
+export function personDataUrl(locale: string, part: PersonDataPart | null): string {
+  return `/api/me?locale=${locale}${part ? `&with=${part}` : ""}`;
+}
 
 /**
  * Everything of the person a signed-in shell shows (config/page-cache.ts: its HTML holds none of it), in one
@@ -21,3 +30,13 @@ export type PersonData = {
   /** The recent batches (with=batches). */
   batches: BatchDto[] | null;
 };
+
+/**
+ * The markup that carries `person` in a shell's HTML: a data block the browser does not run (so no script
+ * policy applies to it), every `<` escaped so nothing in the data can close it. `source` is the address the
+ * same data would come from, so the page knows it need not ask.
+ */
+export function personDataScript(person: PersonData, source: string): string {
+  const json = JSON.stringify(person).replace(/</g, "\\u003c");
+  return `<script type="application/json" id="${PERSON_DATA_ELEMENT}" data-source="${source.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}">${json}</script>`;
+}
