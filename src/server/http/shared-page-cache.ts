@@ -56,7 +56,6 @@ export type SharedPageCacheOptions = {
   log?: (fields: Record<string, unknown>) => void;
 };
 
-export { FILL_HEADER };
 /** Says how a response was answered: `hit`, `stale` (served while a refresh runs) or absent (rendered). */
 export const CACHE_STATUS_HEADER = "x-page-cache";
 
@@ -158,10 +157,13 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
     pageHeaders["content-security-policy"] = contentSecurityPolicy({ hashes: inlineScriptHashes(html.toString("utf8"), nonce), dev: false, tagManager: options.tagManager });
     // Once per page and refresh, off the main thread; moderate levels, since a flood of distinct URLs makes
     // every request a fill.
-    const [br, gz] = await Promise.all([
-      brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 7, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
-      gzipAsync(html, { level: 6 }),
-    ]);
+    // A shell goes out only as each visitor's own copy, compressed for them (send).
+    const [br, gz] = shellFill
+      ? [Buffer.alloc(0), Buffer.alloc(0)]
+      : await Promise.all([
+          brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 7, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+          gzipAsync(html, { level: 6 }),
+        ]);
     const page: Page = { headers: pageHeaders, plain: html, gzip: gz, br, bytes: html.length + gz.length + br.length, storedAt: now() };
     if (startedIn !== generation) return null;
     uncacheable.delete(key);
