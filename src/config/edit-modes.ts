@@ -19,6 +19,10 @@ export const maskedModes = ["remove", "replace", "paint", "material"] as const s
 export function isStyledMode(mode: EditMode): mode is (typeof styledModes)[number] {
   return (styledModes as readonly EditMode[]).includes(mode);
 }
+/** How many visualizations (and tokens) a request makes: styles × variations, or the edit × variations. */
+export function visualizationCount(request: { mode: EditMode; styles: readonly string[]; variations: number }): number {
+  return (isStyledMode(request.mode) ? request.styles.length : 1) * request.variations;
+}
 export function isMaskedMode(mode: EditMode): mode is (typeof maskedModes)[number] {
   return (maskedModes as readonly EditMode[]).includes(mode);
 }

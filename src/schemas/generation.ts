@@ -54,10 +54,7 @@ export const createBatchSchema = z
 export type CreateBatchRequest = z.output<typeof createBatchSchema>;
 export type CreateBatchInput = z.input<typeof createBatchSchema>;
 
-/** How many visualizations (and tokens) a request makes: styles × variations, or the edit × variations. */
-export function visualizationCount(request: { mode: EditMode; styles: readonly string[]; variations: number }): number {
-  return (isStyledMode(request.mode) ? request.styles.length : 1) * request.variations;
-}
+export { visualizationCount } from "@/config/edit-modes";
 
 export { imageRejections, type ImageRejection } from "./image-rejections";
 

@@ -8,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { MAX_STYLES_PER_BATCH } from "@/config/generation";
 import { roomTypes, type RoomType } from "@/config/room-types";
 import type { BatchDto, ImageDto } from "@/schemas/generation";
-import { isMaskedMode, isStyledMode, type EditMode } from "@/config/edit-modes";
-import { visualizationCount } from "@/schemas/generation";
+// Not from @/schemas/generation: that module carries zod, which the studio does not need in the browser.
+import { isMaskedMode, isStyledMode, visualizationCount, type EditMode } from "@/config/edit-modes";
 import { createBatch, uploadMask } from "./api";
 import { maskPhoto, paramsOf, readDesignPrefs, writeDesignPrefs } from "./design-prefs";
 import { MaskEditor } from "./mask-editor/mask-editor";
