@@ -2,6 +2,10 @@ import { z } from "zod";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/config/tokens";
 import type { Messages } from "@/i18n/catalogs";
 
+// In the browser zod would probe whether it may compile its checks with `new Function`; our script policy
+// forbids that, and the refused probe is reported as a policy violation. The forms' schemas are small.
+if (typeof window !== "undefined") z.config({ jitless: true });
+
 /**
  * Form schemas shared by the browser (instant field errors) and the server. Messages are keys under
  * `auth.*` in messages/*.json, translated where they are shown.
