@@ -30,7 +30,8 @@
  * ~6 s on an L40S per replicate.com/adirik/interior-design; the others take 9–65 s); --latency=2000 is the stress case.
  *
  * Options: --latency=MS (default 6000), --runs=N (default 5), --sizes=1,4,8 (default), --progress-steps=N
- * (default 4), --timeout=MS (per batch, default 120000).
+ * (default 4), --timeout=MS (per batch, default 120000), --cpu-prof=DIR (the server's CPU profile, written there
+ * when it stops: where its main thread's time went).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -221,7 +222,9 @@ async function main() {
   const script = { latencyMs: latency, progressSteps, concurrency };
   console.log(`fake engine ${JSON.stringify(script)}; load average ${started}`);
   const all: RunResult[] = [];
-  await withStack({ postgres: true, env: { GENERATION_PROVIDER: "fake", FAKE_ENGINE_SCRIPT: JSON.stringify(script) } }, async (stack) => {
+  const profileDir = option("cpu-prof");
+  const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  await withStack({ postgres: true, nodeArgs, env: { GENERATION_PROVIDER: "fake", FAKE_ENGINE_SCRIPT: JSON.stringify(script) } }, async (stack) => {
     const browser = await launchChromium();
     const db = new pg.Client({ connectionString: stack.databaseUrl });
     await db.connect();
