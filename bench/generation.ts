@@ -23,13 +23,16 @@
  * every figure: the host is shared.
  *
  * The fake engine makes real images: during its latency it runs the local engine's restyle of the photo, in the
- * server's process (the worker runs there by default), so on a busy 2-core host a batch's restyles can outlast
- * L. With a hosted AI engine that part would be waiting, not work.
+ * server's process (the worker runs there by default), once per style (it keeps them: the warm-up batch makes
+ * them, the timed batches' CPU profile has none). It hands each back as the hosted engine of L does, a PNG at the
+ * size the model worked at (768 px on the long side for adirik/interior-design, the size it is sent), which the
+ * worker has to decode and store at the photo's size: `--answer=png:768` (default), `png` or `webp` at the
+ * photo's size, `stored` for the local engine's JPEG at the photo's size, which the worker keeps as it is.
  *
  * L defaults to 6 s, the latency of the fastest hosted engine we would use (adirik/interior-design on Replicate,
  * ~6 s on an L40S per replicate.com/adirik/interior-design; the others take 9–65 s); --latency=2000 is the stress case.
  *
- * Options: --latency=MS (default 6000), --runs=N (default 5), --sizes=1,4,8 (default), --progress-steps=N
+ * Options: --latency=MS (default 6000), --runs=N (default 5), --sizes=1,4,8 (default), --answer=png:768 (default), --progress-steps=N
  * (default 4), --timeout=MS (per batch, default 120000), --cpu-prof=DIR (the server's CPU profile, written there
  * when it stops: where its main thread's time went).
  */
@@ -44,6 +47,12 @@ const latency = Number(option("latency") ?? 6000);
 const runs = Number(option("runs") ?? 5);
 const sizes = (option("sizes") ?? "1,4,8").split(",").map(Number).filter((n) => n > 0);
 const progressSteps = Number(option("progress-steps") ?? 4);
+/** FakeEngineScript.answer from --answer=FORMAT[:LONG_SIDE] ("stored": none). */
+const answerOption = option("answer") ?? "png:768";
+const answer =
+  answerOption === "stored"
+    ? undefined
+    : { format: answerOption.split(":")[0] as "png" | "webp", ...(answerOption.includes(":") ? { longSide: Number(answerOption.split(":")[1]) } : {}) };
 const largest = Math.max(...sizes);
 const concurrency = Math.max(8, largest);
 const PHOTO = path.join(root, "tests", "fixtures", "living-room-phone-4032x3024.jpg");
@@ -219,7 +228,7 @@ const ms = (value: number | null | undefined) => (value === null || value === un
 
 async function main() {
   const started = loadavg();
-  const script = { latencyMs: latency, progressSteps, concurrency };
+  const script = { latencyMs: latency, progressSteps, concurrency, ...(answer ? { answer } : {}) };
   console.log(`fake engine ${JSON.stringify(script)}; load average ${started}`);
   const all: RunResult[] = [];
   const profileDir = option("cpu-prof");
