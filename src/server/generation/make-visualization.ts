@@ -14,10 +14,19 @@ import { EngineError, type Engine, type EngineEdit } from "@/server/engines/engi
 import type { ClaimedJob } from "./claim-jobs";
 
 export type MadeVisualization = {
-  /** JPEG, the source photo's size. */
-  image: Buffer;
+  /**
+   * What is stored as the result at once: JPEG at the photo's size, or the engine's answer as it came (PNG, WebP,
+   * or JPEG at another size, with the photo's proportions) when `fullSize` is set.
+   */
+  image: StoredImage;
+  /** The photo's size: the result's once `fullSize` has replaced the answer. */
   width: number;
   height: number;
+  /**
+   * The JPEG at the photo's size, made after the result is stored and shown, for an answer that had to be decoded
+   * and encoded again: the display copy is all the results grid needs at first.
+   */
+  fullSize?: () => Promise<Buffer>;
   /** The same picture at most RESULT_DISPLAY.longSide wide or high, JPEG: what the results grid shows. */
   display: { image: Buffer; width: number };
   /**
@@ -30,6 +39,8 @@ export type MadeVisualization = {
   /** How long the engine itself took (0 for our own recolour). */
   engineMs: number;
 };
+
+export type StoredImage = { data: Buffer; contentType: "image/jpeg" | "image/png" | "image/webp"; width: number; height: number };
 
 /**
  * One visualization from its photo: the engine's answer for its mode, or our own exact recolour for `paint`;
@@ -95,15 +106,59 @@ export async function makeVisualization(options: {
   const engineMs = job.mode === "paint" ? 0 : Date.now() - began;
   options.onAnswered?.();
   const pixels = result;
-  const image = pixels ? await encode(pixels) : await asStored(engineBytes!, size).catch(unreadable);
-  // From the stored JPEG, which libjpeg decodes straight at a fraction of its size.
   const displaySize = scaledTo(size, RESULT_DISPLAY.longSide);
-  const display = await sharp(image).resize(displaySize.width, displaySize.height, { fit: "fill" }).jpeg(RESULT_DISPLAY.jpeg).toBuffer();
   const structureScore = async () => {
     const [original, checked] = await Promise.all([originalWork, pixels ?? decodeResult(engineBytes!, workSize)]);
     return scoreStructure({ original, result: checked, mask: masked ? (mask as RawMask) : undefined }).score;
   };
-  return { image, ...size, display: { image: display, width: displaySize.width }, structureScore, costUsd, engineMs };
+  const stored = pixels ? await fromPixels(pixels, displaySize) : await fromAnswer(engineBytes!, size, displaySize).catch(unreadable);
+  return { ...stored, ...size, structureScore, costUsd, engineMs };
+}
+
+type Stored = Pick<MadeVisualization, "image" | "fullSize" | "display">;
+
+/** Our own pixels (paint, a masked composite): the JPEG and its display copy, both from them. */
+async function fromPixels(pixels: RawImage, displaySize: { width: number; height: number }): Promise<Stored> {
+  const raw = () => sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } });
+  const [image, display] = await Promise.all([raw().jpeg(RESULT_JPEG).toBuffer(), raw().resize(displaySize.width, displaySize.height, { fit: "fill" }).jpeg(RESULT_DISPLAY.jpeg).toBuffer()]);
+  return { image: { data: image, contentType: "image/jpeg", width: pixels.width, height: pixels.height }, display: { image: display, width: displaySize.width } };
+}
+
+/**
+ * The engine's answer: JPEG at the photo's size (the local engine's) is stored as it is; PNG, WebP or JPEG of
+ * the photo's proportions is stored as it came, and its JPEG at the photo's size made after it is shown (a
+ * hosted engine's: decoding it, scaling and encoding it again is most of the work after the engine); anything
+ * else is made into that JPEG first. The display copy comes from the answer, decoded once for it.
+ */
+async function fromAnswer(data: Buffer, size: { width: number; height: number }, displaySize: { width: number; height: number }): Promise<Stored> {
+  const input = () => sharp(data, { limitInputPixels: UPLOAD_MAX_PIXELS });
+  const meta = await input().metadata();
+  const upright = (meta.orientation ?? 1) === 1;
+  const display = async (from: Buffer) => ({
+    // Transparency onto white, as decodeRaw reads it: JPEG has none.
+    image: await sharp(from, { limitInputPixels: UPLOAD_MAX_PIXELS }).resize(displaySize.width, displaySize.height, { fit: "fill" }).flatten({ background: "#ffffff" }).jpeg(RESULT_DISPLAY.jpeg).toBuffer(),
+    width: displaySize.width,
+  });
+  const asStored = () => input().resize(size.width, size.height, { fit: "fill" }).flatten({ background: "#ffffff" }).jpeg(RESULT_JPEG).toBuffer();
+  if (meta.format === "jpeg" && meta.width === size.width && meta.height === size.height && upright) {
+    return { image: { data, contentType: "image/jpeg", ...size }, display: await display(data) };
+  }
+  const contentType = storableAsItCame(meta.format);
+  if (contentType && upright && !meta.hasAlpha && meta.width && meta.height && sameProportions(meta as { width: number; height: number }, size)) {
+    return { image: { data, contentType, width: meta.width, height: meta.height }, fullSize: asStored, display: await display(data) };
+  }
+  const image = await asStored();
+  return { image: { data: image, contentType: "image/jpeg", ...size }, display: await display(image) };
+}
+
+/** The formats a result can be stored in for a while, as the AI marking (markDigitalSource) takes them. */
+function storableAsItCame(format: string | undefined): StoredImage["contentType"] | undefined {
+  return format === "png" ? "image/png" : format === "webp" ? "image/webp" : format === "jpeg" ? "image/jpeg" : undefined;
+}
+
+/** Within a pixel of the photo's proportions: the answer to a photo sent scaled (fitImage), not cropped or padded. */
+function sameProportions(a: { width: number; height: number }, b: { width: number; height: number }): boolean {
+  return Math.abs(a.width * b.height - a.height * b.width) <= Math.max(b.width, b.height);
 }
 
 /** An engine's answer as pixels at `size`; one sharp cannot read is the engine's failure. */
@@ -142,17 +197,4 @@ function engineEdit(job: ClaimedJob, mask: Buffer | null): EngineEdit {
     case "paint":
       throw new EngineError("refused", "paint is made without an engine");
   }
-}
-
-function encode(image: RawImage): Promise<Buffer> {
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } }).jpeg(RESULT_JPEG).toBuffer();
-}
-
-/** The engine's own image as stored: JPEG at the photo's size already (the local engine's) is kept as it is. */
-async function asStored(data: Buffer, size: { width: number; height: number }): Promise<Buffer> {
-  const input = sharp(data, { limitInputPixels: UPLOAD_MAX_PIXELS });
-  const meta = await input.metadata();
-  if (meta.format === "jpeg" && meta.width === size.width && meta.height === size.height && (meta.orientation ?? 1) === 1) return data;
-  // Transparency onto white, as decodeRaw reads it: JPEG has none.
-  return input.resize(size.width, size.height, { fit: "fill" }).flatten({ background: "#ffffff" }).jpeg(RESULT_JPEG).toBuffer();
 }
