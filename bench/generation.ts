@@ -65,7 +65,8 @@ const RESULT_ALT = "podgląd wykonany bez AI";
  * (the batch's events in the database, stamped with now() of the short transaction that wrote each): startedAfterBatch = the
  * job's "running" event after the batch's "queued" events; committedAfterL = its "succeeded" event after the
  * "running" one, minus L (what the engine call took beyond its latency, plus storing the result);
- * loggedMs = generation.succeeded's ms in the server log (engine call + storing the result).
+ * loggedMs = generation.succeeded's ms in the server log (engine call + storing the result), and its parts: engineMs
+ * (the engine call), storeMs (making and writing the result's files), recordMs (the commit of its success).
  */
 type Timing = {
   url: string;
@@ -75,6 +76,9 @@ type Timing = {
   responseEnd: number | null;
   decodedAt: number;
   loggedMs?: number;
+  engineMs?: number;
+  storeMs?: number;
+  recordMs?: number;
   startedAfterBatch?: number;
   committedAfterL?: number;
 };
@@ -211,6 +215,9 @@ async function oneBatch(page: Page, stack: Stack, db: pg.Client, imageId: string
     return {
       ...result,
       loggedMs: line ? Number(line.ms) : undefined,
+      engineMs: line ? Number(line.engineMs) : undefined,
+      storeMs: line ? Number(line.storeMs) : undefined,
+      recordMs: line ? Number(line.recordMs) : undefined,
       startedAfterBatch: started ? Number(started.at) : undefined,
       committedAfterL: started && done ? Number(done.at) - Number(started.at) - latency : undefined,
     };
@@ -265,7 +272,8 @@ async function main() {
           console.log(
             `run ${run}/${runs}, ${size} style${size > 1 ? "s" : ""}: POST answered ${ms(result.postAnswered)}; events ${result.results.map((r) => ms(r.eventAt)).join(", ")}; ` +
               `image requested ${result.results.map((r) => Math.round(r.fetchStart ?? NaN)).join(", ")} ms, answered ${result.results.map((r) => Math.round(r.responseEnd ?? NaN)).join(", ")} ms; ` +
-              `decoded ${decoded.join(", ")} ms; engine call + store (log) ${result.results.map((r) => Math.round(r.loggedMs ?? NaN)).join(", ")} ms; ` +
+              `decoded ${decoded.join(", ")} ms; engine call + store (log) ${result.results.map((r) => Math.round(r.loggedMs ?? NaN)).join(", ")} ms ` +
+              `(engine ${result.results.map((r) => Math.round(r.engineMs ?? NaN)).join(", ")}; store ${result.results.map((r) => Math.round(r.storeMs ?? NaN)).join(", ")}; record ${result.results.map((r) => Math.round(r.recordMs ?? NaN)).join(", ")}); ` +
               `committed beyond L ${result.results.map((r) => Math.round(r.committedAfterL ?? NaN)).join(", ")} ms; ` +
               `image GETs served in ${result.imageServedMs.map(Math.round).join(", ")} ms; jobs left ${result.jobStates.join(",")}; load ${result.load}`,
           );
@@ -295,6 +303,9 @@ async function main() {
       started: of((t) => t.startedAfterBatch),
       beyondL: of((t) => t.committedAfterL),
       logged: of((t) => t.loggedMs),
+      engine: of((t) => t.engineMs),
+      store: of((t) => t.storeMs),
+      record: of((t) => t.recordMs),
       event: of((t) => t.eventAt),
       eventToDecoded: of((t) => (t.eventAt === null ? null : t.decodedAt - t.eventAt)),
       loads: mine.map((r) => r.load.split(" ")[0]),
@@ -312,6 +323,7 @@ async function main() {
     "",
     `Load average (1 min) at each run's Confirm: ${rows.map((r) => `${r.size} style${r.size > 1 ? "s" : ""}: ${r.loads.join(", ")}`).join("; ")}.`,
     `generation.succeeded ms in the server log (engine call + storing the result), median: ${rows.map((r) => `${r.size}: ${ms(r.logged)}`).join(", ")}; the result's event on the page, median: ${rows.map((r) => `${r.size}: ${ms(r.event)}`).join(", ")}.`,
+    `Its parts, median: ${rows.map((r) => `${r.size}: engine call ${ms(r.engine)}, store ${ms(r.store)}, record ${ms(r.record)}`).join("; ")}.`,
   ];
   console.log(`\n${lines.join("\n")}\n`);
   mkdirSync(path.join(root, "bench", "out"), { recursive: true });
