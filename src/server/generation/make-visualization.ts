@@ -1,4 +1,5 @@
 import "server-only";
+import { availableParallelism } from "node:os";
 import sharp from "sharp";
 import { isMaskedMode } from "@/config/edit-modes";
 import type { RoomType } from "@/config/room-types";
@@ -10,6 +11,7 @@ import { recolorRegion } from "@/server/edits/recolor-region";
 import { scoreStructure } from "@/server/edits/score-structure";
 import type { RawImage, RawMask } from "@/server/edits/types";
 import { buildPrompt } from "@/server/engines/build-prompt";
+import { fairSlots } from "@/server/images/fair-slots";
 import { EngineError, type Engine, type EngineEdit } from "@/server/engines/engine";
 import type { ClaimedJob } from "./claim-jobs";
 
@@ -111,9 +113,22 @@ export async function makeVisualization(options: {
     const [original, checked] = await Promise.all([originalWork, pixels ?? decodeResult(engineBytes!, workSize)]);
     return scoreStructure({ original, result: checked, mask: masked ? (mask as RawMask) : undefined }).score;
   };
-  const stored = pixels ? await fromPixels(pixels, displaySize) : await fromAnswer(engineBytes!, size, displaySize).catch(unreadable);
+  const stored = await storingSlots.run("results", () => (pixels ? fromPixels(pixels, displaySize) : fromAnswer(engineBytes!, size, displaySize).catch(unreadable)));
   return { ...stored, ...size, structureScore, costUsd, engineMs };
 }
+
+/**
+ * The images of results that finish together are made as many at a time as there are cores, in the order they
+ * finished: the first is stored, shown and fetched while the last is still being made, instead of all of them
+ * becoming ready at the end together. More at once would not finish sooner, and would hold every thread of
+ * libuv's pool, where the files' writes and the image requests' reads wait too. On globalThis, so that every
+ * bundle that includes this module shares the one limit.
+ */
+const slotsKey = Symbol.for("aranzer.makeVisualization.storingSlots");
+const storingSlots: ReturnType<typeof fairSlots> = ((globalThis as unknown as Record<symbol, ReturnType<typeof fairSlots> | undefined>)[slotsKey] ??= fairSlots({
+  slots: Math.max(1, availableParallelism()),
+  perOwner: Math.max(1, availableParallelism()),
+}));
 
 type Stored = Pick<MadeVisualization, "image" | "fullSize" | "display">;
 
@@ -134,11 +149,13 @@ async function fromAnswer(data: Buffer, size: { width: number; height: number },
   const input = () => sharp(data, { limitInputPixels: UPLOAD_MAX_PIXELS });
   const meta = await input().metadata();
   const upright = (meta.orientation ?? 1) === 1;
-  const display = async (from: Buffer) => ({
+  const display = async (from: Buffer) => {
+    let copy = sharp(from, { limitInputPixels: UPLOAD_MAX_PIXELS });
+    if (from !== data || meta.width !== displaySize.width || meta.height !== displaySize.height) copy = copy.resize(displaySize.width, displaySize.height, { fit: "fill" });
     // Transparency onto white, as decodeRaw reads it: JPEG has none.
-    image: await sharp(from, { limitInputPixels: UPLOAD_MAX_PIXELS }).resize(displaySize.width, displaySize.height, { fit: "fill" }).flatten({ background: "#ffffff" }).jpeg(RESULT_DISPLAY.jpeg).toBuffer(),
-    width: displaySize.width,
-  });
+    if (from === data && meta.hasAlpha) copy = copy.flatten({ background: "#ffffff" });
+    return { image: await copy.jpeg(RESULT_DISPLAY.jpeg).toBuffer(), width: displaySize.width };
+  };
   const asStored = () => input().resize(size.width, size.height, { fit: "fill" }).flatten({ background: "#ffffff" }).jpeg(RESULT_JPEG).toBuffer();
   if (meta.format === "jpeg" && meta.width === size.width && meta.height === size.height && upright) {
     return { image: { data, contentType: "image/jpeg", ...size }, display: await display(data) };
