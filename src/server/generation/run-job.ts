@@ -65,18 +65,21 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
   // Only crashed workers (leases that ran out) get a job this far: transient failures stop at maxAttempts below.
   if (job.attempts > retry.maxAttempts) return fail(options, "internal", `abandoned ${job.attempts - 1} times`);
 
-  // The photo is read while the start is written: two round trips at once instead of one after the other.
+  // The photo is read while the start is written: round trips at once instead of one after the other.
   const readSource = options.readSource ?? ((key: string) => options.storage.get(key));
   const entered = Date.now();
   const sourceRead = source && source.expiresAt > new Date() ? readSource(source.storageKey) : Promise.resolve(null);
   const maskRead = job.maskKey ? options.storage.get(job.maskKey) : Promise.resolve(null);
+  // A listing's photos share a seed and a style brief, and follow the first finished result of their style: read
+  // while the start is written too (reads only, so nothing to undo when the claim turns out to be lost).
+  const listingRead = listingContext(options);
   // Not awaited when the claim turns out to be lost: their failure must not go unhandled then.
   sourceRead.catch(() => undefined);
   maskRead.catch(() => undefined);
+  listingRead.catch(() => undefined);
   const started = await writeJobStep(db, job, { type: "start" });
   if (!started.held) return "lost";
-  // A listing's photos share a seed and a style brief, and follow the first finished result of their style.
-  const [sourceBytes, maskBytes, listing] = await Promise.all([sourceRead, maskRead, listingContext(options)]);
+  const [sourceBytes, maskBytes, listing] = await Promise.all([sourceRead, maskRead, listingRead]);
   if (!source || !sourceBytes) return fail(options, "expired", "source image gone");
   if (isMaskedMode(job.mode) && !maskBytes) return fail(options, "expired", "mask gone");
   // A later photo of a listing waits for the first result of its style, to follow it (the wait does not count as an attempt).
