@@ -283,6 +283,9 @@ async function main() {
     } finally {
       await browser.close();
       await db.end();
+      // What the server did when (its JSON log lines), for a look at a slow run.
+      mkdirSync(path.join(root, "bench", "out"), { recursive: true });
+      writeFileSync(path.join(root, "bench", "out", `generation-L${latency}-server.jsonl`), stack.logs.map((line) => JSON.stringify(line)).join("\n"));
     }
   });
 
