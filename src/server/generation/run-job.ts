@@ -70,6 +70,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
   const entered = Date.now();
   const sourceRead = source && source.expiresAt > new Date() ? readSource(source.storageKey) : Promise.resolve(null);
   const maskRead = job.maskKey ? options.storage.get(job.maskKey) : Promise.resolve(null);
+  const startWrite = writeJobStep(db, job, { type: "start" });
   // A listing's photos share a seed and a style brief, and follow the first finished result of their style: read
   // while the start is written too (reads only, so nothing to undo when the claim turns out to be lost).
   const listingRead = listingContext(options);
@@ -77,7 +78,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
   sourceRead.catch(() => undefined);
   maskRead.catch(() => undefined);
   listingRead.catch(() => undefined);
-  const started = await writeJobStep(db, job, { type: "start" });
+  const started = await startWrite;
   if (!started.held) return "lost";
   const [sourceBytes, maskBytes, listing] = await Promise.all([sourceRead, maskRead, listingRead]);
   if (!source || !sourceBytes) return fail(options, "expired", "source image gone");
