@@ -141,6 +141,14 @@ async function choose(page: Page, name: string, role: "checkbox" | "radio") {
   if (!(await control.isChecked())) throw new Error(`${role} ${name} did not tick`);
 }
 
+async function unchoose(page: Page, name: string) {
+  const control = page.getByRole("checkbox", { name, exact: true });
+  if (!(await control.isChecked())) return;
+  await control.focus();
+  await page.keyboard.press("Space");
+  if (await control.isChecked()) throw new Error(`checkbox ${name} did not untick`);
+}
+
 /**
  * The jobs of a timed batch must all be 'done': a succeeded job left 'running' is claimed again when its lease
  * runs out and generated twice, which would also skew the timings (the domain tests check it too). It stops the bench.
@@ -160,6 +168,8 @@ async function oneBatch(page: Page, stack: Stack, db: pg.Client, imageId: string
   await waitForHydration(page);
   await choose(page, "Salon", "radio");
   for (const name of STYLE_NAMES.slice(0, size)) await choose(page, name, "checkbox");
+  // The page remembers the last batch's styles: a smaller batch after a larger one unticks the rest.
+  for (const name of STYLE_NAMES.slice(size)) await unchoose(page, name);
   await page.getByRole("button", { name: "Generuj" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.waitFor();
