@@ -23,14 +23,18 @@
  * every figure: the host is shared.
  *
  * The fake engine makes real images: during its latency it runs the local engine's restyle of the photo, in the
- * server's process (the worker runs there by default), so on a busy 2-core host a batch's restyles can outlast
- * L. With a hosted AI engine that part would be waiting, not work.
+ * server's process (the worker runs there by default), once per style (it keeps them: the warm-up batch makes
+ * them, the timed batches' CPU profile has none). It hands each back as the hosted engine of L does, a PNG at the
+ * size the model worked at (768 px on the long side for adirik/interior-design, the size it is sent), which the
+ * worker has to decode and store at the photo's size: `--answer=png:768` (default), `png` or `webp` at the
+ * photo's size, `stored` for the local engine's JPEG at the photo's size, which the worker keeps as it is.
  *
  * L defaults to 6 s, the latency of the fastest hosted engine we would use (adirik/interior-design on Replicate,
  * ~6 s on an L40S per replicate.com/adirik/interior-design; the others take 9–65 s); --latency=2000 is the stress case.
  *
- * Options: --latency=MS (default 6000), --runs=N (default 5), --sizes=1,4,8 (default), --progress-steps=N
- * (default 4), --timeout=MS (per batch, default 120000).
+ * Options: --latency=MS (default 6000), --runs=N (default 5), --sizes=1,4,8 (default), --answer=png:768 (default), --progress-steps=N
+ * (default 4), --timeout=MS (per batch, default 120000), --cpu-prof=DIR (the server's CPU profile, written there
+ * when it stops: where its main thread's time went).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -43,6 +47,12 @@ const latency = Number(option("latency") ?? 6000);
 const runs = Number(option("runs") ?? 5);
 const sizes = (option("sizes") ?? "1,4,8").split(",").map(Number).filter((n) => n > 0);
 const progressSteps = Number(option("progress-steps") ?? 4);
+/** FakeEngineScript.answer from --answer=FORMAT[:LONG_SIDE] ("stored": none). */
+const answerOption = option("answer") ?? "png:768";
+const answer =
+  answerOption === "stored"
+    ? undefined
+    : { format: answerOption.split(":")[0] as "png" | "webp", ...(answerOption.includes(":") ? { longSide: Number(answerOption.split(":")[1]) } : {}) };
 const largest = Math.max(...sizes);
 const concurrency = Math.max(8, largest);
 const PHOTO = path.join(root, "tests", "fixtures", "living-room-phone-4032x3024.jpg");
@@ -55,7 +65,8 @@ const RESULT_ALT = "podgląd wykonany bez AI";
  * (the batch's events in the database, stamped with now() of the short transaction that wrote each): startedAfterBatch = the
  * job's "running" event after the batch's "queued" events; committedAfterL = its "succeeded" event after the
  * "running" one, minus L (what the engine call took beyond its latency, plus storing the result);
- * loggedMs = generation.succeeded's ms in the server log (engine call + storing the result).
+ * loggedMs = generation.succeeded's ms in the server log (engine call + storing the result), and its parts: engineMs
+ * (the engine call), storeMs (making and writing the result's files), recordMs (the commit of its success).
  */
 type Timing = {
   url: string;
@@ -65,6 +76,9 @@ type Timing = {
   responseEnd: number | null;
   decodedAt: number;
   loggedMs?: number;
+  engineMs?: number;
+  storeMs?: number;
+  recordMs?: number;
   startedAfterBatch?: number;
   committedAfterL?: number;
 };
@@ -127,6 +141,14 @@ async function choose(page: Page, name: string, role: "checkbox" | "radio") {
   if (!(await control.isChecked())) throw new Error(`${role} ${name} did not tick`);
 }
 
+async function unchoose(page: Page, name: string) {
+  const control = page.getByRole("checkbox", { name, exact: true });
+  if (!(await control.isChecked())) return;
+  await control.focus();
+  await page.keyboard.press("Space");
+  if (await control.isChecked()) throw new Error(`checkbox ${name} did not untick`);
+}
+
 /**
  * The jobs of a timed batch must all be 'done': a succeeded job left 'running' is claimed again when its lease
  * runs out and generated twice, which would also skew the timings (the domain tests check it too). It stops the bench.
@@ -146,6 +168,8 @@ async function oneBatch(page: Page, stack: Stack, db: pg.Client, imageId: string
   await waitForHydration(page);
   await choose(page, "Salon", "radio");
   for (const name of STYLE_NAMES.slice(0, size)) await choose(page, name, "checkbox");
+  // The page remembers the last batch's styles: a smaller batch after a larger one unticks the rest.
+  for (const name of STYLE_NAMES.slice(size)) await unchoose(page, name);
   await page.getByRole("button", { name: "Generuj" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.waitFor();
@@ -201,6 +225,9 @@ async function oneBatch(page: Page, stack: Stack, db: pg.Client, imageId: string
     return {
       ...result,
       loggedMs: line ? Number(line.ms) : undefined,
+      engineMs: line ? Number(line.engineMs) : undefined,
+      storeMs: line ? Number(line.storeMs) : undefined,
+      recordMs: line ? Number(line.recordMs) : undefined,
       startedAfterBatch: started ? Number(started.at) : undefined,
       committedAfterL: started && done ? Number(done.at) - Number(started.at) - latency : undefined,
     };
@@ -218,10 +245,12 @@ const ms = (value: number | null | undefined) => (value === null || value === un
 
 async function main() {
   const started = loadavg();
-  const script = { latencyMs: latency, progressSteps, concurrency };
+  const script = { latencyMs: latency, progressSteps, concurrency, ...(answer ? { answer } : {}) };
   console.log(`fake engine ${JSON.stringify(script)}; load average ${started}`);
   const all: RunResult[] = [];
-  await withStack({ postgres: true, env: { GENERATION_PROVIDER: "fake", FAKE_ENGINE_SCRIPT: JSON.stringify(script) } }, async (stack) => {
+  const profileDir = option("cpu-prof");
+  const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  await withStack({ postgres: true, nodeArgs, env: { GENERATION_PROVIDER: "fake", FAKE_ENGINE_SCRIPT: JSON.stringify(script) } }, async (stack) => {
     const browser = await launchChromium();
     const db = new pg.Client({ connectionString: stack.databaseUrl });
     await db.connect();
@@ -253,7 +282,8 @@ async function main() {
           console.log(
             `run ${run}/${runs}, ${size} style${size > 1 ? "s" : ""}: POST answered ${ms(result.postAnswered)}; events ${result.results.map((r) => ms(r.eventAt)).join(", ")}; ` +
               `image requested ${result.results.map((r) => Math.round(r.fetchStart ?? NaN)).join(", ")} ms, answered ${result.results.map((r) => Math.round(r.responseEnd ?? NaN)).join(", ")} ms; ` +
-              `decoded ${decoded.join(", ")} ms; engine call + store (log) ${result.results.map((r) => Math.round(r.loggedMs ?? NaN)).join(", ")} ms; ` +
+              `decoded ${decoded.join(", ")} ms; engine call + store (log) ${result.results.map((r) => Math.round(r.loggedMs ?? NaN)).join(", ")} ms ` +
+              `(engine ${result.results.map((r) => Math.round(r.engineMs ?? NaN)).join(", ")}; store ${result.results.map((r) => Math.round(r.storeMs ?? NaN)).join(", ")}; record ${result.results.map((r) => Math.round(r.recordMs ?? NaN)).join(", ")}); ` +
               `committed beyond L ${result.results.map((r) => Math.round(r.committedAfterL ?? NaN)).join(", ")} ms; ` +
               `image GETs served in ${result.imageServedMs.map(Math.round).join(", ")} ms; jobs left ${result.jobStates.join(",")}; load ${result.load}`,
           );
@@ -263,6 +293,9 @@ async function main() {
     } finally {
       await browser.close();
       await db.end();
+      // What the server did when (its JSON log lines), for a look at a slow run.
+      mkdirSync(path.join(root, "bench", "out"), { recursive: true });
+      writeFileSync(path.join(root, "bench", "out", `generation-L${latency}-server.jsonl`), stack.logs.map((line) => JSON.stringify(line)).join("\n"));
     }
   });
 
@@ -283,6 +316,9 @@ async function main() {
       started: of((t) => t.startedAfterBatch),
       beyondL: of((t) => t.committedAfterL),
       logged: of((t) => t.loggedMs),
+      engine: of((t) => t.engineMs),
+      store: of((t) => t.storeMs),
+      record: of((t) => t.recordMs),
       event: of((t) => t.eventAt),
       eventToDecoded: of((t) => (t.eventAt === null ? null : t.decodedAt - t.eventAt)),
       loads: mine.map((r) => r.load.split(" ")[0]),
@@ -300,6 +336,7 @@ async function main() {
     "",
     `Load average (1 min) at each run's Confirm: ${rows.map((r) => `${r.size} style${r.size > 1 ? "s" : ""}: ${r.loads.join(", ")}`).join("; ")}.`,
     `generation.succeeded ms in the server log (engine call + storing the result), median: ${rows.map((r) => `${r.size}: ${ms(r.logged)}`).join(", ")}; the result's event on the page, median: ${rows.map((r) => `${r.size}: ${ms(r.event)}`).join(", ")}.`,
+    `Its parts, median: ${rows.map((r) => `${r.size}: engine call ${ms(r.engine)}, store ${ms(r.store)}, record ${ms(r.record)}`).join("; ")}.`,
   ];
   console.log(`\n${lines.join("\n")}\n`);
   mkdirSync(path.join(root, "bench", "out"), { recursive: true });

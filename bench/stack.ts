@@ -51,9 +51,9 @@ export type Stack = {
 /**
  * Starts the production server with `env` on top of the production environment (RATE_LIMIT_MULTIPLIER=50, as
  * the end-to-end tests: a benchmark makes more batches and uploads a minute than a person would), on a
- * throwaway PostgreSQL cluster when `postgres` is set, and waits for /api/health.
+ * throwaway PostgreSQL cluster when `postgres` is set, with `nodeArgs` before the entry, and waits for /api/health.
  */
-export async function startStack(options: { env?: Record<string, string>; postgres: boolean }): Promise<Stack> {
+export async function startStack(options: { env?: Record<string, string>; postgres: boolean; nodeArgs?: string[] }): Promise<Stack> {
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
     throw new Error("No production build in .next; run `npm run build` first (the benchmarks build nothing).");
   }
@@ -64,7 +64,8 @@ export async function startStack(options: { env?: Record<string, string>; postgr
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "aranzer-bench-"));
-  const child: ChildProcess = spawn(process.execPath, [...productionServerArgs], {
+  // nodeArgs: e.g. --cpu-prof, which NODE_OPTIONS does not take.
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...productionServerArgs], {
     cwd: root,
     env: {
       ...process.env,

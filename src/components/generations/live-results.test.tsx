@@ -123,6 +123,26 @@ describe("LiveResults", () => {
     }
   });
 
+  it("starts fetching the batch just ordered's result image as its event arrives, the candidate its card takes", () => {
+    const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
+    // Those of earlier tests: jsdom loads nothing, so they stay.
+    for (const link of preloads()) link.remove();
+    renderResults(batch());
+    FakeEventSource.instances.at(-1)!.emit({ seq: 1, type: "succeeded", visualizationId: "v1", result: image("res1"), structureScore: 0.97, flagged: false });
+    expect(preloads()).toHaveLength(0);
+    cleanup();
+
+    renderResults(batch(), { eager: true });
+    const result = { ...image("res2"), display: { url: "/api/images/res2?size=display", width: 768 } };
+    FakeEventSource.instances.at(-1)!.emit({ seq: 1, type: "succeeded", visualizationId: "v1", result, structureScore: 0.97, flagged: false });
+    const shown = screen.getByRole("img", { name: "Salon, styl Skandynawski – podgląd wykonany bez AI" });
+    const [preload] = preloads();
+    expect(preload?.getAttribute("imagesrcset")).toBe(shown.getAttribute("srcset"));
+    expect(preload?.getAttribute("imagesizes")).toBe(shown.getAttribute("sizes"));
+    preload!.dispatchEvent(new Event("load"));
+    expect(preloads()).toHaveLength(0);
+  });
+
   it("says that previews were made without AI and links to how to connect an engine", () => {
     renderResults(batch());
     const link = screen.getByRole("link", { name: "Jak podłączyć silnik AI" });

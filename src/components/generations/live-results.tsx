@@ -9,6 +9,7 @@ import { useCatalogNames } from "./catalog-names";
 import { ExpiryNote } from "./expiry-note";
 import { PlainImage } from "@/components/ui/plain-image";
 import { useAnnouncer } from "@/components/ui/use-announcer";
+import { preloadResultImage } from "./result-image";
 import { useBatchStream } from "./use-batch-stream";
 import { requestRemake } from "@/components/design/api";
 import { useErrorText } from "@/components/design/use-error-text";
@@ -45,11 +46,13 @@ export function LiveResults({ batch: initial, now: serverNow, providersDocs, des
 
   const onFinal = useCallback(
     (event: Extract<BatchEvent, { type: "succeeded" | "failed" }>, batch: LiveBatch) => {
+      // Its image is fetched while the card is rendered, not after: someone is watching for it.
+      if (eager && event.type === "succeeded") preloadResultImage(event.result);
       const visualization = batch.visualizations.find((v) => v.id === event.visualizationId);
       announce(t(event.type === "succeeded" ? "ready" : "failed", { style: visualization ? names.visualization(batch, visualization) : "" }));
       if (event.type === "failed" && event.refunded) onRefund?.();
     },
-    [announce, t, names, onRefund],
+    [announce, t, names, onRefund, eager],
   );
   const { batch, lost, addRemake } = useBatchStream(initial, onFinal);
   const errorText = useErrorText();

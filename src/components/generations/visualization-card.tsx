@@ -9,6 +9,7 @@ import type { ImageDto, VisualizationStatus } from "@/schemas/generation";
 import type { LiveVisualization } from "./batch-state";
 import { ComparisonSlider } from "@/components/ui/comparison-slider";
 import { ExpiryNote } from "./expiry-note";
+import { RESULT_SIZES, resultSrcSet } from "./result-image";
 import { PlainImage } from "@/components/ui/plain-image";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { minutesLeft } from "@/components/ui/use-now";
@@ -28,17 +29,6 @@ interface Props {
   eager?: boolean;
   /** Asks for the free remake of a flagged result; resolves with an error sentence when it was refused. */
   onRemake?: () => Promise<string | null>;
-}
-
-/**
- * How wide a result is drawn in the results grid (live-results: three columns from lg inside the page's max-w-6xl,
- * two from sm, one below), so the browser takes the display-size copy wherever it is enough.
- */
-const RESULT_SIZES = "(min-width: 1024px) 330px, (min-width: 640px) 50vw, 100vw";
-
-/** The result's `srcset`: its display-size copy beside the full image, when it has one. */
-function resultSrcSet(result: ImageDto): string | undefined {
-  return result.display ? `${result.display.url} ${result.display.width}w, ${result.url} ${result.width}w` : undefined;
 }
 
 const statusLook: Record<VisualizationStatus, string> = {

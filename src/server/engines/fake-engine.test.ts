@@ -65,6 +65,15 @@ describe("fake engine", () => {
     expect(image.equals(photo)).toBe(true);
   });
 
+  it("hands its answer back as the script's hosted engine would: PNG or WebP at the size the model worked at", async () => {
+    const png = createFakeEngine(parseFakeEngineScript(JSON.stringify({ latencyMs: 0, answer: { format: "png", longSide: 48 } })));
+    const webp = createFakeEngine({ latencyMs: 0, answer: { format: "webp" } });
+    const staged = await png.generate(input("boho", { edit: { mode: "stage", styleId: "boho" } }));
+    await expect(sharp((await png.generate(input("boho"))).image).metadata()).resolves.toMatchObject({ format: "png", width: 48, height: 32 });
+    await expect(sharp(staged.image).metadata()).resolves.toMatchObject({ format: "png", width: 48, height: 32 });
+    await expect(sharp((await webp.generate(input("boho"))).image).metadata()).resolves.toMatchObject({ format: "webp", width: 96, height: 64 });
+  });
+
   it("fails a refused or failed style every time, after the latency", async () => {
     const engine = createFakeEngine({ latencyMs: 50, failures: { glamour: "refused", loft: "failed" } });
     const start = performance.now();

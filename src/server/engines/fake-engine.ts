@@ -33,6 +33,14 @@ const scriptSchema = z.strictObject({
    * pipeline's benchmarks: the restyle is CPU work that a provider would not cost the workers).
    */
   output: z.enum(["restyle", "input"]).optional(),
+  /**
+   * How the answer comes back. Unset: as the local engine stores it, JPEG at the photo's size, which the worker
+   * keeps as it is. A hosted engine hands back an encoded image that the worker has to decode and store: `format`
+   * (PNG for the diffusion models on Replicate) at the size the model worked at, `longSide` (768 px for
+   * adirik/interior-design, the size it was sent); the photo's size without it. Encoded once per photo and style,
+   * with the restyle: that encoding is the provider's work, the decoding is ours.
+   */
+  answer: z.strictObject({ format: z.enum(["png", "webp"]), longSide: z.number().int().min(16).optional() }).optional(),
   /** By style id (or by mode, for the modes without a style). */
   failures: z.record(z.string(), failureSchema).optional(),
   /**
@@ -97,7 +105,7 @@ export function createFakeEngine(script: FakeEngineScript, options: FakeEngineOp
     const key = `${createHash("sha1").update(input.image).digest("hex")}:${styleId}`;
     let image = made.get(key);
     if (!image) {
-      image = local.generate({ ...input, styleId, edit: { mode: "restyle", styleId }, onProgress: () => {} }).then((output) => output.image);
+      image = local.generate({ ...input, styleId, edit: { mode: "restyle", styleId }, onProgress: () => {} }).then((output) => asAnswered(output.image, script.answer));
       image.catch(() => made.delete(key));
       if (made.size >= 64) made.delete(made.keys().next().value!);
       made.set(key, image);
@@ -112,7 +120,7 @@ export function createFakeEngine(script: FakeEngineScript, options: FakeEngineOp
     const warpKey = [input.styleId ?? edit.mode, edit.mode].find((key) => script.warp?.includes(key));
     const warpNow = warpKey !== undefined && !(script.warpOnce && warped.has(warpKey));
     if (warpKey !== undefined) warped.add(warpKey);
-    // Today's restyle, untouched: the same bytes as the local engine's.
+    // Today's restyle, untouched: the same bytes as the local engine's (in the script's answer form).
     if (edit.mode === "restyle" && !warpNow && !input.references?.length) return base;
 
     const { data, info } = await sharp(base).removeAlpha().toColourspace("srgb").raw().toBuffer({ resolveWithObject: true });
@@ -150,7 +158,8 @@ export function createFakeEngine(script: FakeEngineScript, options: FakeEngineOp
       result = sharp(moved);
     }
     // Lossless, so a flat fill is exactly its colour.
-    return result.png({ compressionLevel: 1 }).toBuffer();
+    const made = await result.png({ compressionLevel: 1 }).toBuffer();
+    return script.answer ? asAnswered(made, script.answer) : made;
   }
 
   async function record(input: EngineInput, dir: string): Promise<void> {
@@ -205,6 +214,13 @@ export function createFakeEngine(script: FakeEngineScript, options: FakeEngineOp
 }
 
 type Rgb = [number, number, number];
+
+/** The image as the script's hosted engine hands it back (FakeEngineScript.answer); as it is without one. */
+async function asAnswered(image: Buffer, answer: FakeEngineScript["answer"]): Promise<Buffer> {
+  if (!answer) return image;
+  const resized = answer.longSide ? sharp(image).resize(answer.longSide, answer.longSide, { fit: "inside" }) : sharp(image);
+  return (answer.format === "png" ? resized.png() : resized.webp({ quality: 90 })).toBuffer();
+}
 
 /** Mixes `colour` into the pixels where `where(pixel index)` holds, by `amount` (1 replaces them). */
 function paint(pixels: Uint8ClampedArray, where: (pixel: number) => boolean, [r, g, b]: Rgb, amount: number): void {

@@ -3,14 +3,14 @@ import "server-only";
 export type CheckQueue = {
   /** A result is being stored (encoded, written, committed) from now until the returned function is called. */
   beginStore(): () => void;
-  /** Runs one structure check in its turn: one at a time, after the results being stored. */
+  /** Runs one structure check (or other work after a result is shown: its full-size JPEG) in its turn: one at a time, after the results being stored. */
   check<T>(work: () => Promise<T>): Promise<T>;
 };
 
 /**
- * Keeps a worker's structure checks off the way to the screen. The results of a batch finish together; their
- * checks would compete with storing the others and with the requests for their images that follow each result's
- * event, on the same cores. So checks run one at a time, each once no result is being stored and none was stored
+ * Keeps a worker's structure checks, and the full-size JPEGs of results stored with the engine's answer as it
+ * came, off the way to the screen. The results of a batch finish together; their checks would compete with
+ * storing the others and with the requests for their images that follow each result's event, on the same cores. So checks run one at a time, each once no result is being stored and none was stored
  * for `settleMs` (or after `maxDeferMs`, so a worker that is never without a store still checks). Every check
  * queued runs.
  */

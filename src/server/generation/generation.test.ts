@@ -241,6 +241,55 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     expect(await storage.get(row!.displayKey!)).toBeNull();
   });
 
+  it("stores a hosted engine's answer as it came and shows it, then puts its JPEG at the photo's size in its place", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    // As adirik/interior-design answers: a PNG at the size the photo was sent (half the photo's here).
+    const { engine } = scriptedEngine(async (input) => sharp(input.image).resize(32, 24).tint("#c08040").png().toBuffer());
+    const { batch } = await generate(userId, imageId, ["modern"]);
+    const [claimed] = await claimJobs({ db: handle.db, limit: 1, leaseMs: 60_000 });
+    let releaseAfterWork = () => {};
+    const afterWorkHeld = new Promise<void>((resolve) => (releaseAfterWork = resolve));
+    const checks = { beginStore: () => () => {}, check: async <T,>(work: () => Promise<T>) => afterWorkHeld.then(work) };
+    const running = runJob({ db: handle.db, storage, engine: { ...engine, id: "openai" }, job: claimed!, checks, stopSignal: new AbortController().signal, retry: fastRetry });
+    await waitFor(allFinal(batch.id));
+
+    // Shown: the answer (marked as a result), its display copy at the photo's proportions.
+    const { result } = (await events(batch.id)).find((e) => e.type === "succeeded") as Extract<BatchEvent, { type: "succeeded" }>;
+    expect(result).toMatchObject({ width: 32, height: 24, display: { width: 64 } });
+    const [answerRow] = await handle.db.select().from(image).where(eq(image.id, result.id));
+    expect(answerRow).toMatchObject({ storageKey: `results/${result.id}.answer.png`, contentType: "image/png", width: 32, height: 24 });
+    const answer = await getImageFile({ db: handle.db, storage, userId, imageId: result.id });
+    expect(await sharp(answer.data).metadata()).toMatchObject({ format: "png", width: 32, height: 24 });
+    expect((await sharp(answer.data).metadata()).xmp?.toString("utf8")).toMatch(/compositeWithTrainedAlgorithmicMedia/);
+    expect(await sharp((await getImageFile({ db: handle.db, storage, userId, imageId: result.id, display: true })).data).metadata()).toMatchObject({ format: "jpeg", width: 64, height: 48 });
+
+    // Then, with the structure check, the JPEG at the photo's size replaces it.
+    releaseAfterWork();
+    expect(await running).toBe("succeeded");
+    const [row] = await handle.db.select().from(image).where(eq(image.id, result.id));
+    expect(row).toMatchObject({ storageKey: `results/${result.id}.jpg`, contentType: "image/jpeg", width: 64, height: 48 });
+    const full = await getImageFile({ db: handle.db, storage, userId, imageId: result.id });
+    expect(await sharp(full.data).metadata()).toMatchObject({ format: "jpeg", width: 64, height: 48 });
+    expect((await sharp(full.data).metadata()).xmp?.toString("utf8")).toMatch(/compositeWithTrainedAlgorithmicMedia/);
+    expect(await storage.get(answerRow!.storageKey)).toBeNull();
+    const [vis] = await handle.db.select().from(visualization).where(eq(visualization.batchId, batch.id));
+    expect(vis!.structureScore).not.toBeNull();
+  });
+
+  it("sweeps an answer left in place by a process that stopped, with the JPEG it had written", async () => {
+    const userId = await insertUser(handle);
+    const answer = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#806040" } }).png().toBuffer();
+    const row = await storeImage({ db: handle.db, storage, userId, kind: "result", data: answer, width: 32, height: 24, contentType: "image/png" });
+    const answerKey = `results/${row.id}.answer.png`;
+    await storage.put(answerKey, answer, "image/png");
+    await storage.delete(row.storageKey);
+    await handle.db.update(image).set({ storageKey: answerKey }).where(eq(image.id, row.id));
+    await storage.put(`results/${row.id}.jpg`, answer, "image/jpeg");
+    await sweepExpired({ db: handle.db, storage, now: new Date(row.expiresAt.getTime() + 1) });
+    expect(await storage.get(answerKey)).toBeNull();
+    expect(await storage.get(`results/${row.id}.jpg`)).toBeNull();
+  });
+
   it("retries transient failures with backoff, then succeeds without a refund", async () => {
     const { userId, imageId } = await userWithPhoto(1);
     const { engine, attempts } = scriptedEngine(async (input, attempt) => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { availableParallelism } from "node:os";
 import sharp from "sharp";
 import { isMaskedMode } from "@/config/edit-modes";
 import type { RoomType } from "@/config/room-types";
@@ -10,14 +11,24 @@ import { recolorRegion } from "@/server/edits/recolor-region";
 import { scoreStructure } from "@/server/edits/score-structure";
 import type { RawImage, RawMask } from "@/server/edits/types";
 import { buildPrompt } from "@/server/engines/build-prompt";
+import { fairSlots } from "@/server/images/fair-slots";
 import { EngineError, type Engine, type EngineEdit } from "@/server/engines/engine";
 import type { ClaimedJob } from "./claim-jobs";
 
 export type MadeVisualization = {
-  /** JPEG, the source photo's size. */
-  image: Buffer;
+  /**
+   * What is stored as the result at once: JPEG at the photo's size, or the engine's answer as it came (PNG, WebP,
+   * or JPEG at another size, with the photo's proportions) when `fullSize` is set.
+   */
+  image: StoredImage;
+  /** The photo's size: the result's once `fullSize` has replaced the answer. */
   width: number;
   height: number;
+  /**
+   * The JPEG at the photo's size, made after the result is stored and shown, for an answer that had to be decoded
+   * and encoded again: the display copy is all the results grid needs at first.
+   */
+  fullSize?: () => Promise<Buffer>;
   /** The same picture at most RESULT_DISPLAY.longSide wide or high, JPEG: what the results grid shows. */
   display: { image: Buffer; width: number };
   /**
@@ -30,6 +41,8 @@ export type MadeVisualization = {
   /** How long the engine itself took (0 for our own recolour). */
   engineMs: number;
 };
+
+export type StoredImage = { data: Buffer; contentType: "image/jpeg" | "image/png" | "image/webp"; width: number; height: number };
 
 /**
  * One visualization from its photo: the engine's answer for its mode, or our own exact recolour for `paint`;
@@ -95,15 +108,74 @@ export async function makeVisualization(options: {
   const engineMs = job.mode === "paint" ? 0 : Date.now() - began;
   options.onAnswered?.();
   const pixels = result;
-  const image = pixels ? await encode(pixels) : await asStored(engineBytes!, size).catch(unreadable);
-  // From the stored JPEG, which libjpeg decodes straight at a fraction of its size.
   const displaySize = scaledTo(size, RESULT_DISPLAY.longSide);
-  const display = await sharp(image).resize(displaySize.width, displaySize.height, { fit: "fill" }).jpeg(RESULT_DISPLAY.jpeg).toBuffer();
   const structureScore = async () => {
     const [original, checked] = await Promise.all([originalWork, pixels ?? decodeResult(engineBytes!, workSize)]);
     return scoreStructure({ original, result: checked, mask: masked ? (mask as RawMask) : undefined }).score;
   };
-  return { image, ...size, display: { image: display, width: displaySize.width }, structureScore, costUsd, engineMs };
+  const stored = await storingSlots.run("results", () => (pixels ? fromPixels(pixels, displaySize) : fromAnswer(engineBytes!, size, displaySize).catch(unreadable)));
+  return { ...stored, ...size, structureScore, costUsd, engineMs };
+}
+
+/**
+ * The images of results that finish together are made as many at a time as there are cores, in the order they
+ * finished: the first is stored, shown and fetched while the last is still being made, instead of all of them
+ * becoming ready at the end together. More at once would not finish sooner, and would hold every thread of
+ * libuv's pool, where the files' writes and the image requests' reads wait too. On globalThis, so that every
+ * bundle that includes this module shares the one limit.
+ */
+const slotsKey = Symbol.for("aranzer.makeVisualization.storingSlots");
+const storingSlots: ReturnType<typeof fairSlots> = ((globalThis as unknown as Record<symbol, ReturnType<typeof fairSlots> | undefined>)[slotsKey] ??= fairSlots({
+  slots: Math.max(1, availableParallelism()),
+  perOwner: Math.max(1, availableParallelism()),
+}));
+
+type Stored = Pick<MadeVisualization, "image" | "fullSize" | "display">;
+
+/** Our own pixels (paint, a masked composite): the JPEG and its display copy, both from them. */
+async function fromPixels(pixels: RawImage, displaySize: { width: number; height: number }): Promise<Stored> {
+  const raw = () => sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } });
+  const [image, display] = await Promise.all([raw().jpeg(RESULT_JPEG).toBuffer(), raw().resize(displaySize.width, displaySize.height, { fit: "fill" }).jpeg(RESULT_DISPLAY.jpeg).toBuffer()]);
+  return { image: { data: image, contentType: "image/jpeg", width: pixels.width, height: pixels.height }, display: { image: display, width: displaySize.width } };
+}
+
+/**
+ * The engine's answer: JPEG at the photo's size (the local engine's) is stored as it is; PNG, WebP or JPEG of
+ * the photo's proportions is stored as it came, and its JPEG at the photo's size made after it is shown (a
+ * hosted engine's: decoding it, scaling and encoding it again is most of the work after the engine); anything
+ * else is made into that JPEG first. The display copy comes from the answer, decoded once for it.
+ */
+async function fromAnswer(data: Buffer, size: { width: number; height: number }, displaySize: { width: number; height: number }): Promise<Stored> {
+  const input = () => sharp(data, { limitInputPixels: UPLOAD_MAX_PIXELS });
+  const meta = await input().metadata();
+  const upright = (meta.orientation ?? 1) === 1;
+  const display = async (from: Buffer) => {
+    let copy = sharp(from, { limitInputPixels: UPLOAD_MAX_PIXELS });
+    if (from !== data || meta.width !== displaySize.width || meta.height !== displaySize.height) copy = copy.resize(displaySize.width, displaySize.height, { fit: "fill" });
+    // Transparency onto white, as decodeRaw reads it: JPEG has none.
+    if (from === data && meta.hasAlpha) copy = copy.flatten({ background: "#ffffff" });
+    return { image: await copy.jpeg(RESULT_DISPLAY.jpeg).toBuffer(), width: displaySize.width };
+  };
+  const asStored = () => input().resize(size.width, size.height, { fit: "fill" }).flatten({ background: "#ffffff" }).jpeg(RESULT_JPEG).toBuffer();
+  if (meta.format === "jpeg" && meta.width === size.width && meta.height === size.height && upright) {
+    return { image: { data, contentType: "image/jpeg", ...size }, display: await display(data) };
+  }
+  const contentType = storableAsItCame(meta.format);
+  if (contentType && upright && !meta.hasAlpha && meta.width && meta.height && sameProportions(meta as { width: number; height: number }, size)) {
+    return { image: { data, contentType, width: meta.width, height: meta.height }, fullSize: asStored, display: await display(data) };
+  }
+  const image = await asStored();
+  return { image: { data: image, contentType: "image/jpeg", ...size }, display: await display(image) };
+}
+
+/** The formats a result can be stored in for a while, as the AI marking (markDigitalSource) takes them. */
+function storableAsItCame(format: string | undefined): StoredImage["contentType"] | undefined {
+  return format === "png" ? "image/png" : format === "webp" ? "image/webp" : format === "jpeg" ? "image/jpeg" : undefined;
+}
+
+/** Within a pixel of the photo's proportions: the answer to a photo sent scaled (fitImage), not cropped or padded. */
+function sameProportions(a: { width: number; height: number }, b: { width: number; height: number }): boolean {
+  return Math.abs(a.width * b.height - a.height * b.width) <= Math.max(b.width, b.height);
 }
 
 /** An engine's answer as pixels at `size`; one sharp cannot read is the engine's failure. */
@@ -142,17 +214,4 @@ function engineEdit(job: ClaimedJob, mask: Buffer | null): EngineEdit {
     case "paint":
       throw new EngineError("refused", "paint is made without an engine");
   }
-}
-
-function encode(image: RawImage): Promise<Buffer> {
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } }).jpeg(RESULT_JPEG).toBuffer();
-}
-
-/** The engine's own image as stored: JPEG at the photo's size already (the local engine's) is kept as it is. */
-async function asStored(data: Buffer, size: { width: number; height: number }): Promise<Buffer> {
-  const input = sharp(data, { limitInputPixels: UPLOAD_MAX_PIXELS });
-  const meta = await input.metadata();
-  if (meta.format === "jpeg" && meta.width === size.width && meta.height === size.height && (meta.orientation ?? 1) === 1) return data;
-  // Transparency onto white, as decodeRaw reads it: JPEG has none.
-  return input.resize(size.width, size.height, { fit: "fill" }).flatten({ background: "#ffffff" }).jpeg(RESULT_JPEG).toBuffer();
 }

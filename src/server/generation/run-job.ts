@@ -23,6 +23,7 @@ import { findListingReference } from "@/server/listings/find-listing-reference";
 import { leadsItsStyle } from "@/server/listings/leads-its-style";
 import { listingBriefFor } from "@/server/listings/listing-brief-for";
 import { makeVisualization, type MadeVisualization } from "./make-visualization";
+import { fullSizeKey, storeFullSize } from "./store-full-size";
 import { writeJobStep } from "./write-job-step";
 import { writeStructureScore } from "./write-structure-score";
 
@@ -64,18 +65,22 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
   // Only crashed workers (leases that ran out) get a job this far: transient failures stop at maxAttempts below.
   if (job.attempts > retry.maxAttempts) return fail(options, "internal", `abandoned ${job.attempts - 1} times`);
 
-  // The photo is read while the start is written: two round trips at once instead of one after the other.
+  // The photo is read while the start is written: round trips at once instead of one after the other.
   const readSource = options.readSource ?? ((key: string) => options.storage.get(key));
   const entered = Date.now();
   const sourceRead = source && source.expiresAt > new Date() ? readSource(source.storageKey) : Promise.resolve(null);
   const maskRead = job.maskKey ? options.storage.get(job.maskKey) : Promise.resolve(null);
+  const startWrite = writeJobStep(db, job, { type: "start" });
+  // A listing's photos share a seed and a style brief, and follow the first finished result of their style: read
+  // while the start is written too (reads only, so nothing to undo when the claim turns out to be lost).
+  const listingRead = listingContext(options);
   // Not awaited when the claim turns out to be lost: their failure must not go unhandled then.
   sourceRead.catch(() => undefined);
   maskRead.catch(() => undefined);
-  const started = await writeJobStep(db, job, { type: "start" });
+  listingRead.catch(() => undefined);
+  const started = await startWrite;
   if (!started.held) return "lost";
-  // A listing's photos share a seed and a style brief, and follow the first finished result of their style.
-  const [sourceBytes, maskBytes, listing] = await Promise.all([sourceRead, maskRead, listingContext(options)]);
+  const [sourceBytes, maskBytes, listing] = await Promise.all([sourceRead, maskRead, listingRead]);
   if (!source || !sourceBytes) return fail(options, "expired", "source image gone");
   if (isMaskedMode(job.mode) && !maskBytes) return fail(options, "expired", "mask gone");
   // A later photo of a listing waits for the first result of its style, to follow it (the wait does not count as an attempt).
@@ -135,7 +140,8 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     const engineMs = output.engineMs;
     await progress.settled();
     // Our own exact recolour is an algorithmic edit even on an AI engine.
-    const result = await storeResult(options, job.userId, output, isAiEngine(engine.id) && job.mode !== "paint");
+    const ai = isAiEngine(engine.id) && job.mode !== "paint";
+    const result = await storeResult(options, job.userId, output, ai);
     const storedAt = Date.now();
     let done = false;
     try {
@@ -149,6 +155,8 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     // Where the job's time went beyond the engine: storing the result, then recording it (what to watch at scale).
     const now = Date.now();
     log.info("generation.succeeded", { ...context, mode: job.mode, engine: engine.id, ms: now - began, engineMs, storeMs: storedAt - began - engineMs, recordMs: now - storedAt, costUsd: output.costUsd });
+    // After the result is shown, as the structure check: its JPEG at the photo's size, when the answer was stored as it came.
+    if (output.fullSize) await checks.check(() => finishFullSize(options, result, output, ai, context));
     await checks.check(() => scoreResult(db, job, output, context));
     return "succeeded";
   } catch (error) {
@@ -269,17 +277,19 @@ async function listingContext({ db, job, storage }: RunJobOptions): Promise<{ se
 }
 
 /**
- * Stores the result's objects (JPEG, the photo's size, and its display-size copy); its row is written with the
- * success (writeJobStep). A display copy stored without the full image is removed again.
+ * Stores the result's objects (its image, JPEG at the photo's size or the engine's answer as it came, and its
+ * display-size copy); its row is written with the success (writeJobStep). A display copy stored without the
+ * image is removed again.
  */
 async function storeResult(options: RunJobOptions, userId: string, made: MadeVisualization, ai: boolean): Promise<ImageRow> {
   // Marked for what made it (EU AI Act Art. 50): stored, and so shown and downloaded, with its IPTC digital source type.
-  const full = markDigitalSource({ image: made.image, ai });
+  const full = markDigitalSource({ image: made.image.data, ai });
   const display = markDigitalSource({ image: made.display.image, ai });
   const id = newId();
-  const storageKey = `results/${id}.jpg`;
+  // An answer kept until its JPEG replaces it (storeFullSize) has a key of its own, apart from that JPEG's.
+  const storageKey = made.fullSize ? `results/${id}.answer.${extensions[made.image.contentType]}` : fullSizeKey(id);
   const displayKey = `results/${id}.display.jpg`;
-  const stored = await Promise.allSettled([options.storage.put(storageKey, full, "image/jpeg"), options.storage.put(displayKey, display, "image/jpeg")]);
+  const stored = await Promise.allSettled([options.storage.put(storageKey, full, made.image.contentType), options.storage.put(displayKey, display, "image/jpeg")]);
   const failed = stored.find((s) => s.status === "rejected");
   if (failed) {
     await Promise.all([storageKey, displayKey].map((key) => options.storage.delete(key).catch(() => undefined)));
@@ -291,15 +301,30 @@ async function storeResult(options: RunJobOptions, userId: string, made: MadeVis
     userId,
     kind: "result",
     storageKey,
-    contentType: "image/jpeg",
-    width: made.width,
-    height: made.height,
+    contentType: made.image.contentType,
+    width: made.image.width,
+    height: made.image.height,
     bytes: full.length,
     displayKey,
     displayWidth: made.display.width,
     createdAt: now,
     expiresAt: new Date(now.getTime() + env().IMAGE_TTL_SECONDS * 1000),
   };
+}
+
+const extensions: Record<MadeVisualization["image"]["contentType"], string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
+
+/** The result's JPEG at the photo's size in place of the engine's answer; a failure leaves the answer, a whole result. */
+async function finishFullSize(options: RunJobOptions, result: ImageRow, made: MadeVisualization, ai: boolean, context: Record<string, unknown>): Promise<void> {
+  const began = Date.now();
+  try {
+    const { fullSize } = made;
+    if (!fullSize) return;
+    const stored = await storeFullSize({ db: options.db, storage: options.storage, imageId: result.id, answerKey: result.storageKey, make: fullSize, ai, width: made.width, height: made.height });
+    log.info("generation.full_size_stored", { ...context, stored, fullSizeMs: Date.now() - began });
+  } catch (error) {
+    log.warn("generation.full_size_failed", { ...context, error });
+  }
 }
 
 /** Progress from the engine, written at most every PROGRESS_INTERVAL_MS, one write at a time, in order. */

@@ -6,6 +6,7 @@ import { log } from "@/server/log";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
+import { fullSizeKey, isAnswerKey } from "./store-full-size";
 
 /**
  * Deletes what is past its hour: batches (with their visualizations, jobs and events) and images, the
@@ -29,6 +30,8 @@ export async function sweepExpired(options: { db?: DbOrTx; storage?: ImageStorag
     for (const row of due) {
       await storage.delete(row.storageKey);
       if (row.displayKey) await storage.delete(row.displayKey);
+      // A JPEG written just before the process stopped, which the row never came to point at.
+      if (isAnswerKey(row.storageKey)) await storage.delete(fullSizeKey(row.id));
     }
     await db.delete(image).where(
       inArray(

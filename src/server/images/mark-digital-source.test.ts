@@ -43,7 +43,20 @@ describe("markDigitalSource", () => {
     expect(twice.toString("latin1").split("http://ns.adobe.com/xap/1.0/\0").length - 1).toBe(1);
   });
 
-  it("refuses what is neither a WebP nor a JPEG", async () => {
+  it("marks a PNG (a hosted engine's answer, stored as it came), keeps its pixels, replacing an earlier mark", async () => {
+    const png = await photo().png({ compressionLevel: 1 }).toBuffer();
+    const marked = markDigitalSource({ image: png, ai: true });
+    expect(await sourceTypeOf(marked)).toBe(DIGITAL_SOURCE_TYPE.ai);
+    expect(await sharp(marked).metadata()).toMatchObject({ format: "png", width: 301, height: 200 });
+    expect(await sharp(marked).raw().toBuffer()).toEqual(await sharp(png).raw().toBuffer());
+    const twice = markDigitalSource({ image: marked, ai: false });
+    expect(await sourceTypeOf(twice)).toBe(DIGITAL_SOURCE_TYPE.algorithmic);
+    expect(twice.toString("latin1").split("XML:com.adobe.xmp").length - 1).toBe(1);
+    // A reader that checks every chunk's CRC (libpng does) takes it.
+    expect(await sharp(twice, { failOn: "warning" }).raw().toBuffer()).toEqual(await sharp(png).raw().toBuffer());
+  });
+
+  it("refuses what is neither a WebP nor a JPEG nor a PNG", async () => {
     expect(() => markDigitalSource({ image: Buffer.from("not an image at all"), ai: true })).toThrow(/WebP/);
   });
 });

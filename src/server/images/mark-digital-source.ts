@@ -62,11 +62,13 @@ function simpleCanvas(image: Chunk): { width: number; height: number; alpha: boo
  * AI-made or AI-manipulated images: an XMP packet whose Iptc4xmpExt:DigitalSourceType says
  * compositeWithTrainedAlgorithmicMedia (`ai`: a trained model edited the photo) or algorithmicallyEnhanced
  * (an algorithm without a trained model did). Written into the container (WebP's RIFF chunks, a JPEG's APP1
- * segment; a packet already there is replaced), so the pixels are not encoded a second time. Takes WebP and JPEG.
+ * segment, a PNG's iTXt chunk; a packet already there is replaced), so the pixels are not encoded a second
+ * time. Takes WebP, JPEG and PNG.
  */
 export function markDigitalSource(options: { image: Buffer; ai: boolean }): Buffer {
   const packet = xmpPacket(options.ai ? DIGITAL_SOURCE_TYPE.ai : DIGITAL_SOURCE_TYPE.algorithmic);
   if (options.image[0] === 0xff && options.image[1] === 0xd8) return markJpeg(options.image, packet);
+  if (options.image.subarray(0, 8).equals(PNG_SIGNATURE)) return markPng(options.image, packet);
   const chunks = readChunks(options.image).filter((c) => c.fourcc !== "XMP ");
   const xmp = { fourcc: "XMP ", payload: packet };
   let body: Chunk[];
@@ -115,4 +117,51 @@ function markJpeg(jpeg: Buffer, packet: Buffer): Buffer {
   header.writeUInt16BE(payload.length + 2, 2);
   const xmp = Buffer.concat([header, payload]);
   return Buffer.concat([jpeg.subarray(0, 2), ...kept.slice(0, afterApp0), xmp, ...kept.slice(afterApp0), jpeg.subarray(at)]);
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** XMP's iTXt keyword (Adobe XMP Specification part 3, 1.1.5), then no compression and empty language and translation. */
+const PNG_XMP_HEADER = Buffer.from("XML:com.adobe.xmp\0\0\0\0\0", "latin1");
+
+/** The packet as an uncompressed iTXt chunk before the first IDAT, any other XMP chunk dropped. */
+function markPng(png: Buffer, packet: Buffer): Buffer {
+  const parts: Buffer[] = [PNG_SIGNATURE];
+  let marked = false;
+  for (let at = 8; at + 12 <= png.length; ) {
+    const end = at + 12 + png.readUInt32BE(at);
+    if (end > png.length) throw new Error("truncated PNG chunk");
+    const type = png.toString("latin1", at + 4, at + 8);
+    const isXmp = type === "iTXt" && png.subarray(at + 8, at + 8 + 18).equals(PNG_XMP_HEADER.subarray(0, 18));
+    if (type === "IDAT" && !marked) {
+      parts.push(pngChunk("iTXt", Buffer.concat([PNG_XMP_HEADER, packet])));
+      marked = true;
+    }
+    if (!isXmp) parts.push(png.subarray(at, end));
+    at = end;
+  }
+  if (!marked) throw new Error("PNG without image data");
+  return Buffer.concat(parts);
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, "latin1");
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+let crcTable: Uint32Array | undefined;
+
+/** The CRC-32 of PNG's chunks (ISO 3309, as zlib's; zlib.crc32 is not in every Node 20). */
+function crc32(data: Buffer): number {
+  crcTable ??= Uint32Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  let crc = 0xffffffff;
+  for (const byte of data) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
 }
