@@ -192,8 +192,8 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
     const encoding = acceptsEncoding(accepted, "br") ? "br" : acceptsEncoding(accepted, "gzip") ? "gzip" : undefined;
     let body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.plain;
     if (visitor) {
-      // This visitor's copy: their data before </body>, compressed for them at a fast level (about a
-      // millisecond for a shell, off the main thread).
+      // This visitor's copy: their data before </body>, compressed for them at a fast level, off the main
+      // thread (docs/benchmarks.md, "Pages under a crowd").
       const html = page.plain.toString("utf8");
       const at = html.lastIndexOf("</body>");
       const own = Buffer.from(at < 0 ? html + visitor.bodyEnd : html.slice(0, at) + visitor.bodyEnd + html.slice(at), "utf8");
