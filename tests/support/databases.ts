@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, type Handle } from "@/server/db/client";
 import { user } from "@/server/db/schema";
 import { createDatabase } from "./postgres";
@@ -26,6 +26,22 @@ export function testDatabases(): TestDatabase[] {
 /** Makes getDb() in domain code return this handle, as the app's singleton would. */
 export function installDatabase(handle: Handle) {
   install("db", Promise.resolve(handle));
+}
+
+/**
+ * For a describe block on one embedded database: opened and installed before its tests, closed after.
+ * Returns the handle's getter (the handle exists only once beforeAll has run).
+ */
+export function useInstalledPglite(): () => Handle {
+  let handle: Handle | undefined;
+  beforeAll(async () => {
+    handle = await testDatabases()[0]!.open();
+    installDatabase(handle);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  return () => handle!;
 }
 
 export async function insertUser(handle: Handle, options: { email?: string; verified?: boolean } = {}) {

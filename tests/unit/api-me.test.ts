@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Handle } from "@/server/db/client";
+import { describe, expect, it, vi } from "vitest";
 import { tokenAccount } from "@/server/db/schema";
-import { insertUser, installDatabase, testDatabases } from "~/tests/support/databases";
+import { insertUser, useInstalledPglite } from "~/tests/support/databases";
 
 let user: { id: string } | null = null;
 vi.mock("@/web/server/api", () => ({ apiUser: async () => user }));
@@ -11,18 +10,11 @@ const noParams = { params: Promise.resolve({}) };
 const ask = (query: string) => GET(new Request(`http://localhost/api/me${query}`), noParams);
 
 describe("GET /api/me", () => {
-  let handle: Handle;
-  beforeAll(async () => {
-    handle = await testDatabases()[0]!.open();
-    installDatabase(handle);
-  });
-  afterAll(async () => {
-    await handle.close();
-  });
+  const db = useInstalledPglite();
 
   it("answers the signed-in person's data with the part asked for, never cached", async () => {
-    const userId = await insertUser(handle, { email: "me@example.test" });
-    await handle.db.insert(tokenAccount).values({ userId, balance: 2 });
+    const userId = await insertUser(db(), { email: "me@example.test" });
+    await db().db.insert(tokenAccount).values({ userId, balance: 2 });
     user = { id: userId };
     const answer = await ask("?locale=en&with=batches");
     expect(answer.status).toBe(200);

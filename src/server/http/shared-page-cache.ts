@@ -194,9 +194,9 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
     if (visitor) {
       // This visitor's copy: their data before </body>, compressed for them at a fast level, off the main
       // thread (docs/benchmarks.md, "Pages under a crowd").
-      const html = page.plain.toString("utf8");
-      const at = html.lastIndexOf("</body>");
-      const own = Buffer.from(at < 0 ? html + visitor.bodyEnd : html.slice(0, at) + visitor.bodyEnd + html.slice(at), "utf8");
+      const at = page.plain.lastIndexOf("</body>");
+      const end = at < 0 ? page.plain.length : at;
+      const own = Buffer.concat([page.plain.subarray(0, end), Buffer.from(visitor.bodyEnd, "utf8"), page.plain.subarray(end)]);
       body =
         encoding === "br"
           ? await brotli(own, { params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_SIZE_HINT]: own.length } })

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Handle } from "@/server/db/client";
+import { describe, expect, it } from "vitest";
 import { profile, tokenAccount } from "@/server/db/schema";
-import { insertUser, installDatabase, testDatabases } from "~/tests/support/databases";
+import { insertUser, useInstalledPglite } from "~/tests/support/databases";
 import { readPersonData } from "./person-data";
 
 describe("the person's data of a signed-in shell", () => {
-  let handle: Handle;
-  beforeAll(async () => {
-    handle = await testDatabases()[0]!.open();
-    installDatabase(handle);
-  });
-  afterAll(async () => {
-    await handle.close();
-  });
+  const db = useInstalledPglite();
 
   it("holds the account menu, the balance, the welcome while it is due, and only the part the page asked for", async () => {
-    const userId = await insertUser(handle, { email: "shell@example.test" });
-    await handle.db.insert(tokenAccount).values({ userId, balance: 3 });
-    await handle.db.insert(profile).values({ userId, locale: "en", freeTokensGrantedAt: new Date() });
+    const userId = await insertUser(db(), { email: "shell@example.test" });
+    await db().db.insert(tokenAccount).values({ userId, balance: 3 });
+    await db().db.insert(profile).values({ userId, locale: "en", freeTokensGrantedAt: new Date() });
 
     const design = await readPersonData({ userId, locale: "pl", part: "gallery" });
     expect(design).toMatchObject({ balance: 3, gallery: [], batches: null, menu: { email: "shell@example.test", tokensLabel: "3 tokeny", pricingHref: "/cennik" } });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Handle } from "@/server/db/client";
+import { describe, expect, it, vi } from "vitest";
 import { SESSION_SEAL_HEADER, sealSessionUser } from "@/server/auth/seal-session-user";
-import { installDatabase, testDatabases } from "~/tests/support/databases";
+import { useInstalledPglite } from "~/tests/support/databases";
 
 process.env.AUTH_SECRET = "test-secret-that-is-long-enough-for-better-auth-0123456789";
 process.env.APP_URL = "http://localhost:3000";
@@ -13,14 +12,7 @@ vi.mock("next/headers", () => ({
 }));
 
 describe("the signed-in user of a render", () => {
-  let handle: Handle;
-  beforeAll(async () => {
-    handle = await testDatabases()[0]!.open();
-    installDatabase(handle);
-  });
-  afterAll(async () => {
-    await handle.close();
-  });
+  useInstalledPglite();
 
   const user = { id: "sealed-user", email: "sealed@example.test", emailVerified: true };
 
