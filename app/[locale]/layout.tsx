@@ -57,7 +57,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
         {gtmId ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: consentModeScript({ analytics: consent?.analytics ?? false }) }} /> : null}
       </head>
       <body className="flex min-h-dvh flex-col font-sans">
-        <LayoutLabelsProvider labels={layoutLabels(locale, messages)}>
+        <LayoutLabelsProvider labels={layoutLabels(locale)}>
           <ColorModeProvider>
             <AlternatePathsProvider>
               <a
@@ -74,7 +74,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
               </main>
               <Footer locale={locale} />
               <LazyToaster />
-              {shell || account ? <PersonWelcome rendered={account ? welcomeDialog(account, locale, messages) : null} /> : null}
+              {shell || account ? <PersonWelcome rendered={account ? welcomeDialog(account, locale) : null} /> : null}
             </AlternatePathsProvider>
           </ColorModeProvider>
         </LayoutLabelsProvider>

@@ -23,7 +23,7 @@ describe("the error boundary of every page", () => {
 
   it("in English, the way home goes to the English home page", () => {
     render(
-      <LayoutLabelsProvider labels={layoutLabels("en", en)}>
+      <LayoutLabelsProvider labels={layoutLabels("en")}>
         <ErrorPage error={new Error("boom")} reset={() => {}} />
       </LayoutLabelsProvider>,
     );

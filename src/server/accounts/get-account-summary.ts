@@ -2,7 +2,8 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { desc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { getDb } from "@/server/db/client";
+import type { DbOrTx } from "@/server/db/client";
+import { preparedRead } from "@/server/db/prepared-read";
 import { account, profile, subscription, tokenAccount, user } from "@/server/db/schema";
 import { toSubscriptionState, type SubscriptionState } from "@/server/billing/subscription-state";
 
@@ -20,30 +21,7 @@ export type AccountSummary = {
 
 /** One statement: the header, menus and modal of every signed-in page read it. */
 export async function getAccountSummary(options: { userId: string }): Promise<AccountSummary | null> {
-  const db = await getDb();
-  const newest = alias(subscription, "newest_subscription");
-  const newestId = db
-    .select({ id: newest.id })
-    .from(newest)
-    .where(eq(newest.userId, user.id))
-    .orderBy(isNull(newest.paidUntil), desc(newest.createdAt))
-    .limit(1);
-  const [row] = await db
-    .select({
-      email: user.email,
-      emailVerified: user.emailVerified,
-      balance: tokenAccount.balance,
-      grantedAt: profile.freeTokensGrantedAt,
-      shownAt: profile.welcomeModalShownAt,
-      hasPassword: sql<boolean>`exists (select 1 from ${account} where ${account.userId} = ${user.id} and ${account.providerId} = 'credential')`,
-      firstProvider: sql<string | null>`(select ${account.providerId} from ${account} where ${account.userId} = ${user.id} limit 1)`,
-      subscription,
-    })
-    .from(user)
-    .leftJoin(profile, eq(profile.userId, user.id))
-    .leftJoin(tokenAccount, eq(tokenAccount.userId, user.id))
-    .leftJoin(subscription, eq(subscription.id, sql`(${newestId})`))
-    .where(eq(user.id, options.userId));
+  const [row] = await readAccountSummary({ userId: options.userId });
   if (!row) return null;
   const method = row.hasPassword ? "email" : (row.firstProvider ?? "email");
   return {
@@ -59,3 +37,29 @@ export async function getAccountSummary(options: { userId: string }): Promise<Ac
     hasPassword: row.hasPassword,
   };
 }
+
+const readAccountSummary = preparedRead("account_summary", (db: DbOrTx) => {
+  const newest = alias(subscription, "newest_subscription");
+  const newestId = db
+    .select({ id: newest.id })
+    .from(newest)
+    .where(eq(newest.userId, user.id))
+    .orderBy(isNull(newest.paidUntil), desc(newest.createdAt))
+    .limit(1);
+  return db
+    .select({
+      email: user.email,
+      emailVerified: user.emailVerified,
+      balance: tokenAccount.balance,
+      grantedAt: profile.freeTokensGrantedAt,
+      shownAt: profile.welcomeModalShownAt,
+      hasPassword: sql<boolean>`exists (select 1 from ${account} where ${account.userId} = ${user.id} and ${account.providerId} = 'credential')`,
+      firstProvider: sql<string | null>`(select ${account.providerId} from ${account} where ${account.userId} = ${user.id} limit 1)`,
+      subscription,
+    })
+    .from(user)
+    .leftJoin(profile, eq(profile.userId, user.id))
+    .leftJoin(tokenAccount, eq(tokenAccount.userId, user.id))
+    .leftJoin(subscription, eq(subscription.id, sql`(${newestId})`))
+    .where(eq(user.id, sql.placeholder("userId")));
+});

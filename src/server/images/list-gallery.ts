@@ -1,18 +1,22 @@
 import "server-only";
-import { and, desc, eq, gt } from "drizzle-orm";
-import { getDb, type DbOrTx } from "@/server/db/client";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/server/db/client";
+import { preparedRead } from "@/server/db/prepared-read";
 import { image } from "@/server/db/schema";
 import type { ImageDto } from "@/schemas/generation";
 import { toImageDto } from "./image-dto";
 
 /** The user's uploads and results that still have time left, newest first: the gallery a next design can start from. */
 export async function listGallery(options: { userId: string; db?: DbOrTx }): Promise<ImageDto[]> {
-  const db = options.db ?? (await getDb());
-  const rows = await db
-    .select()
-    .from(image)
-    .where(and(eq(image.userId, options.userId), gt(image.expiresAt, new Date())))
-    .orderBy(desc(image.createdAt))
-    .limit(200);
+  const rows = await readGallery({ userId: options.userId, now: new Date().toISOString() }, options);
   return rows.map(toImageDto);
 }
+
+const readGallery = preparedRead("list_gallery", (db) =>
+  db
+    .select()
+    .from(image)
+    .where(and(eq(image.userId, sql.placeholder("userId")), gt(image.expiresAt, sql.placeholder("now"))))
+    .orderBy(desc(image.createdAt))
+    .limit(200),
+);

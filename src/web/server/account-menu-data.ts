@@ -1,6 +1,6 @@
 import "server-only";
 import { createTranslator } from "next-intl";
-import { catalogs } from "@/i18n/catalogs";
+import { catalogs, perLocale } from "@/i18n/catalogs";
 import { formatSubscriptionDate } from "@/web/shared/format-subscription-date";
 import { subscriptionStatusKey } from "@/web/shared/subscription-status-key";
 import type { AccountMenuData } from "@/web/shared/account-menu-data";
@@ -8,9 +8,12 @@ import { pathFor, type Locale } from "@/config/routes";
 import type { AccountSummary } from "@/server/accounts/get-account-summary";
 import { isModeratorAccount } from "./is-moderator-account";
 
+const accountTranslator = perLocale((locale) => createTranslator({ locale, messages: catalogs[locale], namespace: "account" }));
+const moderationTranslator = perLocale((locale) => createTranslator({ locale, messages: catalogs[locale], namespace: "moderation" }));
+
 /** What the account menu shows, computed on the server so the client gets ready strings. */
 export function accountMenuData(account: AccountSummary, locale: Locale): AccountMenuData {
-  const t = createTranslator({ locale, messages: catalogs[locale], namespace: "account" });
+  const t = accountTranslator[locale];
   const sub = account.subscription;
   const date = sub ? formatSubscriptionDate(sub.periodEnd) : "";
   return {
@@ -22,7 +25,7 @@ export function accountMenuData(account: AccountSummary, locale: Locale): Accoun
     pricingHref: pathFor("/pricing", locale),
     profileHref: pathFor("/settings/profile", locale),
     moderation: isModeratorAccount(account)
-      ? { label: createTranslator({ locale, messages: catalogs[locale], namespace: "moderation" })("title"), href: pathFor("/moderation", locale) }
+      ? { label: moderationTranslator[locale]("title"), href: pathFor("/moderation", locale) }
       : null,
     loginHref: pathFor("/login", locale),
     homeHref: pathFor("/", locale),

@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import en from "../../../messages/en.json";
-import pl from "../../../messages/pl.json";
 import type { AccountSummary } from "@/server/accounts/get-account-summary";
 import type { LayoutLabels } from "@/web/shared/layout-labels";
 import { layoutLabels, welcomeDialog } from "./layout-labels";
@@ -13,8 +11,8 @@ function leaves(value: unknown, at = ""): [string, string][] {
 
 describe("layoutLabels", () => {
   it("translates every label in both languages, none left as its key", () => {
-    for (const [locale, messages] of [["pl", pl], ["en", en]] as const) {
-      const labels: LayoutLabels = layoutLabels(locale, messages);
+    for (const locale of ["pl", "en"] as const) {
+      const labels: LayoutLabels = layoutLabels(locale);
       expect(labels.locale).toBe(locale);
       for (const [key, text] of leaves(labels)) {
         expect(text.trim(), `${locale} ${key}`).not.toBe("");
@@ -24,9 +22,9 @@ describe("layoutLabels", () => {
   });
 
   it("takes the texts of the right language", () => {
-    expect(layoutLabels("pl", pl).colorMode.dark).toBe("Ciemny");
-    expect(layoutLabels("en", en).colorMode.dark).toBe("Dark");
-    expect(layoutLabels("en", en).nav.switchTo).toBe("Polski");
+    expect(layoutLabels("pl").colorMode.dark).toBe("Ciemny");
+    expect(layoutLabels("en").colorMode.dark).toBe("Dark");
+    expect(layoutLabels("en").nav.switchTo).toBe("Polski");
   });
 });
 
@@ -40,17 +38,17 @@ describe("welcomeDialog", () => {
     }) as AccountSummary;
 
   it("is offered only while the account has a welcome to show", () => {
-    expect(welcomeDialog(account(3, false), "pl", pl)).toBeNull();
+    expect(welcomeDialog(account(3, false), "pl")).toBeNull();
   });
 
   it("names the free tokens with the Polish plural form for the balance", () => {
-    expect(welcomeDialog(account(3), "pl", pl)!.labels.text).toContain("3 tokeny");
-    expect(welcomeDialog(account(5), "pl", pl)!.labels.text).toContain("5 tokenów");
-    expect(welcomeDialog(account(1), "en", en)!.labels.text).toContain("1 token");
+    expect(welcomeDialog(account(3), "pl")!.labels.text).toContain("3 tokeny");
+    expect(welcomeDialog(account(5), "pl")!.labels.text).toContain("5 tokenów");
+    expect(welcomeDialog(account(1), "en")!.labels.text).toContain("1 token");
   });
 
   it("carries the analytics fields and the localised link to the generator", () => {
-    const welcome = welcomeDialog(account(3), "en", en)!;
+    const welcome = welcomeDialog(account(3), "en")!;
     expect(welcome).toMatchObject({ userId: "u1", method: "email", emailSha256: "abc", confirmedAt: "2026-11-22T08:00:00.000Z" });
     expect(welcome.designHref).toBe("/en/design");
   });

@@ -2,12 +2,14 @@ import { createTranslator } from "next-intl";
 import { pathFor, type Locale } from "@/config/routes";
 import type { AccountSummary } from "@/server/accounts/get-account-summary";
 import type { Welcome } from "@/components/account/welcome-modal";
-import type { Messages } from "@/i18n/catalogs";
+import { catalogs, perLocale } from "@/i18n/catalogs";
 import type { LayoutLabels } from "@/web/shared/layout-labels";
 
+const translator = perLocale((locale) => createTranslator({ locale, messages: catalogs[locale] }));
+
 /** The layout's labels (their shape and purpose: src/web/shared/layout-labels.ts), translated on the server. */
-export function layoutLabels(locale: Locale, messages: Messages): LayoutLabels {
-  const t = createTranslator({ locale, messages });
+export function layoutLabels(locale: Locale): LayoutLabels {
+  const t = translator[locale];
   return {
     locale,
     ui: { close: t("ui.close"), confirm: t("ui.confirm"), cancel: t("ui.cancel"), notifications: t("ui.notifications") },
@@ -26,9 +28,9 @@ export function layoutLabels(locale: Locale, messages: Messages): LayoutLabels {
 }
 
 /** The welcome dialog's data, its texts translated here (the free tokens with their plural form). */
-export function welcomeDialog(account: AccountSummary, locale: Locale, messages: Messages): Welcome | null {
+export function welcomeDialog(account: AccountSummary, locale: Locale): Welcome | null {
   if (!account.welcome) return null;
-  const t = createTranslator({ locale, messages });
+  const t = translator[locale];
   return {
     userId: account.userId,
     method: account.welcome.method,

@@ -1,6 +1,5 @@
 import "server-only";
 import type { Locale } from "@/config/routes";
-import { catalogs } from "@/i18n/catalogs";
 import { getAccountSummary } from "@/server/accounts/get-account-summary";
 import { listRecentBatches } from "@/server/generation/list-recent-batches";
 import { listGallery } from "@/server/images/list-gallery";
@@ -19,7 +18,7 @@ export async function readPersonData(options: { userId: string; locale: Locale; 
   if (!account) return null;
   return {
     menu: accountMenuData(account, locale),
-    welcome: welcomeDialog(account, locale, catalogs[locale]),
+    welcome: welcomeDialog(account, locale),
     balance: account.balance,
     now: Date.now(),
     gallery,
