@@ -65,6 +65,8 @@ export const STRUCTURE_THRESHOLD = 0.9;
  * after the result (it takes well under a second; a worker that stopped in between never sends it).
  */
 export const STRUCTURE_CHECK_WAIT_SECONDS = 60;
+/** How often an idle worker looks for results whose follow-ups a stopped worker left (src/server/generation/finish-follow-ups.ts). */
+export const FOLLOW_UP_EVERY_MS = 5_000;
 /**
  * A worker checks its results one at a time (src/server/generation/create-check-queue.ts), once it has stored
  * nothing for `settleMs` (the time for the results just stored to be fetched); a check waits at most

@@ -117,7 +117,7 @@ export async function claimJobs(options: { db: DbOrTx; limit: number; leaseMs: n
 export async function renewLease(options: { db: DbOrTx; job: ClaimedJob; leaseMs: number }): Promise<boolean> {
   const rows = await executeRows(options.db, sql`
     update generation_job set lease_until = now() + ${options.leaseMs} * interval '1 millisecond'
-     where visualization_id = ${options.job.visualizationId} and claim_token = ${options.job.claimToken} and state = 'running'
+     where visualization_id = ${options.job.visualizationId} and claim_token = ${options.job.claimToken} and state in ('running', 'done')
     returning visualization_id`);
   return rows.length === 1;
 }

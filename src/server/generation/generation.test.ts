@@ -15,6 +15,7 @@ import { grantTokens } from "@/server/tokens/grant-tokens";
 import type { BatchEvent } from "@/schemas/generation";
 import { insertUser, testDatabases } from "~/tests/support/databases";
 import { claimJobs } from "./claim-jobs";
+import { claimFollowUps, finishFollowUp } from "./finish-follow-ups";
 import { createBatch } from "./create-batch";
 import { getImageFile } from "@/server/images/get-image-file";
 import { runJob } from "./run-job";
@@ -274,6 +275,50 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     expect(await storage.get(answerRow!.storageKey)).toBeNull();
     const [vis] = await handle.db.select().from(visualization).where(eq(visualization.batchId, batch.id));
     expect(vis!.structureScore).not.toBeNull();
+  });
+
+  it("takes over the full-size JPEG and the structure check of a result whose worker stopped after showing it", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { engine } = scriptedEngine(async (input) => sharp(input.image).resize(32, 24).tint("#c08040").png().toBuffer());
+    const { batch } = await generate(userId, imageId, ["modern"]);
+    const [claimed] = await claimJobs({ db: handle.db, limit: 1, leaseMs: 60_000 });
+    // The process stops once the result is shown: its follow-ups never run.
+    const checks = { beginStore: () => () => {}, check: <T,>() => new Promise<T>(() => {}) };
+    void runJob({ db: handle.db, storage, engine: { ...engine, id: "openai" }, job: claimed!, checks, stopSignal: new AbortController().signal, retry: fastRetry });
+    await waitFor(allFinal(batch.id));
+    const { result } = (await events(batch.id)).find((e) => e.type === "succeeded") as Extract<BatchEvent, { type: "succeeded" }>;
+    // Its lease is held while it lives: nothing to take over yet.
+    expect(await claimFollowUps({ db: handle.db, limit: 5, leaseMs: 60_000 })).toEqual([]);
+    await handle.db.update(generationJob).set({ leaseUntil: new Date(Date.now() - 1000) }).where(eq(generationJob.visualizationId, claimed!.visualizationId));
+
+    const followUps = await claimFollowUps({ db: handle.db, limit: 5, leaseMs: 60_000 });
+    expect(followUps.map((f) => f.visualizationId)).toEqual([claimed!.visualizationId]);
+    // Claimed once: a second worker looking at the same moment finds nothing.
+    expect(await claimFollowUps({ db: handle.db, limit: 5, leaseMs: 60_000 })).toEqual([]);
+    await finishFollowUp({ db: handle.db, storage, followUp: followUps[0]! });
+
+    const [row] = await handle.db.select().from(image).where(eq(image.id, result.id));
+    expect(row).toMatchObject({ storageKey: `results/${result.id}.jpg`, contentType: "image/jpeg", width: 64, height: 48 });
+    expect(await storage.get(`results/${result.id}.answer.png`)).toBeNull();
+    const full = await getImageFile({ db: handle.db, storage, userId, imageId: result.id });
+    expect(await sharp(full.data).metadata()).toMatchObject({ format: "jpeg", width: 64, height: 48 });
+    const [vis] = await handle.db.select().from(visualization).where(eq(visualization.batchId, batch.id));
+    expect(vis!.structureScore).toBeGreaterThan(0);
+    expect((await events(batch.id)).some((e) => e.type === "scored" && e.visualizationId === vis!.id)).toBe(true);
+    const [job] = await handle.db.select().from(generationJob).where(eq(generationJob.visualizationId, vis!.id));
+    expect(job).toMatchObject({ state: "done", leaseUntil: null, claimToken: null });
+  });
+
+  it("ends a succeeded job's lease once its own worker has done its follow-ups", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { engine } = scriptedEngine(tinted);
+    const { batch } = await generate(userId, imageId, ["modern"]);
+    const [claimed] = await claimJobs({ db: handle.db, limit: 1, leaseMs: 60_000 });
+    expect(await runJob({ db: handle.db, storage, engine, job: claimed!, stopSignal: new AbortController().signal, retry: fastRetry })).toBe("succeeded");
+    const [vis] = await handle.db.select().from(visualization).where(eq(visualization.batchId, batch.id));
+    expect(vis!.structureScore).not.toBeNull();
+    const [job] = await handle.db.select().from(generationJob).where(eq(generationJob.visualizationId, vis!.id));
+    expect(job).toMatchObject({ state: "done", leaseUntil: null, claimToken: null });
   });
 
   it("sweeps an answer left in place by a process that stopped, with the JPEG it had written", async () => {

@@ -156,7 +156,7 @@ async function fromAnswer(data: Buffer, size: { width: number; height: number },
     if (from === data && meta.hasAlpha) copy = copy.flatten({ background: "#ffffff" });
     return { image: await copy.jpeg(RESULT_DISPLAY.jpeg).toBuffer(), width: displaySize.width };
   };
-  const asStored = () => input().resize(size.width, size.height, { fit: "fill" }).flatten({ background: "#ffffff" }).jpeg(RESULT_JPEG).toBuffer();
+  const asStored = () => toFullSizeJpeg(data, size);
   if (meta.format === "jpeg" && meta.width === size.width && meta.height === size.height && upright) {
     return { image: { data, contentType: "image/jpeg", ...size }, display: await display(data) };
   }
@@ -166,6 +166,26 @@ async function fromAnswer(data: Buffer, size: { width: number; height: number },
   }
   const image = await asStored();
   return { image: { data: image, contentType: "image/jpeg", ...size }, display: await display(image) };
+}
+
+/** An answer stored as it came, as the JPEG at the photo's size that replaces it (storeFullSize). */
+export function toFullSizeJpeg(answer: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+  return sharp(answer, { limitInputPixels: UPLOAD_MAX_PIXELS }).resize(size.width, size.height, { fit: "fill" }).flatten({ background: "#ffffff" }).jpeg(RESULT_JPEG).toBuffer();
+}
+
+/**
+ * The structure score of a result already stored, from the stored photo, result and mask: what a worker that
+ * takes over a result whose check was cut short (its process stopped) computes, as makeVisualization would have.
+ */
+export async function scoreStoredResult(options: { source: Buffer; result: Buffer; mask: Buffer | null; size: { width: number; height: number }; masked: boolean }): Promise<number> {
+  const { size, masked } = options;
+  const workSize = masked ? size : scaledTo(size, STRUCTURE_DECODE_LONG_SIDE);
+  const [original, result, mask] = await Promise.all([
+    decodeRaw({ image: options.source, ...workSize }),
+    decodeRaw({ image: options.result, ...workSize }),
+    masked && options.mask ? decodeMask({ mask: options.mask, ...size }) : undefined,
+  ]);
+  return scoreStructure({ original, result, mask }).score;
 }
 
 /** The formats a result can be stored in for a while, as the AI marking (markDigitalSource) takes them. */

@@ -23,6 +23,7 @@ import { findListingReference } from "@/server/listings/find-listing-reference";
 import { leadsItsStyle } from "@/server/listings/leads-its-style";
 import { listingBriefFor } from "@/server/listings/listing-brief-for";
 import { makeVisualization, type MadeVisualization } from "./make-visualization";
+import { releaseFollowUps } from "./finish-follow-ups";
 import { fullSizeKey, storeFullSize } from "./store-full-size";
 import { writeJobStep } from "./write-job-step";
 import { writeStructureScore } from "./write-structure-score";
@@ -156,8 +157,11 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     const now = Date.now();
     log.info("generation.succeeded", { ...context, mode: job.mode, engine: engine.id, ms: now - began, engineMs, storeMs: storedAt - began - engineMs, recordMs: now - storedAt, costUsd: output.costUsd });
     // After the result is shown, as the structure check: its JPEG at the photo's size, when the answer was stored as it came.
+    // The job keeps its lease until both are done: if this process stops first, another worker takes them over (finishFollowUp).
+    clearTimeout(timeout);
     if (output.fullSize) await checks.check(() => finishFullSize(options, result, output, ai, context));
     await checks.check(() => scoreResult(db, job, output, context));
+    await releaseFollowUps({ db, job }).catch((error: unknown) => log.warn("generation.follow_up_release_failed", { ...context, error }));
     return "succeeded";
   } catch (error) {
     await progress.settled();

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { JOB_LEASE_MS, STRUCTURE_CHECK_QUEUE, SWEEP_INTERVAL_MS } from "@/config/generation";
+import { FOLLOW_UP_EVERY_MS, JOB_LEASE_MS, STRUCTURE_CHECK_QUEUE, SWEEP_INTERVAL_MS } from "@/config/generation";
 import type { Db } from "@/server/db/client";
 import { log } from "@/server/log";
 import type { Engine } from "@/server/engines/engine";
@@ -11,6 +11,7 @@ import type { RetryPolicy } from "./backoff-delay";
 import { claimJobs } from "./claim-jobs";
 import { readSourceCached } from "@/server/images/read-source-cached";
 import { createCheckQueue } from "./create-check-queue";
+import { claimFollowUps, finishFollowUp } from "./finish-follow-ups";
 import { runJob, type JobOutcome } from "./run-job";
 import { sweepExpired } from "./sweep-expired";
 
@@ -54,6 +55,22 @@ export function startWorker(options: WorkerOptions): Worker {
   const readSource = readSourceCached(options.storage);
   const checks = createCheckQueue(STRUCTURE_CHECK_QUEUE);
   let lastClaimEmpty = false;
+  let followUpsDueAt = 0;
+
+  /** Results whose worker stopped before their full-size JPEG or structure check (finishFollowUp), in the check queue's turn. */
+  async function takeOverFollowUps() {
+    try {
+      const followUps = await claimFollowUps({ db: options.db, limit: concurrency, leaseMs: options.leaseMs ?? JOB_LEASE_MS });
+      for (const followUp of followUps) {
+        const task = checks
+          .check(() => finishFollowUp({ db: options.db, storage: options.storage, followUp }))
+          .finally(() => running.delete(task));
+        running.add(task);
+      }
+    } catch (error) {
+      if (!stopController.signal.aborted) log.error("worker.follow_ups_failed", { worker: id, error });
+    }
+  }
 
   const loop = (async () => {
     log.info("worker.started", { worker: id, engine: options.engine.id, concurrency });
@@ -76,6 +93,10 @@ export function startWorker(options: WorkerOptions): Worker {
       } catch (error) {
         if (stopController.signal.aborted) break;
         log.error("worker.claim_failed", { worker: id, error });
+      }
+      if (claimed === 0 && Date.now() >= followUpsDueAt) {
+        followUpsDueAt = Date.now() + FOLLOW_UP_EVERY_MS;
+        await takeOverFollowUps();
       }
       lastClaimEmpty = claimed === 0;
       if (lastClaimEmpty && running.size === 0) {

@@ -26,7 +26,7 @@ export async function writeJobStep(db: Db, job: ClaimedJob, step: JobStep): Prom
   const [row] = await executeRows<{ held: boolean; appended: number | string }>(db, sql`
     with held as (
       update generation_job
-         set ${step.type === "succeeded" ? sql`state = 'done', lease_until = null, claim_token = null` : sql`lease_until = greatest(lease_until, now())`}
+         set ${step.type === "succeeded" ? sql`state = 'done'` : sql`lease_until = greatest(lease_until, now())`}
        where visualization_id = ${visualizationId} and claim_token = ${job.claimToken} and state = 'running'
       returning visualization_id
     ), ${changes(step)}
