@@ -199,7 +199,7 @@ export function sharedPageCache(options: SharedPageCacheOptions) {
       const own = Buffer.concat([page.plain.subarray(0, end), Buffer.from(visitor.bodyEnd, "utf8"), page.plain.subarray(end)]);
       body =
         encoding === "br"
-          ? await brotli(own, { params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_SIZE_HINT]: own.length } })
+          ? await brotli(own, { params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_LGWIN]: windowBitsFor(own.length), [zlib.BROTLI_PARAM_SIZE_HINT]: own.length } })
           : encoding === "gzip"
             ? await gzipAsync(own, { level: 1 })
             : own;
@@ -302,4 +302,13 @@ export function inlineScriptHashes(html: string, nonce: string): string[] {
     hashes.add(createHash("sha256").update(match[2]!, "utf8").digest("base64"));
   }
   return [...hashes];
+}
+
+/**
+ * The smallest Brotli window that holds the whole page, for a visitor's own copy: the encoder allocates its ring
+ * buffer at the window's size on every call (4 MB at the default), which cost more than compressing the page
+ * (docs/benchmarks.md, "Pages under a crowd").
+ */
+function windowBitsFor(bytes: number): number {
+  return Math.min(zlib.BROTLI_DEFAULT_WINDOW, Math.max(zlib.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 16))));
 }
