@@ -64,7 +64,10 @@ export function startWorker(options: WorkerOptions): Worker {
       for (const followUp of followUps) {
         const task = checks
           .check(() => finishFollowUp({ db: options.db, storage: options.storage, followUp }))
-          .finally(() => running.delete(task));
+          .finally(() => {
+            running.delete(task);
+            poke();
+          });
         running.add(task);
       }
     } catch (error) {
