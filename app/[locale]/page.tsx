@@ -141,8 +141,8 @@ export default async function HomePage({ params, searchParams }: Props) {
           <ul className="mt-6 grid grid-cols-3 gap-3 sm:grid-cols-5 sm:gap-4 lg:grid-cols-6">
             {styles.map((style) => (
               <li key={style.id}>
-                <PlainImage src={style.thumbnail} alt="" width={240} height={160} loading="lazy" className="aspect-3/2 w-full rounded-lg bg-gray-200 object-cover dark:bg-gray-800" />
-                <p className="mt-1.5 text-xs leading-tight font-medium text-gray-900 sm:text-sm dark:text-gray-100">{tStyles(`${style.id}.name`)}</p>
+                <PlainImage src={style.thumbnail} alt="" width={240} height={160} loading="lazy" className="style-thumb" />
+                <p className="style-thumb-name">{tStyles(`${style.id}.name`)}</p>
               </li>
             ))}
           </ul>
