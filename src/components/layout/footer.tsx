@@ -14,7 +14,7 @@ export async function Footer({ locale }: { locale: Locale }) {
   const { CONTACT_EMAIL: email, GTM_ID } = env();
   const linkClass = "inline-flex min-h-6 items-center text-gray-700 underline-offset-4 hover:text-gray-900 hover:underline dark:text-gray-300 dark:hover:text-white";
   return (
-    <footer className="border-t border-gray-200 bg-gray-50 below-fold-[37rem] dark:border-gray-800 dark:bg-gray-900">
+    <footer className="border-t border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div className="space-y-3">
           <p className="flex items-center gap-2 font-semibold">
