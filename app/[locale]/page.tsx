@@ -90,7 +90,7 @@ export default async function HomePage({ params, searchParams }: Props) {
         </div>
       </section>
 
-      <section aria-labelledby="steps" className="mx-auto w-full max-w-6xl px-4 py-14">
+      <section aria-labelledby="steps" className="mx-auto w-full max-w-6xl px-4 py-14 below-fold-[48rem]">
         <h2 id="steps" className="text-2xl font-bold text-gray-950 dark:text-white">
           {t("stepsTitle")}
         </h2>
@@ -107,7 +107,7 @@ export default async function HomePage({ params, searchParams }: Props) {
         </ol>
       </section>
 
-      <section aria-labelledby="examples" className="mx-auto w-full max-w-6xl px-4 pb-14">
+      <section aria-labelledby="examples" className="mx-auto w-full max-w-6xl px-4 pb-14 below-fold-[54rem]">
         <h2 id="examples" className="text-2xl font-bold text-gray-950 dark:text-white">
           {t("examplesTitle")}
         </h2>
@@ -132,7 +132,7 @@ export default async function HomePage({ params, searchParams }: Props) {
         </p>
       </section>
 
-      <section aria-labelledby="styles" className="bg-gray-50 py-14 dark:bg-gray-900">
+      <section aria-labelledby="styles" className="bg-gray-50 py-14 below-fold-[86rem] dark:bg-gray-900">
         <div className="mx-auto w-full max-w-6xl px-4">
           <h2 id="styles" className="text-2xl font-bold text-gray-950 dark:text-white">
             {t("stylesTitle", { count: styles.length })}
@@ -141,15 +141,15 @@ export default async function HomePage({ params, searchParams }: Props) {
           <ul className="mt-6 grid grid-cols-3 gap-3 sm:grid-cols-5 sm:gap-4 lg:grid-cols-6">
             {styles.map((style) => (
               <li key={style.id}>
-                <PlainImage src={style.thumbnail} alt="" width={240} height={160} loading="lazy" className="aspect-3/2 w-full rounded-lg bg-gray-200 object-cover dark:bg-gray-800" />
-                <p className="mt-1.5 text-xs leading-tight font-medium text-gray-900 sm:text-sm dark:text-gray-100">{tStyles(`${style.id}.name`)}</p>
+                <PlainImage src={style.thumbnail} alt="" width={240} height={160} loading="lazy" className="style-thumb" />
+                <p className="style-thumb-name">{tStyles(`${style.id}.name`)}</p>
               </li>
             ))}
           </ul>
         </div>
       </section>
 
-      <section aria-labelledby="audience" className="mx-auto w-full max-w-6xl px-4 py-14">
+      <section aria-labelledby="audience" className="mx-auto w-full max-w-6xl px-4 py-14 below-fold-[44rem]">
         <h2 id="audience" className="text-2xl font-bold text-gray-950 dark:text-white">
           {t("audienceTitle")}
         </h2>
@@ -170,7 +170,7 @@ export default async function HomePage({ params, searchParams }: Props) {
         </ul>
       </section>
 
-      <section aria-labelledby="pricing" className="mx-auto w-full max-w-6xl px-4 pb-14">
+      <section aria-labelledby="pricing" className="mx-auto w-full max-w-6xl px-4 pb-14 below-fold-[42rem]">
         <h2 id="pricing" className="text-2xl font-bold text-gray-950 dark:text-white">
           {t("pricingTitle")}
         </h2>
@@ -194,7 +194,7 @@ export default async function HomePage({ params, searchParams }: Props) {
         </Link>
       </section>
 
-      <section aria-labelledby="faq" className="mx-auto w-full max-w-3xl px-4 pb-14">
+      <section aria-labelledby="faq" className="mx-auto w-full max-w-3xl px-4 pb-14 below-fold-[27rem]">
         <h2 id="faq" className="text-2xl font-bold text-gray-950 dark:text-white">
           {t("faqTitle")}
         </h2>
@@ -211,7 +211,7 @@ export default async function HomePage({ params, searchParams }: Props) {
         </div>
       </section>
 
-      <section aria-labelledby="cta" className="bg-primary-700 dark:bg-primary-900">
+      <section aria-labelledby="cta" className="bg-primary-700 below-fold-[20rem] dark:bg-primary-900">
         <div className="mx-auto max-w-6xl px-4 py-14 text-center">
           <h2 id="cta" className="text-3xl font-bold text-balance text-white">
             {t("ctaTitle")}
