@@ -9,7 +9,8 @@ import { batch, image, visualization } from "@/server/db/schema";
 import { log } from "@/server/log";
 import type { ImageStorage } from "@/server/storage/storage";
 import { scoreStoredResult, toFullSizeJpeg } from "./make-visualization";
-import { fullSizeKey, isAnswerKey, storeFullSize } from "./store-full-size";
+import { fullSizeKey, isAnswerKey } from "@/server/images/result-keys";
+import { storeFullSize } from "./store-full-size";
 import { writeStructureScore } from "./write-structure-score";
 
 /**

@@ -277,6 +277,36 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     expect(vis!.structureScore).not.toBeNull();
   });
 
+  it("hands out an answer as interim (not to be cached), and the JPEG that replaced it even when the swap happens between reading the row and the file", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { engine } = scriptedEngine(async (input) => sharp(input.image).resize(32, 24).png().toBuffer());
+    const { batch } = await generate(userId, imageId, ["modern"]);
+    const [claimed] = await claimJobs({ db: handle.db, limit: 1, leaseMs: 60_000 });
+    let releaseAfterWork = () => {};
+    const afterWorkHeld = new Promise<void>((resolve) => (releaseAfterWork = resolve));
+    const checks = { beginStore: () => () => {}, check: async <T,>(work: () => Promise<T>) => afterWorkHeld.then(work) };
+    const running = runJob({ db: handle.db, storage, engine: { ...engine, id: "openai" }, job: claimed!, checks, stopSignal: new AbortController().signal, retry: fastRetry });
+    await waitFor(allFinal(batch.id));
+    const { result } = (await events(batch.id)).find((e) => e.type === "succeeded") as Extract<BatchEvent, { type: "succeeded" }>;
+    expect(await getImageFile({ db: handle.db, storage, userId, imageId: result.id })).toMatchObject({ contentType: "image/png", interim: true });
+    expect(await getImageFile({ db: handle.db, storage, userId, imageId: result.id, display: true })).toMatchObject({ interim: false });
+
+    // The swap completes after the row was read with the answer's key and before its file is read.
+    const racing: ImageStorage = {
+      ...storage,
+      get: async (key) => {
+        if (key.includes(".answer.")) {
+          releaseAfterWork();
+          await running;
+        }
+        return storage.get(key);
+      },
+    };
+    const file = await getImageFile({ db: handle.db, storage: racing, userId, imageId: result.id });
+    expect(file).toMatchObject({ contentType: "image/jpeg", interim: false });
+    expect(await sharp(file.data).metadata()).toMatchObject({ format: "jpeg", width: 64, height: 48 });
+  });
+
   it("takes over the full-size JPEG and the structure check of a result whose worker stopped after showing it", async () => {
     const { userId, imageId } = await userWithPhoto(1);
     const { engine } = scriptedEngine(async (input) => sharp(input.image).resize(32, 24).tint("#c08040").png().toBuffer());

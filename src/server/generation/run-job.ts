@@ -24,7 +24,8 @@ import { leadsItsStyle } from "@/server/listings/leads-its-style";
 import { listingBriefFor } from "@/server/listings/listing-brief-for";
 import { makeVisualization, type MadeVisualization } from "./make-visualization";
 import { releaseFollowUps } from "./finish-follow-ups";
-import { fullSizeKey, storeFullSize } from "./store-full-size";
+import { answerKey, fullSizeKey } from "@/server/images/result-keys";
+import { storeFullSize } from "./store-full-size";
 import { writeJobStep } from "./write-job-step";
 import { writeStructureScore } from "./write-structure-score";
 
@@ -291,7 +292,7 @@ async function storeResult(options: RunJobOptions, userId: string, made: MadeVis
   const display = markDigitalSource({ image: made.display.image, ai });
   const id = newId();
   // An answer kept until its JPEG replaces it (storeFullSize) has a key of its own, apart from that JPEG's.
-  const storageKey = made.fullSize ? `results/${id}.answer.${extensions[made.image.contentType]}` : fullSizeKey(id);
+  const storageKey = made.fullSize ? answerKey(id, extensions[made.image.contentType]) : fullSizeKey(id);
   const displayKey = `results/${id}.display.jpg`;
   const stored = await Promise.allSettled([options.storage.put(storageKey, full, made.image.contentType), options.storage.put(displayKey, display, "image/jpeg")]);
   const failed = stored.find((s) => s.status === "rejected");

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db/client";
 import { image } from "@/server/db/schema";
 import { markDigitalSource } from "@/server/images/mark-digital-source";
+import { fullSizeKey } from "@/server/images/result-keys";
 import type { ImageStorage } from "@/server/storage/storage";
 
 /**
@@ -41,14 +42,4 @@ export async function storeFullSize(options: {
     await storage.delete(moved ? answerKey : storageKey).catch(() => undefined);
   }
   return moved;
-}
-
-/** Where a result's JPEG at the photo's size is stored. */
-export function fullSizeKey(imageId: string): string {
-  return `results/${imageId}.jpg`;
-}
-
-/** Whether a result's key is an engine's answer kept until storeFullSize replaces it (run-job's storeResult names them so). */
-export function isAnswerKey(storageKey: string): boolean {
-  return /^results\/[^/]+\.answer\.[a-z]+$/.test(storageKey);
 }

@@ -6,7 +6,7 @@ import { log } from "@/server/log";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
-import { fullSizeKey, isAnswerKey } from "./store-full-size";
+import { fullSizeKey, isAnswerKey } from "@/server/images/result-keys";
 
 /**
  * Deletes what is past its hour: batches (with their visualizations, jobs and events) and images, the

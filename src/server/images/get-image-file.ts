@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { image } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { isAnswerKey } from "./result-keys";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 
@@ -13,15 +14,32 @@ import type { ImageStorage } from "@/server/storage/storage";
  */
 export async function getImageFile(options: { userId: string; imageId: string; display?: boolean; db?: DbOrTx; storage?: ImageStorage; now?: Date }) {
   const db = options.db ?? (await getDb());
-  const [row] = await db
-    .select()
-    .from(image)
-    .where(and(eq(image.id, options.imageId), eq(image.userId, options.userId)));
+  const storage = options.storage ?? getStorage();
+  const readRow = async () => {
+    const [row] = await db
+      .select()
+      .from(image)
+      .where(and(eq(image.id, options.imageId), eq(image.userId, options.userId)));
+    return row;
+  };
+  let row = await readRow();
   if (!row) throw new AppError("NOT_FOUND");
   const now = options.now ?? new Date();
   if (row.expiresAt <= now) throw new AppError("GONE");
   const display = options.display === true && row.displayKey !== null;
-  const data = await (options.storage ?? getStorage()).get(display ? row.displayKey! : row.storageKey);
-  if (!data) throw new AppError("GONE");
-  return { data, contentType: display ? "image/jpeg" : row.contentType, expiresAt: row.expiresAt, kind: row.kind };
+  let data = await storage.get(display ? row.displayKey! : row.storageKey);
+  // An engine's answer is removed once its JPEG at the photo's size took its place: the row points there now.
+  if (!data && !display && isAnswerKey(row.storageKey)) {
+    row = await readRow();
+    data = row && !isAnswerKey(row.storageKey) ? await storage.get(row.storageKey) : null;
+  }
+  if (!data || !row) throw new AppError("GONE");
+  return {
+    data,
+    contentType: display ? "image/jpeg" : row.contentType,
+    expiresAt: row.expiresAt,
+    kind: row.kind,
+    // The engine's answer, soon replaced under the same address: not to be kept by the browser.
+    interim: !display && isAnswerKey(row.storageKey),
+  };
 }

@@ -15,7 +15,7 @@ export const GET = userRoute({ visitor: "NOT_FOUND" }, async ({ request, user, p
     headers: {
       "content-type": file.contentType,
       "content-length": String(file.data.length),
-      "cache-control": `private, max-age=${secondsLeft}`,
+      "cache-control": file.interim ? "no-store" : `private, max-age=${secondsLeft}`,
       "x-content-type-options": "nosniff",
       "content-disposition": `${download ? "attachment" : "inline"}; filename="aranzer-${file.kind}.${extensions[file.contentType] ?? "webp"}"`,
     },
