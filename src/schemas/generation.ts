@@ -121,6 +121,8 @@ export type BatchEvent =
   | { seq: number; type: "succeeded"; visualizationId: string; result: ImageDto; structureScore: number | null; flagged: boolean }
   /** A succeeded visualization's structure check, which comes after its result (the result is shown first). */
   | { seq: number; type: "scored"; visualizationId: string; structureScore: number; flagged: boolean }
+  /** A hosted engine's answer, shown first, was replaced by the result's JPEG at the photo's size. */
+  | { seq: number; type: "replaced"; visualizationId: string; result: ImageDto }
   /** A free remake of a flagged visualization joined the batch. */
   | { seq: number; type: "remade"; visualizationId: string; remake: VisualizationDto }
   | { seq: number; type: "failed"; visualizationId: string; reason: FailureReason; refunded: boolean };

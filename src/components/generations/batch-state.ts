@@ -3,7 +3,7 @@ import type { BatchDto, BatchEvent, VisualizationDto, VisualizationStatus } from
 export type LiveVisualization = VisualizationDto;
 export type LiveBatch = Omit<BatchDto, "visualizations"> & { visualizations: LiveVisualization[]; lastSeq: number };
 
-const rank: Record<Exclude<BatchEvent["type"], "remade" | "scored">, number> = { queued: 0, running: 1, succeeded: 2, failed: 2 };
+const rank: Record<Exclude<BatchEvent["type"], "remade" | "scored" | "replaced">, number> = { queued: 0, running: 1, succeeded: 2, failed: 2 };
 
 export function isFinal(status: VisualizationStatus): boolean {
   return status === "succeeded" || status === "failed";
@@ -34,11 +34,15 @@ export function applyBatchEvent(batch: LiveBatch, event: BatchEvent): LiveBatch 
     const scored = (v: LiveVisualization) => (v.id === event.visualizationId && v.status === "succeeded" ? { ...v, structureScore: event.structureScore, flagged: event.flagged } : v);
     return { ...batch, visualizations: batch.visualizations.map(scored), lastSeq: event.seq };
   }
+  if (event.type === "replaced") {
+    const replaced = (v: LiveVisualization) => (v.id === event.visualizationId && v.result?.id === event.result.id ? { ...v, result: event.result } : v);
+    return { ...batch, visualizations: batch.visualizations.map(replaced), lastSeq: event.seq };
+  }
   const visualizations = batch.visualizations.map((v) => (v.id === event.visualizationId ? applyToVisualization(v, event) : v));
   return { ...batch, visualizations, lastSeq: event.seq };
 }
 
-function applyToVisualization(v: LiveVisualization, event: Exclude<BatchEvent, { type: "remade" | "scored" }>): LiveVisualization {
+function applyToVisualization(v: LiveVisualization, event: Exclude<BatchEvent, { type: "remade" | "scored" | "replaced" }>): LiveVisualization {
   if (isFinal(v.status) || rank[event.type] < rank[v.status]) return v;
   switch (event.type) {
     case "queued":
@@ -71,7 +75,7 @@ export function parseBatchEvent(data: string): BatchEvent | null {
     if (!value || typeof value !== "object") return null;
     const event = value as Partial<BatchEvent>;
     if (typeof event.seq !== "number" || typeof event.visualizationId !== "string") return null;
-    if (!["queued", "running", "succeeded", "scored", "failed", "remade"].includes(String(event.type))) return null;
+    if (!["queued", "running", "succeeded", "scored", "replaced", "failed", "remade"].includes(String(event.type))) return null;
     return event as BatchEvent;
   } catch {
     return null;

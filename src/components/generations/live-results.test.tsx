@@ -113,6 +113,18 @@ describe("LiveResults", () => {
     expect(screen.getByRole("link", { name: "Pobierz: Skandynawski" }).getAttribute("href")).toBe("/api/images/res1");
   });
 
+
+  it("takes a result's JPEG at the photo's size when it replaces the engine's answer shown first", () => {
+    renderResults(batch());
+    const stream = FakeEventSource.instances[0]!;
+    const display = { url: "/api/images/res1?size=display", width: 768 };
+    stream.emit({ seq: 1, type: "succeeded", visualizationId: "v1", result: { ...image("res1"), width: 768, height: 512, display }, structureScore: null, flagged: false });
+    const shown = () => screen.getByRole("img", { name: "Salon, styl Skandynawski – podgląd wykonany bez AI" });
+    expect(shown().getAttribute("srcset")).toBe("/api/images/res1?size=display 768w, /api/images/res1 768w");
+    stream.emit({ seq: 2, type: "replaced", visualizationId: "v1", result: { ...image("res1"), width: 1536, height: 1024, display } });
+    expect(shown().getAttribute("srcset")).toBe("/api/images/res1?size=display 768w, /api/images/res1 1536w");
+    expect(shown().getAttribute("width")).toBe("1536");
+  });
   it("loads a result when scrolled near, or at once for the batch just ordered", () => {
     for (const eager of [false, true]) {
       renderResults(batch(), { eager });

@@ -275,6 +275,11 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     expect(await storage.get(answerRow!.storageKey)).toBeNull();
     const [vis] = await handle.db.select().from(visualization).where(eq(visualization.batchId, batch.id));
     expect(vis!.structureScore).not.toBeNull();
+    // The batch's pages hear of it: the result at its new size, before its structure check.
+    const later = await events(batch.id);
+    const replaced = later.find((e) => e.type === "replaced");
+    expect(replaced).toMatchObject({ visualizationId: vis!.id, result: { id: result.id, width: 64, height: 48 } });
+    expect(replaced!.seq).toBeLessThan(later.find((e) => e.type === "scored")!.seq);
   });
 
   it("hands out an answer as interim (not to be cached), and the JPEG that replaced it even when the swap happens between reading the row and the file", async () => {
@@ -489,7 +494,8 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     const all = await read(0);
     await w.stop();
     // Each result's structure check comes after it, and the stream waits for it.
-    expect(all.map((e) => e.type).filter((t) => t !== "running").sort()).toEqual(["queued", "queued", "scored", "scored", "succeeded", "succeeded"]);
+    // The engine answered WebP: each result's JPEG replaced it, before its check.
+    expect(all.map((e) => e.type).filter((t) => t !== "running").sort()).toEqual(["queued", "queued", "replaced", "replaced", "scored", "scored", "succeeded", "succeeded"]);
     const resumed = await read(2);
     expect(resumed.map((e) => e.seq)).toEqual(all.filter((e) => e.seq > 2).map((e) => e.seq));
   });

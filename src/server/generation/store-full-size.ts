@@ -1,17 +1,20 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db/client";
-import { image } from "@/server/db/schema";
+import { image, visualization } from "@/server/db/schema";
+import { toImageDto } from "@/server/images/image-dto";
 import { markDigitalSource } from "@/server/images/mark-digital-source";
 import { fullSizeKey } from "@/server/images/result-keys";
+import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
 import type { ImageStorage } from "@/server/storage/storage";
+import { appendBatchEvents } from "./append-batch-events";
 
 /**
  * A result stored with the engine's answer as it came gets its JPEG at the photo's size: the JPEG is written
  * under its own key, then the row points at it (only while it still points at the answer), then the answer is
  * removed. Until then, and for good if the process stops in between, the row's answer is a whole result, marked
- * as one: nothing is lost, it is only larger. False when the row is gone (deleted or expired meanwhile); the
- * JPEG is removed again then.
+ * as one: nothing is lost, it is only larger. The move comes with a `replaced` event for the result's batch.
+ * False when the row is gone (deleted or expired meanwhile); the JPEG is removed again then.
  */
 export async function storeFullSize(options: {
   db: DbOrTx;
@@ -30,16 +33,25 @@ export async function storeFullSize(options: {
   const jpeg = markDigitalSource({ image: await options.make(), ai: options.ai });
   const storageKey = fullSizeKey(imageId);
   await storage.put(storageKey, jpeg, "image/jpeg");
-  let moved = false;
+  let moved: { batchId: string | null } | null = null;
   try {
-    const rows = await db
-      .update(image)
-      .set({ storageKey, contentType: "image/jpeg", width: options.width, height: options.height, bytes: jpeg.length })
-      .where(and(eq(image.id, imageId), eq(image.storageKey, answerKey)))
-      .returning({ id: image.id });
-    moved = rows.length > 0;
+    moved = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(image)
+        .set({ storageKey, contentType: "image/jpeg", width: options.width, height: options.height, bytes: jpeg.length })
+        .where(and(eq(image.id, imageId), eq(image.storageKey, answerKey)))
+        .returning();
+      if (!row) return null;
+      // The pages showing the batch take the result as it is now (its size, its type).
+      const [owner] = await tx.select({ id: visualization.id, batchId: visualization.batchId }).from(visualization).where(eq(visualization.resultImageId, imageId));
+      if (!owner) return { batchId: null };
+      await appendBatchEvents(tx, owner.batchId, [{ type: "replaced", visualizationId: owner.id, result: toImageDto(row) }]);
+      await tx.execute(sql`select ${notifyOnCommit("batch", sql`${owner.batchId}`)}`);
+      return { batchId: owner.batchId };
+    });
   } finally {
     await storage.delete(moved ? answerKey : storageKey).catch(() => undefined);
   }
-  return moved;
+  if (moved?.batchId) signalHere("batch", moved.batchId);
+  return moved !== null;
 }
