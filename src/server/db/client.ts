@@ -6,6 +6,7 @@ import * as schema from "./schema";
 import { env } from "@/env";
 import { log } from "@/server/log";
 import { forget, remember } from "@/server/process-singletons";
+import { drizzleTextParsers, withInstanceParsers } from "./pglite-for-drizzle";
 
 /** PGlite and node-postgres databases share this type, so domain code never knows which one it has. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -49,7 +50,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     await mkdir(dir, { recursive: true });
     client = await PGlite.create(dir, PGLITE_OPTIONS);
   }
-  const db = drizzle(client, { schema, casing: "snake_case" });
+  const db = drizzle(withInstanceParsers(client), { schema, casing: "snake_case" });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
 }
@@ -57,9 +58,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 /**
  * PostgreSQL's default 128 MB of shared buffers become resident WebAssembly memory that never shrinks; the
  * embedded database holds a few megabytes, and the operating system caches its files anyway. 16 MB took the
- * restarted server about 100 MB lower (docs/benchmarks.md, "Memory").
+ * restarted server about 100 MB lower (docs/benchmarks.md, "Memory"). The parsers are drizzle's
+ * (src/server/db/pglite-for-drizzle.ts).
  */
-const PGLITE_OPTIONS = { postgresqlconf: ["shared_buffers=16MB"] };
+const PGLITE_OPTIONS = { postgresqlconf: ["shared_buffers=16MB"], parsers: drizzleTextParsers };
 
 // One handle per process, shared by the proxy and the app bundles (they are separate module graphs),
 // because two PGlite instances on one directory silently lose writes.
