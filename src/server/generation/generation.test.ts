@@ -16,6 +16,7 @@ import type { BatchEvent } from "@/schemas/generation";
 import { insertUser, testDatabases } from "~/tests/support/databases";
 import { claimJobs } from "./claim-jobs";
 import { claimFollowUps, finishFollowUp } from "./finish-follow-ups";
+import { storeFullSize } from "./store-full-size";
 import { createBatch } from "./create-batch";
 import { getImageFile } from "@/server/images/get-image-file";
 import { runJob } from "./run-job";
@@ -354,6 +355,21 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     expect(vis!.structureScore).not.toBeNull();
     const [job] = await handle.db.select().from(generationJob).where(eq(generationJob.visualizationId, vis!.id));
     expect(job).toMatchObject({ state: "done", leaseUntil: null, claimToken: null });
+  });
+
+  it("keeps the JPEG a second worker also made for a result another had already moved to it", async () => {
+    const userId = await insertUser(handle);
+    const answer = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#806040" } }).png().toBuffer();
+    const row = await storeImage({ db: handle.db, storage, userId, kind: "result", data: answer, width: 32, height: 24, contentType: "image/png" });
+    const answerKey = `results/${row.id}.answer.png`;
+    await storage.put(answerKey, answer, "image/png");
+    await handle.db.update(image).set({ storageKey: answerKey }).where(eq(image.id, row.id));
+    const make = () => sharp(answer).resize(64, 48).jpeg().toBuffer();
+    const swap = () => storeFullSize({ db: handle.db, storage, imageId: row.id, answerKey, make, ai: true, width: 64, height: 48 });
+    expect(await swap()).toBe(true);
+    expect(await swap()).toBe(false);
+    const file = await getImageFile({ db: handle.db, storage, userId, imageId: row.id });
+    expect(await sharp(file.data).metadata()).toMatchObject({ format: "jpeg", width: 64, height: 48 });
   });
 
   it("sweeps an answer left in place by a process that stopped, with the JPEG it had written", async () => {

@@ -50,8 +50,14 @@ export async function storeFullSize(options: {
       return { batchId: owner.batchId };
     });
   } finally {
-    await storage.delete(moved ? answerKey : storageKey).catch(() => undefined);
+    await (moved ? storage.delete(answerKey) : removeUnlessPointedAt(db, storage, imageId, storageKey)).catch(() => undefined);
   }
   if (moved?.batchId) signalHere("batch", moved.batchId);
   return moved !== null;
+}
+
+/** A JPEG written but not moved to: removed, unless another worker that took the result over moved the row to it first. */
+async function removeUnlessPointedAt(db: DbOrTx, storage: ImageStorage, imageId: string, storageKey: string): Promise<void> {
+  const [row] = await db.select({ storageKey: image.storageKey }).from(image).where(eq(image.id, imageId));
+  if (row?.storageKey !== storageKey) await storage.delete(storageKey);
 }
