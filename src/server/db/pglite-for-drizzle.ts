@@ -15,7 +15,7 @@ type Queryable = { query: <T>(query: string, params?: unknown[], options?: Query
 /**
  * PGlite as drizzle calls it (query, transaction), with the parsers drizzle passes per statement left out: the
  * instance has the same ones (drizzleTextParsers). PGlite merges parsers passed with a statement into its own
- * 318 for every statement it answers, which was the largest single cost of a signed-in page's reads
+ * 318 for every statement it answers: the function with the most time of its own in a profile of a signed-in page
  * (docs/benchmarks.md, "Pages under a crowd").
  */
 export function withInstanceParsers(client: PGlite): PGlite {
