@@ -6,6 +6,14 @@ import { loadPersonData, reloadPersonData, usePersonData } from "./person-data-s
 
 const person = (balance: number) => ({ balance, gallery: [], batches: null, now: 1, welcome: null, menu: { email: "a@example.test" } }) as unknown as PersonData;
 
+/** A page whose HTML brought `brought` for `address`, in a browser whose fetch answers `fetched`. */
+function pageWith(brought: PersonData, address: string, fetched: PersonData) {
+  const fetchMock = vi.fn(async () => Response.json(fetched));
+  vi.stubGlobal("fetch", fetchMock);
+  document.body.innerHTML = personDataScript(brought, address);
+  return { fetchMock, store: renderHook(() => usePersonData()).result };
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = "";
@@ -13,10 +21,7 @@ afterEach(() => {
 
 describe("the person's data store", () => {
   it("takes the data the page's HTML brought for its address without asking, and asks on the next visit", async () => {
-    const fetchMock = vi.fn(async () => Response.json(person(5)));
-    vi.stubGlobal("fetch", fetchMock);
-    document.body.innerHTML = personDataScript(person(3), "/api/me?locale=pl&with=gallery");
-    const { result } = renderHook(() => usePersonData());
+    const { fetchMock, store: result } = pageWith(person(3), "/api/me?locale=pl&with=gallery", person(5));
     await act(() => loadPersonData("/api/me?locale=pl&with=gallery"));
     expect(result.current?.balance).toBe(3);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -28,10 +33,7 @@ describe("the person's data store", () => {
   });
 
   it("fetches when the HTML brought data for another address", async () => {
-    const fetchMock = vi.fn(async () => Response.json(person(7)));
-    vi.stubGlobal("fetch", fetchMock);
-    document.body.innerHTML = personDataScript(person(3), "/api/me?locale=pl&with=batches");
-    const { result } = renderHook(() => usePersonData());
+    const { fetchMock, store: result } = pageWith(person(3), "/api/me?locale=pl&with=batches", person(7));
     await act(() => loadPersonData("/api/me?locale=en&with=gallery"));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(result.current?.balance).toBe(7);

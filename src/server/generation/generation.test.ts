@@ -100,6 +100,28 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     return w;
   }
 
+  /**
+   * One style answered as a hosted engine answers (a PNG at half the photo's size, as adirik/interior-design
+   * sends back the size it was sent), run until its result is shown; the work after that (its JPEG at the
+   * photo's size, its check) waits for `releaseAfterWork`, or never runs with `afterWork: "never"` (a stopped process).
+   */
+  async function answerShown(options: { afterWork: "held" | "never" }) {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { engine } = scriptedEngine(async (input) => sharp(input.image).resize(32, 24).tint("#c08040").png().toBuffer());
+    const { batch } = await generate(userId, imageId, ["modern"]);
+    const [claimed] = await claimJobs({ db: handle.db, limit: 1, leaseMs: 60_000 });
+    let releaseAfterWork = () => {};
+    const afterWorkHeld = new Promise<void>((resolve) => (releaseAfterWork = resolve));
+    const checks = {
+      beginStore: () => () => {},
+      check: <T,>(work: () => Promise<T>) => (options.afterWork === "held" ? afterWorkHeld.then(work) : new Promise<T>(() => {})),
+    };
+    const running = runJob({ db: handle.db, storage, engine: { ...engine, id: "openai" }, job: claimed!, checks, stopSignal: new AbortController().signal, retry: fastRetry });
+    await waitFor(allFinal(batch.id));
+    const { result } = (await events(batch.id)).find((e) => e.type === "succeeded") as Extract<BatchEvent, { type: "succeeded" }>;
+    return { userId, batch, claimed: claimed!, result, running, releaseAfterWork };
+  }
+
   async function events(batchId: string): Promise<BatchEvent[]> {
     const rows = await handle.db.select().from(batchEvent).where(eq(batchEvent.batchId, batchId)).orderBy(batchEvent.seq);
     return rows.map((r) => r.payload as BatchEvent);
@@ -244,19 +266,9 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
   });
 
   it("stores a hosted engine's answer as it came and shows it, then puts its JPEG at the photo's size in its place", async () => {
-    const { userId, imageId } = await userWithPhoto(1);
-    // As adirik/interior-design answers: a PNG at the size the photo was sent (half the photo's here).
-    const { engine } = scriptedEngine(async (input) => sharp(input.image).resize(32, 24).tint("#c08040").png().toBuffer());
-    const { batch } = await generate(userId, imageId, ["modern"]);
-    const [claimed] = await claimJobs({ db: handle.db, limit: 1, leaseMs: 60_000 });
-    let releaseAfterWork = () => {};
-    const afterWorkHeld = new Promise<void>((resolve) => (releaseAfterWork = resolve));
-    const checks = { beginStore: () => () => {}, check: async <T,>(work: () => Promise<T>) => afterWorkHeld.then(work) };
-    const running = runJob({ db: handle.db, storage, engine: { ...engine, id: "openai" }, job: claimed!, checks, stopSignal: new AbortController().signal, retry: fastRetry });
-    await waitFor(allFinal(batch.id));
+    const { userId, batch, result, running, releaseAfterWork } = await answerShown({ afterWork: "held" });
 
     // Shown: the answer (marked as a result), its display copy at the photo's proportions.
-    const { result } = (await events(batch.id)).find((e) => e.type === "succeeded") as Extract<BatchEvent, { type: "succeeded" }>;
     expect(result).toMatchObject({ width: 32, height: 24, display: { width: 64 } });
     const [answerRow] = await handle.db.select().from(image).where(eq(image.id, result.id));
     expect(answerRow).toMatchObject({ storageKey: `results/${result.id}.answer.png`, contentType: "image/png", width: 32, height: 24 });
@@ -284,16 +296,7 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
   });
 
   it("hands out an answer as interim (not to be cached), and the JPEG that replaced it even when the swap happens between reading the row and the file", async () => {
-    const { userId, imageId } = await userWithPhoto(1);
-    const { engine } = scriptedEngine(async (input) => sharp(input.image).resize(32, 24).png().toBuffer());
-    const { batch } = await generate(userId, imageId, ["modern"]);
-    const [claimed] = await claimJobs({ db: handle.db, limit: 1, leaseMs: 60_000 });
-    let releaseAfterWork = () => {};
-    const afterWorkHeld = new Promise<void>((resolve) => (releaseAfterWork = resolve));
-    const checks = { beginStore: () => () => {}, check: async <T,>(work: () => Promise<T>) => afterWorkHeld.then(work) };
-    const running = runJob({ db: handle.db, storage, engine: { ...engine, id: "openai" }, job: claimed!, checks, stopSignal: new AbortController().signal, retry: fastRetry });
-    await waitFor(allFinal(batch.id));
-    const { result } = (await events(batch.id)).find((e) => e.type === "succeeded") as Extract<BatchEvent, { type: "succeeded" }>;
+    const { userId, result, running, releaseAfterWork } = await answerShown({ afterWork: "held" });
     expect(await getImageFile({ db: handle.db, storage, userId, imageId: result.id })).toMatchObject({ contentType: "image/png", interim: true });
     expect(await getImageFile({ db: handle.db, storage, userId, imageId: result.id, display: true })).toMatchObject({ interim: false });
 
@@ -314,21 +317,14 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
   });
 
   it("takes over the full-size JPEG and the structure check of a result whose worker stopped after showing it", async () => {
-    const { userId, imageId } = await userWithPhoto(1);
-    const { engine } = scriptedEngine(async (input) => sharp(input.image).resize(32, 24).tint("#c08040").png().toBuffer());
-    const { batch } = await generate(userId, imageId, ["modern"]);
-    const [claimed] = await claimJobs({ db: handle.db, limit: 1, leaseMs: 60_000 });
     // The process stops once the result is shown: its follow-ups never run.
-    const checks = { beginStore: () => () => {}, check: <T,>() => new Promise<T>(() => {}) };
-    void runJob({ db: handle.db, storage, engine: { ...engine, id: "openai" }, job: claimed!, checks, stopSignal: new AbortController().signal, retry: fastRetry });
-    await waitFor(allFinal(batch.id));
-    const { result } = (await events(batch.id)).find((e) => e.type === "succeeded") as Extract<BatchEvent, { type: "succeeded" }>;
+    const { userId, batch, claimed, result } = await answerShown({ afterWork: "never" });
     // Its lease is held while it lives: nothing to take over yet.
     expect(await claimFollowUps({ db: handle.db, limit: 5, leaseMs: 60_000 })).toEqual([]);
-    await handle.db.update(generationJob).set({ leaseUntil: new Date(Date.now() - 1000) }).where(eq(generationJob.visualizationId, claimed!.visualizationId));
+    await handle.db.update(generationJob).set({ leaseUntil: new Date(Date.now() - 1000) }).where(eq(generationJob.visualizationId, claimed.visualizationId));
 
     const followUps = await claimFollowUps({ db: handle.db, limit: 5, leaseMs: 60_000 });
-    expect(followUps.map((f) => f.visualizationId)).toEqual([claimed!.visualizationId]);
+    expect(followUps.map((f) => f.visualizationId)).toEqual([claimed.visualizationId]);
     // Claimed once: a second worker looking at the same moment finds nothing.
     expect(await claimFollowUps({ db: handle.db, limit: 5, leaseMs: 60_000 })).toEqual([]);
     await finishFollowUp({ db: handle.db, storage, followUp: followUps[0]! });
