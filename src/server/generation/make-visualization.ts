@@ -67,11 +67,12 @@ export async function makeVisualization(options: {
   if (masked && !options.mask) throw new EngineError("refused", "mask gone");
   // The stored photo's size, as the batch recorded it: results are stored at it.
   const size = { width: source.width, height: source.height };
-  // Masked modes work at full size (the composite keeps the original outside the mask); the others only need
-  // the structure check, which works on a small copy: decoding both at that size is a fraction of the work.
+  // Masked modes work at full size (the composite keeps the original outside the mask), from the start; the
+  // others only need the structure check, after the result is shown, on a small copy shared by the batch.
   const workSize = masked ? size : scaledTo(size, STRUCTURE_DECODE_LONG_SIDE);
-  const originalWork = decodeRaw({ image: source.bytes, ...workSize });
-  originalWork.catch(() => undefined);
+  const fullOriginal = masked ? decodeRaw({ image: source.bytes, ...workSize }) : null;
+  fullOriginal?.catch(() => undefined);
+  const originalWork = () => fullOriginal ?? smallOriginal(source.bytes, workSize);
   const mask = masked ? await decodeMask({ mask: options.mask!, ...size }) : null;
 
   // Pixels of the result where they are needed now (paint, the masked composite); unmasked ones are decoded for the check only.
@@ -80,7 +81,7 @@ export async function makeVisualization(options: {
   let costUsd: number | undefined;
   const began = Date.now();
   if (job.mode === "paint") {
-    result = recolorRegion({ image: await originalWork, mask: mask!, color: job.params.color! });
+    result = recolorRegion({ image: await originalWork(), mask: mask!, color: job.params.color! });
   } else {
     const edit = engineEdit(job, options.mask);
     const output = await engine.generate({
@@ -103,14 +104,14 @@ export async function makeVisualization(options: {
     options.signal.throwIfAborted();
     costUsd = output.costUsd;
     engineBytes = output.image;
-    if (masked) result = compositeOutsideMask({ original: await originalWork, result: await decodeResult(output.image, workSize), mask: mask! });
+    if (masked) result = compositeOutsideMask({ original: await originalWork(), result: await decodeResult(output.image, workSize), mask: mask! });
   }
   const engineMs = job.mode === "paint" ? 0 : Date.now() - began;
   options.onAnswered?.();
   const pixels = result;
   const displaySize = scaledTo(size, RESULT_DISPLAY.longSide);
   const structureScore = async () => {
-    const [original, checked] = await Promise.all([originalWork, pixels ?? decodeResult(engineBytes!, workSize)]);
+    const [original, checked] = await Promise.all([originalWork(), pixels ?? decodeResult(engineBytes!, workSize)]);
     return scoreStructure({ original, result: checked, mask: masked ? (mask as RawMask) : undefined }).score;
   };
   const stored = await storingSlots.run("results", () => (pixels ? fromPixels(pixels, displaySize) : fromAnswer(engineBytes!, size, displaySize).catch(unreadable)));
@@ -209,6 +210,23 @@ function unreadable(error: unknown): never {
 
 /** The structure check works at 256 px; unmasked results are decoded for it at twice that, not at full size. */
 const STRUCTURE_DECODE_LONG_SIDE = 512;
+
+/**
+ * The photo at the structure check's size, decoded once for all the results made from it: a batch's jobs get
+ * the same bytes (the worker's readSourceCached), and eight decodes of a 12 MP JPEG at once took two cores for
+ * about 150 ms, slowing the batch's own start. Kept as long as those bytes are (a few photos' worth, 0.6 MB each).
+ */
+const smallOriginals = new WeakMap<Buffer, Promise<RawImage>>();
+
+function smallOriginal(bytes: Buffer, size: { width: number; height: number }): Promise<RawImage> {
+  let decoded = smallOriginals.get(bytes);
+  if (!decoded) {
+    decoded = decodeRaw({ image: bytes, ...size });
+    decoded.catch(() => smallOriginals.delete(bytes));
+    smallOriginals.set(bytes, decoded);
+  }
+  return decoded;
+}
 
 function scaledTo(size: { width: number; height: number }, longSide: number): { width: number; height: number } {
   const scale = Math.min(1, longSide / Math.max(size.width, size.height));
