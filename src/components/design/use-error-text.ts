@@ -1,5 +1,6 @@
 "use client";
 
+import { useCallback } from "react";
 import { useTranslations } from "next-intl";
 import { imageRejections, type ImageRejection } from "@/schemas/image-rejections";
 import type { ApiError } from "./api";
@@ -11,11 +12,15 @@ import type { ApiError } from "./api";
 export function useErrorText(): (error: Pick<ApiError, "code" | "details" | "message">) => string {
   const tErrors = useTranslations("errors");
   const tUpload = useTranslations("upload");
-  return ({ code, details, message }) => {
-    if (message) return message;
-    const reason = details.reason;
-    if (code === "INVALID_IMAGE" && imageRejections.includes(reason as ImageRejection)) return tUpload(`errors.${reason as ImageRejection}`);
-    if (code === "BUSY") return tErrors("BUSY");
-    return tErrors("generic");
-  };
+  // Stable between renders: callbacks built on it (a result card's remake) keep their identity.
+  return useCallback(
+    ({ code, details, message }) => {
+      if (message) return message;
+      const reason = details.reason;
+      if (code === "INVALID_IMAGE" && imageRejections.includes(reason as ImageRejection)) return tUpload(`errors.${reason as ImageRejection}`);
+      if (code === "BUSY") return tErrors("BUSY");
+      return tErrors("generic");
+    },
+    [tErrors, tUpload],
+  );
 }

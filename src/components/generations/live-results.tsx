@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { useTranslations } from "next-intl";
 import { CircleAlert, ImageOff } from "lucide-react";
 import type { BatchDto, BatchEvent, ImageDto } from "@/schemas/generation";
@@ -71,7 +71,7 @@ export function LiveResults({ batch: initial, now: serverNow, providersDocs, des
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const room = names.room(batch.roomType);
   const originalGone = minutesLeft(batch.source.expiresAt, now) === 0;
-  const labels: CardLabels = { room, ai: batch.ai, headingLevel: headingLevel === 2 ? "h3" : "h4" };
+  const labels = useMemo<CardLabels>(() => ({ room, ai: batch.ai, headingLevel: headingLevel === 2 ? "h3" : "h4" }), [room, batch.ai, headingLevel]);
 
   return (
     <section aria-labelledby={`batch-${batch.id}`} className="rounded-2xl border border-gray-200 p-4 sm:p-6 dark:border-gray-800">
@@ -134,7 +134,7 @@ export function LiveResults({ batch: initial, now: serverNow, providersDocs, des
               designHref={designHref}
               onUseAsInput={onUseAsInput}
               eager={eager}
-              onRemake={() => remake(visualization.id)}
+              onRemake={remake}
             />
           </li>
         ))}

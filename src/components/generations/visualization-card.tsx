@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { memo, useState } from "react";
 import { useTranslations } from "next-intl";
 import { CircleAlert, Download, ImageOff, LoaderCircle, RotateCcw, ShieldCheck, Sparkles, TriangleAlert } from "lucide-react";
 import { Link } from "@/components/link";
@@ -28,7 +28,7 @@ interface Props {
   /** Load the images as soon as they are known, not when scrolled near: someone is watching for them. */
   eager?: boolean;
   /** Asks for the free remake of a flagged result; resolves with an error sentence when it was refused. */
-  onRemake?: () => Promise<string | null>;
+  onRemake?: (visualizationId: string) => Promise<string | null>;
 }
 
 const statusLook: Record<VisualizationStatus, string> = {
@@ -38,8 +38,11 @@ const statusLook: Record<VisualizationStatus, string> = {
   failed: "bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200",
 };
 
-/** One style of a batch: its state, and once ready the result with before/after, download and reuse. */
-export function VisualizationCard({ visualization: v, source, styleName, labels, now, designHref, onUseAsInput, eager, onRemake }: Props) {
+/**
+ * One style of a batch: its state, and once ready the result with before/after, download and reuse. Memoized:
+ * each event of a batch changes one card, and the others need not render again while its image arrives.
+ */
+export const VisualizationCard = memo(function VisualizationCard({ visualization: v, source, styleName, labels, now, designHref, onUseAsInput, eager, onRemake }: Props) {
   const t = useTranslations("generation");
   const Heading = labels.headingLevel;
   const alt = t(labels.ai ? "alt" : "altPreview", { room: labels.room, style: styleName });
@@ -97,7 +100,7 @@ export function VisualizationCard({ visualization: v, source, styleName, labels,
               {t("preview")}
             </p>
           )}
-          {v.structureScore !== null && <StructureNote visualization={v} styleName={styleName} onRemake={onRemake} />}
+          {v.structureScore !== null && <StructureNote visualization={v} styleName={styleName} onRemake={onRemake && (() => onRemake(v.id))} />}
           <div className="mt-auto flex flex-wrap gap-2">
             <Button asChild size="sm" variant="outline" color="gray" leadingIcon={<Download />}>
               <a href={v.result.url} download aria-label={t("downloadNamed", { style: styleName })}>
@@ -126,7 +129,7 @@ export function VisualizationCard({ visualization: v, source, styleName, labels,
       )}
     </article>
   );
-}
+});
 
 /** The structure check in words, with its figure; a flagged result offers its free remake once. */
 export function StructureNote({ visualization: v, styleName, onRemake }: { visualization: Pick<LiveVisualization, "structureScore" | "flagged" | "remadeAs" | "remakeOf">; styleName: string; onRemake?: () => Promise<string | null> }) {
