@@ -44,7 +44,8 @@ export const createBatchSchema = z
   })
   .superRefine((request, context) => {
     const issue = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
-    if (isStyledMode(request.mode) ? request.styles.length === 0 : request.styles.length > 0) issue("styles", "noStyles");
+    if (isStyledMode(request.mode) && request.styles.length === 0) issue("styles", "noStyles");
+    if (!isStyledMode(request.mode) && request.styles.length > 0) issue("styles", "stylesNotInMode");
     if (isMaskedMode(request.mode) && !request.maskImageId) issue("maskImageId", "noMask");
     if (request.mode === "declutter" && !request.params.scope) issue("params", "noScope");
     if (request.mode === "replace" && !request.params.text) issue("params", "noText");

@@ -99,10 +99,19 @@ export async function createBatch(options: {
   return { batch: outcome.batch, balance: outcome.balance };
 }
 
+/**
+ * The request, or INVALID_INPUT naming the field; a refusal the schema names (`noMask`, `badColor`,
+ * `instructionTooLong`…) is the reason, with the limit as `max`, so the answer says what to change.
+ */
 function parseRequest(input: CreateBatchInput): CreateBatchRequest {
   const parsed = createBatchSchema.safeParse(input);
-  if (!parsed.success) throw new AppError("INVALID_INPUT", { field: String(parsed.error.issues[0]?.path[0] ?? "body") });
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const details: Record<string, string | number> = { field: String(issue?.path[0] ?? "body") };
+  // The schema's own names are single words; zod's default messages are sentences.
+  if (issue && /^[a-zA-Z]+$/.test(issue.message)) details.reason = issue.message;
+  if (issue?.code === "too_big") details.max = Number(issue.maximum);
+  throw new AppError("INVALID_INPUT", details);
 }
 
 /**

@@ -319,6 +319,28 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
     const { batch } = await generate(userId, { source: { type: "image", imageId }, mode: "remove", maskImageId: mask.id });
     expect(batch.visualizations).toHaveLength(1);
   });
+
+  it("refuses an unknown material and says why each bad parameter was refused, spending nothing", async () => {
+    const { userId, imageId } = await userWithPhoto(3);
+    const { image: mask } = await uploadMask({ db: handle.db, storage, userId, source: { type: "image", imageId }, body: body(await rightHalfMask()) });
+    const source = { type: "image" as const, imageId };
+    const refusals: [Omit<CreateBatchInput, "requestId" | "roomType">, object][] = [
+      [{ source, mode: "material", maskImageId: mask.id, params: { material: "gold-bricks" } }, { field: "params", reason: "unknownMaterial" }],
+      [{ source, mode: "paint", maskImageId: mask.id, params: { color: "#FFF" } }, { field: "params", reason: "badColor" }],
+      [{ source, mode: "paint", maskImageId: mask.id }, { field: "params", reason: "noColor" }],
+      [{ source, mode: "remove", maskImageId: mask.id, styles: ["modern"] }, { field: "styles", reason: "stylesNotInMode" }],
+      [{ source, styles: ["modern", "modern"] }, { field: "styles", reason: "duplicateStyles" }],
+      [{ source, styles: ["modern"], params: { instruction: "a".repeat(301) } }, { field: "params", reason: "instructionTooLong", max: 300 }],
+      [{ source, mode: "replace", maskImageId: mask.id, params: { text: "\u0000\u200b\u202e" } }, { field: "params", reason: "noText" }],
+      [{ source, styles: ["modern"], variations: 5 }, { field: "variations" }],
+    ];
+    for (const [request, details] of refusals) {
+      await expect(generate(userId, request), JSON.stringify(request.params ?? request)).rejects.toMatchObject({ code: "INVALID_INPUT", details });
+    }
+    expect(await getBalance({ db: handle.db, userId })).toBe(3);
+    const { batch } = await generate(userId, { source, mode: "material", maskImageId: mask.id, params: { material: "oak-planks" } });
+    expect(batch.params.material).toBe("oak-planks");
+  });
 });
 
 /** The PNG with another size written in its header (and the header's checksum made right): what a decompression bomb declares. */
