@@ -256,8 +256,11 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
     expect(flagged.flagged).toBe(true);
     expect(await getBalance({ db: handle.db, userId })).toBe(0);
 
-    const remake = await remakeVisualization({ db: handle.db, userId, visualizationId: flagged.id });
-    const again = await remakeVisualization({ db: handle.db, userId, visualizationId: flagged.id });
+    // Asked twice at once (a double click, two tabs): one remake, paid for once.
+    const [remake, again] = await Promise.all([
+      remakeVisualization({ db: handle.db, userId, visualizationId: flagged.id }),
+      remakeVisualization({ db: handle.db, userId, visualizationId: flagged.id }),
+    ]);
     expect(again.id).toBe(remake.id);
     expect(remake).toMatchObject({ styleId: "modern", status: "queued", remakeOf: flagged.id });
     expect(await getBalance({ db: handle.db, userId })).toBe(0);
@@ -278,7 +281,17 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
       [flagged.id, "succeeded", true, remake.id],
       [remake.id, "succeeded", false, null],
     ]);
-    await expect(remakeVisualization({ db: handle.db, userId, visualizationId: remake.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(remakeVisualization({ db: handle.db, userId, visualizationId: remake.id })).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "remakeNotOffered" } });
+  });
+
+  it("does not remake a result that kept the structure, and says why", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { batch } = await generate(userId, { source: { type: "image", imageId }, styles: ["modern"] });
+    await runAll(recordingEngine((input) => sharp(input.image).webp().toBuffer()).engine);
+    const [kept] = (await getBatch({ db: handle.db, userId, batchId: batch.id })).visualizations;
+    expect(kept!.flagged).toBe(false);
+    await expect(remakeVisualization({ db: handle.db, userId, visualizationId: kept!.id })).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "remakeNotOffered" } });
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
   });
 
   it("refuses what is not a mask of this photo, storing nothing", async () => {
