@@ -35,7 +35,7 @@ export const createBatchSchema = z
       .refine((list) => new Set(list).size === list.length, "duplicateStyles")
       .default([]),
     /** Each style (or the edit) this many times, each with its own seed and token. */
-    variations: z.number().int().min(1).max(MAX_VARIATIONS).default(1),
+    variations: z.number("badVariations").int("badVariations").min(1, "badVariations").max(MAX_VARIATIONS, "badVariations").default(1),
     params: editParamsSchema.prefault({}),
     /** The mask painted over the photo (an image of kind "mask"), for the masked modes. */
     maskImageId: z.string().min(1).max(100).optional(),

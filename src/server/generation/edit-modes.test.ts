@@ -345,7 +345,9 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
       [{ source, styles: ["modern", "modern"] }, { field: "styles", reason: "duplicateStyles" }],
       [{ source, styles: ["modern"], params: { instruction: "a".repeat(301) } }, { field: "params", reason: "instructionTooLong", max: 300 }],
       [{ source, mode: "replace", maskImageId: mask.id, params: { text: "\u0000\u200b\u202e" } }, { field: "params", reason: "noText" }],
-      [{ source, styles: ["modern"], variations: 5 }, { field: "variations" }],
+      [{ source, styles: ["modern"], variations: 5 }, { field: "variations", reason: "badVariations" }],
+      [{ source, styles: ["modern"], variations: "3" as unknown as number }, { field: "variations", reason: "badVariations" }],
+      [{ source, styles: ["modern"], variations: 3.5 }, { field: "variations", reason: "badVariations" }],
     ];
     for (const [request, details] of refusals) {
       await expect(generate(userId, request), JSON.stringify(request.params ?? request)).rejects.toMatchObject({ code: "INVALID_INPUT", details });
