@@ -75,5 +75,7 @@ export const FOLLOW_UP_EVERY_MS = 5_000;
 export const STRUCTURE_CHECK_QUEUE = { settleMs: 300, maxDeferMs: 2_000 } as const;
 /** A painted mask is a mostly black PNG of at most 1536 px; anything this large is not one. */
 export const MASK_MAX_BYTES = 4 * 1024 * 1024;
+/** A mask is painted at its photo's size (at most STORED_LONG_SIDE a side); one declaring more pixels is refused before decoding. */
+export const MASK_MAX_PIXELS = 4 * STORED_LONG_SIDE * STORED_LONG_SIDE;
 /** A listing's later photos look again this often for the first result of their style, which they follow. */
 export const LISTING_REFERENCE_WAIT_MS = 1_000;

@@ -7,6 +7,7 @@ import {
   KEEP_LIST_MAX_CHARS,
   REPLACE_TEXT_MAX_CHARS,
 } from "@/config/edit-modes";
+import { findFloorMaterial } from "@/config/floor-materials";
 
 /** A paint colour as the person gives it: #RRGGBB (stored upper case). */
 export const hexColorSchema = z
@@ -15,12 +16,12 @@ export const hexColorSchema = z
   .regex(/^#?[0-9a-fA-F]{6}$/, "badColor")
   .transform((value) => `#${value.replace("#", "").toUpperCase()}`);
 
-/** The person's words: trimmed, control characters dropped, empty as absent. */
-const words = (max: number) =>
+/** The person's words: trimmed, control characters dropped, empty as absent; `tooLong` names the field's message. */
+const words = (max: number, tooLong: string) =>
   z
     .string()
     .transform((value) => value.replace(/[\p{Cc}\p{Cf}]+/gu, " ").trim())
-    .pipe(z.string().max(max, "tooLong"))
+    .pipe(z.string().max(max, tooLong))
     .transform((value) => (value ? value : undefined))
     .optional();
 
@@ -30,16 +31,19 @@ const words = (max: number) =>
  */
 export const editParamsSchema = z.object({
   creativity: z.enum(creativityLevels).default(DEFAULT_CREATIVITY),
-  instruction: words(INSTRUCTION_MAX_CHARS),
+  instruction: words(INSTRUCTION_MAX_CHARS, "instructionTooLong"),
   /** declutter */
   scope: z.enum(declutterScopes).optional(),
-  keep: words(KEEP_LIST_MAX_CHARS),
+  keep: words(KEEP_LIST_MAX_CHARS, "keepTooLong"),
   /** replace */
-  text: words(REPLACE_TEXT_MAX_CHARS),
+  text: words(REPLACE_TEXT_MAX_CHARS, "textTooLong"),
   /** paint */
   color: hexColorSchema.optional(),
   /** material (an id of src/config/floor-materials.ts) */
-  material: z.string().min(1).max(40).optional(),
+  material: z
+    .string()
+    .refine((id) => findFloorMaterial(id) !== undefined, "unknownMaterial")
+    .optional(),
 });
 export type EditParams = z.output<typeof editParamsSchema>;
 export type EditParamsInput = z.input<typeof editParamsSchema>;

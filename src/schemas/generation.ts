@@ -35,7 +35,7 @@ export const createBatchSchema = z
       .refine((list) => new Set(list).size === list.length, "duplicateStyles")
       .default([]),
     /** Each style (or the edit) this many times, each with its own seed and token. */
-    variations: z.number().int().min(1).max(MAX_VARIATIONS).default(1),
+    variations: z.number("badVariations").int("badVariations").min(1, "badVariations").max(MAX_VARIATIONS, "badVariations").default(1),
     params: editParamsSchema.prefault({}),
     /** The mask painted over the photo (an image of kind "mask"), for the masked modes. */
     maskImageId: z.string().min(1).max(100).optional(),
@@ -44,7 +44,8 @@ export const createBatchSchema = z
   })
   .superRefine((request, context) => {
     const issue = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
-    if (isStyledMode(request.mode) ? request.styles.length === 0 : request.styles.length > 0) issue("styles", "noStyles");
+    if (isStyledMode(request.mode) && request.styles.length === 0) issue("styles", "noStyles");
+    if (!isStyledMode(request.mode) && request.styles.length > 0) issue("styles", "stylesNotInMode");
     if (isMaskedMode(request.mode) && !request.maskImageId) issue("maskImageId", "noMask");
     if (request.mode === "declutter" && !request.params.scope) issue("params", "noScope");
     if (request.mode === "replace" && !request.params.text) issue("params", "noText");

@@ -52,6 +52,8 @@ export async function createBatch(options: {
   // Refuse first, then do the work: importing a library photo decodes and stores an image.
   const balanceBefore = await getBalance({ db, userId });
   if (balanceBefore < cost) throw new AppError("INSUFFICIENT_TOKENS", { balance: balanceBefore, attempted: cost });
+  // A mask belongs to a stored photo (a library photo becomes one when its mask is sent): a fresh import has none.
+  if (request.maskImageId && request.source.type === "library") throw new AppError("INVALID_INPUT", { field: "maskImageId", reason: "maskMismatch" });
   const source = await resolveSource({ db, storage, userId, request });
   const mask = request.maskImageId ? await resolveMask({ db, userId, maskImageId: request.maskImageId, source }) : null;
 
@@ -97,20 +99,37 @@ export async function createBatch(options: {
   return { batch: outcome.batch, balance: outcome.balance };
 }
 
+/**
+ * The request, or INVALID_INPUT naming the field; a refusal the schema names (`noMask`, `badColor`,
+ * `instructionTooLong`…) is the reason, with the limit as `max`, so the answer says what to change.
+ */
 function parseRequest(input: CreateBatchInput): CreateBatchRequest {
   const parsed = createBatchSchema.safeParse(input);
-  if (!parsed.success) throw new AppError("INVALID_INPUT", { field: String(parsed.error.issues[0]?.path[0] ?? "body") });
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const details: Record<string, string | number> = { field: String(issue?.path[0] ?? "body") };
+  // The schema's own names are single words; zod's default messages are sentences.
+  if (issue && /^[a-zA-Z]+$/.test(issue.message)) details.reason = issue.message;
+  if (issue?.code === "too_big") details.max = Number(issue.maximum);
+  throw new AppError("INVALID_INPUT", details);
 }
 
-/** The person's own mask, painted over this photo (any other is NOT_FOUND; an empty one says nothing to edit). */
+/**
+ * The person's own mask, painted over this photo: anyone else's is NOT_FOUND, one painted over another of their
+ * photos is refused (reason `maskMismatch`). A mask is stored at its photo's size and lives exactly as long as
+ * it (src/server/images/upload-mask.ts), so the same size and the same end of life say which photo it belongs to.
+ */
 async function resolveMask(options: { db: Db; userId: string; maskImageId: string; source: ImageRow }): Promise<ImageRow> {
+  const { source } = options;
   const [row] = await options.db
     .select()
     .from(image)
     .where(and(eq(image.id, options.maskImageId), eq(image.userId, options.userId), eq(image.kind, "mask")));
   if (!row) throw new AppError("NOT_FOUND");
   if (row.expiresAt <= new Date()) throw new AppError("GONE");
+  if (row.width !== source.width || row.height !== source.height || row.expiresAt.getTime() !== source.expiresAt.getTime()) {
+    throw new AppError("INVALID_INPUT", { field: "maskImageId", reason: "maskMismatch" });
+  }
   return row;
 }
 

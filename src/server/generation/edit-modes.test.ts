@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
+import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import { batchEvent, generationJob, image, tokenLedger, visualization } from "@/
 import type { Engine, EngineInput } from "@/server/engines/engine";
 import { createLocalStorage } from "@/server/storage/local-storage";
 import type { ImageStorage } from "@/server/storage/storage";
+import { MASK_MAX_BYTES } from "@/config/generation";
 import { getBalance } from "@/server/tokens/get-balance";
 import { grantTokens } from "@/server/tokens/grant-tokens";
 import type { BatchEvent, CreateBatchInput } from "@/schemas/generation";
@@ -254,8 +256,11 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
     expect(flagged.flagged).toBe(true);
     expect(await getBalance({ db: handle.db, userId })).toBe(0);
 
-    const remake = await remakeVisualization({ db: handle.db, userId, visualizationId: flagged.id });
-    const again = await remakeVisualization({ db: handle.db, userId, visualizationId: flagged.id });
+    // Asked twice at once (a double click, two tabs): one remake, paid for once.
+    const [remake, again] = await Promise.all([
+      remakeVisualization({ db: handle.db, userId, visualizationId: flagged.id }),
+      remakeVisualization({ db: handle.db, userId, visualizationId: flagged.id }),
+    ]);
     expect(again.id).toBe(remake.id);
     expect(remake).toMatchObject({ styleId: "modern", status: "queued", remakeOf: flagged.id });
     expect(await getBalance({ db: handle.db, userId })).toBe(0);
@@ -276,6 +281,123 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
       [flagged.id, "succeeded", true, remake.id],
       [remake.id, "succeeded", false, null],
     ]);
-    await expect(remakeVisualization({ db: handle.db, userId, visualizationId: remake.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(remakeVisualization({ db: handle.db, userId, visualizationId: remake.id })).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "remakeNotOffered" } });
+  });
+
+  it("does not remake a result that kept the structure, and says why", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { batch } = await generate(userId, { source: { type: "image", imageId }, styles: ["modern"] });
+    await runAll(recordingEngine((input) => sharp(input.image).webp().toBuffer()).engine);
+    const [kept] = (await getBatch({ db: handle.db, userId, batchId: batch.id })).visualizations;
+    expect(kept!.flagged).toBe(false);
+    await expect(remakeVisualization({ db: handle.db, userId, visualizationId: kept!.id })).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "remakeNotOffered" } });
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+  });
+
+  it("refuses what is not a mask of this photo, storing nothing", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const source = { type: "image" as const, imageId };
+    const images = () => handle.db.select({ id: image.id }).from(image).where(eq(image.userId, userId)).then((rows) => rows.length);
+    const before = await images();
+    const white = { width: W, height: H, channels: 3 as const, background: "#fff" };
+    const refusals: [string, Buffer, object][] = [
+      ["SVG", Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#fff"/></svg>`), { code: "INVALID_IMAGE", details: { reason: "maskUnreadable" } }],
+      ["GIF", await sharp({ create: white }).gif().toBuffer(), { code: "INVALID_IMAGE", details: { reason: "maskUnreadable" } }],
+      ["TIFF", await sharp({ create: white }).tiff().toBuffer(), { code: "INVALID_IMAGE", details: { reason: "maskUnreadable" } }],
+      ["an animated WebP", animatedWebp(await sharp({ create: white }).webp().toBuffer()), { code: "INVALID_IMAGE", details: { reason: "maskUnreadable" } }],
+      ["an animated PNG", animatedPng(await sharp({ create: white }).png().toBuffer()), { code: "INVALID_IMAGE", details: { reason: "maskUnreadable" } }],
+      ["text", Buffer.from("not an image"), { code: "INVALID_IMAGE", details: { reason: "maskUnreadable" } }],
+      ["more than a mask's bytes", Buffer.alloc(MASK_MAX_BYTES + 1), { code: "INVALID_IMAGE", details: { reason: "maskUnreadable" } }],
+      ["a PNG declaring 60000 × 60000 pixels", declareSize(await rightHalfMask(), 60_000, 60_000), { code: "INVALID_IMAGE", details: { reason: "maskUnreadable" } }],
+      ["another shape than the photo", await sharp({ create: { ...white, width: H, height: W } }).png().toBuffer(), { code: "INVALID_INPUT", details: { reason: "maskMismatch" } }],
+    ];
+    for (const [what, data, refusal] of refusals) {
+      await expect(uploadMask({ db: handle.db, storage, userId, source, body: body(data) }), what).rejects.toMatchObject(refusal);
+    }
+    expect(await images()).toBe(before);
+  });
+
+  it("refuses a mask painted over another photo, spending nothing", async () => {
+    const { userId, imageId } = await userWithPhoto(3);
+    const { image: mask } = await uploadMask({ db: handle.db, storage, userId, source: { type: "image", imageId }, body: body(await rightHalfMask()) });
+    const second = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: photo, width: W, height: H, contentType: "image/webp" });
+    await expect(generate(userId, { source: { type: "image", imageId: second.id }, mode: "remove", maskImageId: mask.id })).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+      details: { field: "maskImageId", reason: "maskMismatch" },
+    });
+    await expect(generate(userId, { source: { type: "library", libraryId: "living-room-sunny" }, mode: "remove", maskImageId: mask.id })).rejects.toMatchObject({
+      details: { reason: "maskMismatch" },
+    });
+    expect(await getBalance({ db: handle.db, userId })).toBe(3);
+    const { batch } = await generate(userId, { source: { type: "image", imageId }, mode: "remove", maskImageId: mask.id });
+    expect(batch.visualizations).toHaveLength(1);
+  });
+
+  it("refuses an unknown material and says why each bad parameter was refused, spending nothing", async () => {
+    const { userId, imageId } = await userWithPhoto(3);
+    const { image: mask } = await uploadMask({ db: handle.db, storage, userId, source: { type: "image", imageId }, body: body(await rightHalfMask()) });
+    const source = { type: "image" as const, imageId };
+    const refusals: [Omit<CreateBatchInput, "requestId" | "roomType">, object][] = [
+      [{ source, mode: "material", maskImageId: mask.id, params: { material: "gold-bricks" } }, { field: "params", reason: "unknownMaterial" }],
+      [{ source, mode: "paint", maskImageId: mask.id, params: { color: "#FFF" } }, { field: "params", reason: "badColor" }],
+      [{ source, mode: "paint", maskImageId: mask.id }, { field: "params", reason: "noColor" }],
+      [{ source, mode: "remove", maskImageId: mask.id, styles: ["modern"] }, { field: "styles", reason: "stylesNotInMode" }],
+      [{ source, styles: ["modern", "modern"] }, { field: "styles", reason: "duplicateStyles" }],
+      [{ source, styles: ["modern"], params: { instruction: "a".repeat(301) } }, { field: "params", reason: "instructionTooLong", max: 300 }],
+      [{ source, mode: "replace", maskImageId: mask.id, params: { text: "\u0000\u200b\u202e" } }, { field: "params", reason: "noText" }],
+      [{ source, styles: ["modern"], variations: 5 }, { field: "variations", reason: "badVariations" }],
+      [{ source, styles: ["modern"], variations: "3" as unknown as number }, { field: "variations", reason: "badVariations" }],
+      [{ source, styles: ["modern"], variations: 3.5 }, { field: "variations", reason: "badVariations" }],
+    ];
+    for (const [request, details] of refusals) {
+      await expect(generate(userId, request), JSON.stringify(request.params ?? request)).rejects.toMatchObject({ code: "INVALID_INPUT", details });
+    }
+    expect(await getBalance({ db: handle.db, userId })).toBe(3);
+    const { batch } = await generate(userId, { source, mode: "material", maskImageId: mask.id, params: { material: "oak-planks" } });
+    expect(batch.params.material).toBe("oak-planks");
   });
 });
+
+/** The PNG with another size written in its header (and the header's checksum made right): what a decompression bomb declares. */
+function declareSize(png: Buffer, width: number, height: number): Buffer {
+  const out = Buffer.from(png);
+  out.writeUInt32BE(width, 16);
+  out.writeUInt32BE(height, 20);
+  out.writeUInt32BE(crc32(out.subarray(12, 29)), 29);
+  return out;
+}
+
+/** A RIFF chunk: type, little-endian length, data, padded to an even length. */
+function riffChunk(type: string, data: Buffer): Buffer {
+  const header = Buffer.alloc(8);
+  header.write(type, 0, "latin1");
+  header.writeUInt32LE(data.length, 4);
+  return Buffer.concat([header, data, Buffer.alloc(data.length % 2)]);
+}
+
+/** Two frames of the still WebP (W × H) as an animation (VP8X with its animation flag, ANIM, two ANMF). */
+function animatedWebp(still: Buffer): Buffer {
+  const u24 = (n: number) => Buffer.from([n & 255, (n >> 8) & 255, (n >> 16) & 255]);
+  const frame = riffChunk("ANMF", Buffer.concat([u24(0), u24(0), u24(W - 1), u24(H - 1), u24(100), Buffer.from([0]), still.subarray(12)]));
+  const body = Buffer.concat([
+    Buffer.from("WEBP", "latin1"),
+    riffChunk("VP8X", Buffer.concat([Buffer.from([0x02, 0, 0, 0]), u24(W - 1), u24(H - 1)])),
+    riffChunk("ANIM", Buffer.alloc(6)),
+    frame,
+    frame,
+  ]);
+  const header = Buffer.alloc(8);
+  header.write("RIFF", 0, "latin1");
+  header.writeUInt32LE(body.length, 4);
+  return Buffer.concat([header, body]);
+}
+
+/** The PNG with an acTL chunk after its header declaring two frames: an APNG, as far as any reader asks. */
+function animatedPng(png: Buffer): Buffer {
+  const chunk = Buffer.alloc(20);
+  chunk.writeUInt32BE(8, 0);
+  chunk.write("acTL", 4, "latin1");
+  chunk.writeUInt32BE(2, 8);
+  chunk.writeUInt32BE(crc32(chunk.subarray(4, 16)), 16);
+  return Buffer.concat([png.subarray(0, 33), chunk, png.subarray(33)]);
+}

@@ -16,7 +16,7 @@ import { newSeed } from "./new-seed";
  * token back and spends it on the remake (keys `remake-credit:<id>` and `remake-spend:<id>`, so however often
  * it is asked, it never pays twice), and a new visualization of the same style with a new seed is queued in the
  * same batch. Only the owner's succeeded, flagged, not yet remade visualization qualifies; a remake is not
- * remade again.
+ * remade again (CONFLICT, reason `remakeNotOffered`).
  */
 export async function remakeVisualization(options: { userId: string; visualizationId: string; db?: Db }): Promise<VisualizationDto> {
   const { userId, visualizationId } = options;
@@ -33,7 +33,7 @@ export async function remakeVisualization(options: { userId: string; visualizati
     const original = row.visualization;
     const [existing] = await tx.select().from(visualization).where(eq(visualization.remakeOf, original.id));
     if (existing) return { dto: toVisualizationDto(existing, null), fresh: false };
-    if (original.status !== "succeeded" || !isFlagged(original.structureScore) || original.remakeOf) throw new AppError("CONFLICT");
+    if (original.status !== "succeeded" || !isFlagged(original.structureScore) || original.remakeOf) throw new AppError("CONFLICT", { reason: "remakeNotOffered" });
 
     const reference = `visualization:${original.id}`;
     await applyLedgerEntry(tx, { userId, kind: "refund", amount: 1, idempotencyKey: `remake-credit:${original.id}`, reference });

@@ -13,6 +13,9 @@ describe("errorAnswer: one mapping from errors to answers", () => {
     const answer = errorAnswer(new AppError("INSUFFICIENT_TOKENS", { balance: 2, attempted: 5 }), { locale: "pl", context: "t" });
     expect(answer).toMatchObject({ status: 402, message: "Masz 2 tokeny, a ta operacja wymaga 5 tokenów." });
     expect(errorAnswer(new AppError("NOT_FOUND", { reason: "no-sentence-for-this" }), { locale: "en", context: "t" }).message).toBe("Not found.");
+    const tooLong = new AppError("INVALID_INPUT", { field: "params", reason: "instructionTooLong", max: 300 });
+    expect(errorAnswer(tooLong, { locale: "pl", context: "t" }).message).toBe("Polecenie może mieć najwyżej 300 znaków.");
+    expect(errorAnswer(tooLong, { locale: "en", context: "t" }).message).toBe("The instruction can have at most 300 characters.");
   });
 
   it("says why an upload was refused", () => {
