@@ -1,6 +1,7 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import { getDb, type DbOrTx } from "@/server/db/client";
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/server/db/client";
+import { preparedRead } from "@/server/db/prepared-read";
 import { image } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { isAnswerKey } from "./result-keys";
@@ -13,15 +14,8 @@ import type { ImageStorage } from "@/server/storage/storage";
  * asks for a result's display-size copy under the same rules (the image itself when it has none).
  */
 export async function getImageFile(options: { userId: string; imageId: string; display?: boolean; db?: DbOrTx; storage?: ImageStorage; now?: Date }) {
-  const db = options.db ?? (await getDb());
   const storage = options.storage ?? getStorage();
-  const readRow = async () => {
-    const [row] = await db
-      .select()
-      .from(image)
-      .where(and(eq(image.id, options.imageId), eq(image.userId, options.userId)));
-    return row;
-  };
+  const readRow = async () => (await readImageRow({ imageId: options.imageId, userId: options.userId }, options))[0];
   let row = await readRow();
   if (!row) throw new AppError("NOT_FOUND");
   const now = options.now ?? new Date();
@@ -43,3 +37,11 @@ export async function getImageFile(options: { userId: string; imageId: string; d
     interim: !display && isAnswerKey(row.storageKey),
   };
 }
+
+/** Every image request reads this row (a results grid asks for eight at once): prepared once per database. */
+const readImageRow = preparedRead("image_of_user", (db) =>
+  db
+    .select()
+    .from(image)
+    .where(and(eq(image.id, sql.placeholder("imageId")), eq(image.userId, sql.placeholder("userId")))),
+);

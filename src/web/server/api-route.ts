@@ -72,6 +72,11 @@ export function webhookRoute(options: { context: string }, handler: (context: { 
   return (request) => answered(request, options.context, async () => handler({ request, rawBody: await request.text() }));
 }
 
+/** Stored bytes as a response body: a view of the buffer, not a copy (a full-size result is megabytes). */
+export function fileBody(data: Buffer): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(data.buffer, data.byteOffset, data.length) as Uint8Array<ArrayBuffer>;
+}
+
 /** A JSON answer that no cache keeps. */
 export function jsonAnswer(data: unknown, status = 200): Response {
   return Response.json(data, { status, headers: { "cache-control": "no-store" } });

@@ -1,5 +1,5 @@
 import { getImageFile } from "@/server/images/get-image-file";
-import { userRoute } from "@/web/server/api-route";
+import { fileBody, userRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +11,7 @@ export const GET = userRoute({ visitor: "NOT_FOUND" }, async ({ request, user, p
   const file = await getImageFile({ userId: user.id, imageId: params.id!, display: query.get("size") === "display" });
   const secondsLeft = Math.max(0, Math.floor((file.expiresAt.getTime() - Date.now()) / 1000));
   const download = query.has("download");
-  return new Response(new Uint8Array(file.data), {
+  return new Response(fileBody(file.data), {
     headers: {
       "content-type": file.contentType,
       "content-length": String(file.data.length),

@@ -1,5 +1,5 @@
 import { getSharedImage } from "@/server/listings/get-shared-image";
-import { publicRoute } from "@/web/server/api-route";
+import { fileBody, publicRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 export const GET = publicRoute({ context: "shares" }, async ({ params }) => {
   const file = await getSharedImage({ token: params.token!, imageId: params.imageId! });
   const secondsLeft = Math.max(0, Math.floor((file.expiresAt.getTime() - Date.now()) / 1000));
-  return new Response(new Uint8Array(file.data), {
+  return new Response(fileBody(file.data), {
     headers: {
       "content-type": file.contentType,
       "content-length": String(file.data.length),

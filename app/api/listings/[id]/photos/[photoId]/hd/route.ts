@@ -1,7 +1,7 @@
 import { AppError } from "@/server/errors";
 import { getHdDownload } from "@/server/listings/get-hd-download";
 import { orderHdCopy } from "@/server/listings/order-hd-copy";
-import { jsonAnswer, userRoute } from "@/web/server/api-route";
+import { fileBody, jsonAnswer, userRoute } from "@/web/server/api-route";
 import { disclosureLabel } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
@@ -19,7 +19,7 @@ export const POST = userRoute<undefined, Params>({ visitor: "NOT_FOUND", context
 export const GET = userRoute<undefined, Params>({ visitor: "NOT_FOUND", context: "listings" }, async ({ request, user, params }) => {
   const file = await getHdDownload({ userId: user.id, listingId: params.id, photoId: params.photoId, label: disclosureLabel(request) });
   if (!file) throw new AppError("NOT_FOUND");
-  return new Response(new Uint8Array(file.data), {
+  return new Response(fileBody(file.data), {
     headers: {
       "content-type": "image/jpeg",
       "content-length": String(file.data.length),
