@@ -16,7 +16,7 @@ export const listingNameSchema = z
 export const createListingSchema = z.object({ name: listingNameSchema });
 export const updateListingSchema = z.object({ name: listingNameSchema.optional(), disclosureLabel: z.boolean().optional() });
 export const addListingPhotosSchema = z.object({
-  sources: z.array(imageSourceSchema).min(1).max(LISTING_MAX_PHOTOS),
+  sources: z.array(imageSourceSchema).min(1).max(LISTING_MAX_PHOTOS, "tooManyPhotos"),
   roomType: z.enum(roomTypes).optional(),
 });
 export const updateListingPhotoSchema = z.object({ roomType: z.enum(roomTypes) });

@@ -264,6 +264,34 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     expect([row!.userId, row!.kind]).toEqual([userId, "upload"]);
   });
 
+  it("adds no mask, no image twice, none already in the listing and no more than the limit, and spends nothing on a refused Generate", async () => {
+    const { userId, listingId } = await agent(3, 1);
+    const upload = () => storeImage({ db: handle.db, storage, userId, kind: "upload", data: photo, width: W, height: H, contentType: "image/webp" });
+    const add = (imageIds: string[]) => addListingPhotos({ db: handle.db, storage, userId, listingId, sources: imageIds.map((imageId) => ({ type: "image" as const, imageId })) });
+    const mask = await storeImage({ db: handle.db, storage, userId, kind: "mask", data: photo, width: W, height: H, contentType: "image/webp" });
+    await expect(add([mask.id])).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const first = await upload();
+    await expect(add([first.id, first.id])).rejects.toMatchObject({ code: "INVALID_INPUT", details: { reason: "samePhotoTwice" } });
+    await add([first.id]);
+    await expect(add([first.id])).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "photoInListing" } });
+    const more = await Promise.all(Array.from({ length: 38 }, () => upload()));
+    await add(more.map((m) => m.id));
+    await expect(add([(await upload()).id])).rejects.toMatchObject({ code: "INVALID_INPUT", details: { reason: "tooManyPhotos", max: 40 } });
+    // Two additions at once that would each fit alone: one of them gets the last place.
+    await handle.db.delete(listingPhoto).where(eq(listingPhoto.imageId, more[0]!.id));
+    const [x, y] = [await upload(), await upload()];
+    const both = await Promise.allSettled([add([x.id]), add([y.id])]);
+    expect(both.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect((await getListing({ db: handle.db, userId, listingId })).photos).toHaveLength(40);
+
+    const generate = (styles: string[]) => generateListing({ db: handle.db, userId, listingId, styles, variations: 1, requestId: randomUUID(), engineId: "fake" });
+    await expect(generate(["no-such-style"])).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "styles", reason: "unknownStyle" } });
+    await expect(generate(["modern"])).rejects.toMatchObject({ code: "INSUFFICIENT_TOKENS", details: { balance: 3, attempted: 40 } });
+    const empty = await createListing({ db: handle.db, userId, name: "Empty" });
+    await expect(generateListing({ db: handle.db, userId, listingId: empty.id, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" })).rejects.toMatchObject({ details: { reason: "noPhotos" } });
+    expect(await getBalance({ db: handle.db, userId })).toBe(3);
+  });
+
   it("zips the chosen results as named JPEGs with the label in their corner; HD is one token per order, made by a worker, refunded on failure, made once after a worker dies", async () => {
     const { userId, listingId, photoIds } = await agent(10, 3, "Złota 44/12, Warszawa");
     await updateListingPhoto({ db: handle.db, userId, listingId, photoId: photoIds[1]!, roomType: "kitchen" });
