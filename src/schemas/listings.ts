@@ -3,7 +3,7 @@ import { isStyledMode, type EditMode } from "@/config/edit-modes";
 import { LISTING_MAX_PHOTOS, LISTING_MAX_STYLES, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX, listingModes } from "@/config/listings";
 import { roomTypes } from "@/config/room-types";
 import { editParamsSchema } from "./edit-params";
-import { imageSourceSchema, type FailureReason, type ImageDto, type VisualizationStatus } from "./generation";
+import { imageSourceSchema, recordIdSchema, type FailureReason, type ImageDto, type VisualizationStatus } from "./generation";
 
 /** What a name must not carry: control characters (NUL, line breaks, escapes), and direction overrides that would reorder it on screen. */
 const unprintable = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]+/gu;
@@ -20,7 +20,7 @@ export const addListingPhotosSchema = z.object({
   roomType: z.enum(roomTypes).optional(),
 });
 export const updateListingPhotoSchema = z.object({ roomType: z.enum(roomTypes) });
-export const reorderListingPhotosSchema = z.object({ photoIds: z.array(z.string().min(1).max(100)).max(LISTING_MAX_PHOTOS) });
+export const reorderListingPhotosSchema = z.object({ photoIds: z.array(recordIdSchema).max(LISTING_MAX_PHOTOS) });
 /** A listing's Generate: one style per visualization in the styled modes, declutter's scope and keep list in params. */
 export const generateListingSchema = z
   .object({
@@ -40,7 +40,7 @@ export const generateListingSchema = z
   });
 export type GenerateListingRequest = z.output<typeof generateListingSchema>;
 export type GenerateListingInput = z.input<typeof generateListingSchema>;
-export const chooseListingResultSchema = z.object({ visualizationId: z.string().min(1).max(100).nullable() });
+export const chooseListingResultSchema = z.object({ visualizationId: recordIdSchema.nullable() });
 
 export type ListingResultDto = {
   visualizationId: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createListingSchema, generateListingSchema, updateListingSchema } from "@/schemas/listings";
+import { addListingPhotosSchema, chooseListingResultSchema, createListingSchema, generateListingSchema, reorderListingPhotosSchema, updateListingSchema } from "@/schemas/listings";
 import { errorAnswer } from "@/server/http/error-answer";
 import { invalidInput } from "./invalid-input";
 
@@ -42,5 +42,15 @@ describe("invalidInput: a refused request says what to change", () => {
     expect(generate({ mode: "declutter", styles: [] })).toMatchObject({ details: { field: "params", reason: "noScope" } });
     for (const variations of [9, 1.5, "2", 0]) expect(generate({ variations })).toMatchObject({ details: { field: "variations", reason: "badVariations" }, pl: "Wybierz z listy, ile wariantów zrobić." });
     expect(generate({ requestId: "x" })).toEqual({ details: { field: "requestId" }, pl: "Sprawdź wprowadzone dane.", en: expect.any(String) });
+  });
+
+  it("refuses an id that no row could have (a NUL, a slash, a space) before it reaches a query", () => {
+    for (const id of ["a\u0000", "../x", "a b", "", "x".repeat(101)]) {
+      expect(refusal(chooseListingResultSchema, { visualizationId: id }).details).toEqual({ field: "visualizationId" });
+      expect(refusal(addListingPhotosSchema, { sources: [{ type: "image", imageId: id }] }).details).toMatchObject({ field: "sources" });
+      expect(refusal(reorderListingPhotosSchema, { photoIds: [id] }).details).toMatchObject({ field: "photoIds" });
+    }
+    expect(chooseListingResultSchema.parse({ visualizationId: "drUDDOy9dozTjnKmhszmbg" })).toEqual({ visualizationId: "drUDDOy9dozTjnKmhszmbg" });
+    expect(chooseListingResultSchema.parse({ visualizationId: null })).toEqual({ visualizationId: null });
   });
 });
