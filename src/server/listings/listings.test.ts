@@ -354,15 +354,17 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     await drain(flatEngine());
     const view = await getListing({ db: handle.db, userId, listingId });
     const link = await createShareLink({ db: handle.db, userId, listingId });
-    // Nothing chosen yet: nothing to show.
+    // Nothing chosen yet: nothing to show, to zip or to order in HD, and the answer says to choose first.
     await expect(resolveShareLink({ db: handle.db, token: link.token })).rejects.toMatchObject({ code: "GONE" });
+    await expect(streamListingZip({ db: handle.db, storage, userId, listingId, label: null })).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "nothingChosen" } });
+    await expect(orderHdCopy({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id })).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "noChoice" } });
     await chooseListingResult({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id, visualizationId: view.photos[0]!.results[0]!.visualizationId });
 
     const shared = await resolveShareLink({ db: handle.db, token: link.token });
     expect(shared.listing.items).toHaveLength(1);
     expect(shared.listing.items[0]!.afterUrl).toContain(view.photos[0]!.results[0]!.result!.id);
-    const image = await getSharedImage({ db: handle.db, storage, token: link.token, imageId: view.photos[0]!.results[0]!.result!.id });
-    expect(image.contentType).toBe("image/jpeg");
+    const served = await getSharedImage({ db: handle.db, storage, token: link.token, imageId: view.photos[0]!.results[0]!.result!.id });
+    expect(served.contentType).toBe("image/jpeg");
     // The other photo's result was not chosen: the link does not open it.
     await expect(getSharedImage({ db: handle.db, storage, token: link.token, imageId: view.photos[1]!.results[0]!.result!.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(resolveShareLink({ db: handle.db, token: `${link.token}x` })).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -371,6 +373,13 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     await expect(revokeShareLink({ db: handle.db, userId: stranger, listingId, shareId: link.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await revokeShareLink({ db: handle.db, userId, listingId, shareId: link.id });
     await expect(resolveShareLink({ db: handle.db, token: link.token })).rejects.toMatchObject({ code: "NOT_FOUND" });
+
+    // The chosen result past its hour: the ZIP and an HD order are GONE, and nothing is spent.
+    const balance = await getBalance({ db: handle.db, userId });
+    await handle.db.update(image).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(image.id, view.photos[0]!.results[0]!.result!.id));
+    await expect(streamListingZip({ db: handle.db, storage, userId, listingId, label: null })).rejects.toMatchObject({ code: "GONE" });
+    await expect(orderHdCopy({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id })).rejects.toMatchObject({ code: "GONE" });
+    expect(await getBalance({ db: handle.db, userId })).toBe(balance);
   });
 
   it("claims fairly: one person's single Generate starts within the next claims after another's 320 queued jobs", async () => {
