@@ -353,12 +353,12 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" });
     await drain(flatEngine());
     const view = await getListing({ db: handle.db, userId, listingId });
-    const link = await createShareLink({ db: handle.db, userId, listingId });
-    // Nothing chosen yet: nothing to show, to zip or to order in HD, and the answer says to choose first.
-    await expect(resolveShareLink({ db: handle.db, token: link.token })).rejects.toMatchObject({ code: "GONE" });
+    // Nothing chosen yet: nothing to share, to zip or to order in HD, and the answer says to choose first.
+    await expect(createShareLink({ db: handle.db, userId, listingId })).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "nothingChosen" } });
     await expect(streamListingZip({ db: handle.db, storage, userId, listingId, label: null })).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "nothingChosen" } });
     await expect(orderHdCopy({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id })).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "noChoice" } });
     await chooseListingResult({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id, visualizationId: view.photos[0]!.results[0]!.visualizationId });
+    const link = await createShareLink({ db: handle.db, userId, listingId });
 
     const shared = await resolveShareLink({ db: handle.db, token: link.token });
     expect(shared.listing.items).toHaveLength(1);
@@ -379,6 +379,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     await handle.db.update(image).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(image.id, view.photos[0]!.results[0]!.result!.id));
     await expect(streamListingZip({ db: handle.db, storage, userId, listingId, label: null })).rejects.toMatchObject({ code: "GONE" });
     await expect(orderHdCopy({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id })).rejects.toMatchObject({ code: "GONE" });
+    await expect(createShareLink({ db: handle.db, userId, listingId })).rejects.toMatchObject({ code: "GONE" });
     expect(await getBalance({ db: handle.db, userId })).toBe(balance);
   });
 
