@@ -7,6 +7,8 @@ import { env } from "@/env";
 import { contentSecurityPolicy, isCrawler, isSameOriginRequest } from "@/server/http/csp";
 import { getAuth } from "@/server/auth/auth";
 import { malformedRequest } from "@/server/http/refuse-malformed-request";
+import { errorResponse } from "@/server/http/error-answer";
+import { AppError } from "@/server/errors";
 import { staticSecurityHeaders } from "@/config/security-headers";
 import { catalogs } from "@/i18n/catalogs";
 import { isShareLinkGone } from "@/server/listings/is-share-link-gone";
@@ -43,7 +45,7 @@ export default async function proxy(request: NextRequest) {
       appUrl,
     })
   ) {
-    return NextResponse.json({ error: "cross-origin request refused" }, { status: 403 });
+    return errorResponse(new AppError("FORBIDDEN", { reason: "crossOrigin" }), request, "proxy");
   }
 
   if (pathname.startsWith("/api/")) return NextResponse.next();

@@ -17,8 +17,11 @@ import { editParamsSchema, type EditParams } from "./edit-params";
  * Errors: { error: { code: ErrorCode, details: {...} } }; the browser translates errors.<code> (and
  * upload.errors.<reason> for INVALID_IMAGE).
  */
+/** The id of a stored row (an image, a visualization, a listing's photo): base64url, as newId makes them. */
+export const recordIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
+
 export const imageSourceSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("image"), imageId: z.string().min(1).max(100) }),
+  z.object({ type: z.literal("image"), imageId: recordIdSchema }),
   z.object({ type: z.literal("library"), libraryId: z.string().min(1).max(100) }),
 ]);
 export type ImageSource = z.infer<typeof imageSourceSchema>;
@@ -38,7 +41,7 @@ export const createBatchSchema = z
     variations: z.number("badVariations").int("badVariations").min(1, "badVariations").max(MAX_VARIATIONS, "badVariations").default(1),
     params: editParamsSchema.prefault({}),
     /** The mask painted over the photo (an image of kind "mask"), for the masked modes. */
-    maskImageId: z.string().min(1).max(100).optional(),
+    maskImageId: recordIdSchema.optional(),
     /** Chosen by the browser per click: a retried request does not spend twice. */
     requestId: z.uuid(),
   })

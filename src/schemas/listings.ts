@@ -3,17 +3,24 @@ import { isStyledMode, type EditMode } from "@/config/edit-modes";
 import { LISTING_MAX_PHOTOS, LISTING_MAX_STYLES, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX, listingModes } from "@/config/listings";
 import { roomTypes } from "@/config/room-types";
 import { editParamsSchema } from "./edit-params";
-import { imageSourceSchema, type FailureReason, type ImageDto, type VisualizationStatus } from "./generation";
+import { imageSourceSchema, recordIdSchema, type FailureReason, type ImageDto, type VisualizationStatus } from "./generation";
 
-export const listingNameSchema = z.string().trim().min(1).max(LISTING_NAME_MAX);
+/** What a name must not carry: control characters (NUL, line breaks, escapes), and direction overrides that would reorder it on screen. */
+const unprintable = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]+/gu;
+
+/** A listing's name (an address or the agent's reference): unprintable characters become spaces, runs of spaces one. */
+export const listingNameSchema = z
+  .string("noListingName")
+  .transform((value) => value.replace(unprintable, " ").replace(/\s+/g, " ").trim())
+  .pipe(z.string().min(1, "noListingName").max(LISTING_NAME_MAX, "listingNameTooLong"));
 export const createListingSchema = z.object({ name: listingNameSchema });
 export const updateListingSchema = z.object({ name: listingNameSchema.optional(), disclosureLabel: z.boolean().optional() });
 export const addListingPhotosSchema = z.object({
-  sources: z.array(imageSourceSchema).min(1).max(LISTING_MAX_PHOTOS),
+  sources: z.array(imageSourceSchema).min(1).max(LISTING_MAX_PHOTOS, "tooManyPhotos"),
   roomType: z.enum(roomTypes).optional(),
 });
 export const updateListingPhotoSchema = z.object({ roomType: z.enum(roomTypes) });
-export const reorderListingPhotosSchema = z.object({ photoIds: z.array(z.string().min(1).max(100)).max(LISTING_MAX_PHOTOS) });
+export const reorderListingPhotosSchema = z.object({ photoIds: z.array(recordIdSchema).max(LISTING_MAX_PHOTOS) });
 /** A listing's Generate: one style per visualization in the styled modes, declutter's scope and keep list in params. */
 export const generateListingSchema = z
   .object({
@@ -23,7 +30,7 @@ export const generateListingSchema = z
       .max(LISTING_MAX_STYLES, "tooManyStyles")
       .refine((list) => new Set(list).size === list.length, "duplicateStyles")
       .default([]),
-    variations: z.number().int().min(1).max(LISTING_MAX_VARIATIONS),
+    variations: z.number("badVariations").int("badVariations").min(1, "badVariations").max(LISTING_MAX_VARIATIONS, "badVariations"),
     params: editParamsSchema.prefault({}),
     requestId: z.uuid(),
   })
@@ -33,7 +40,7 @@ export const generateListingSchema = z
   });
 export type GenerateListingRequest = z.output<typeof generateListingSchema>;
 export type GenerateListingInput = z.input<typeof generateListingSchema>;
-export const chooseListingResultSchema = z.object({ visualizationId: z.string().min(1).max(100).nullable() });
+export const chooseListingResultSchema = z.object({ visualizationId: recordIdSchema.nullable() });
 
 export type ListingResultDto = {
   visualizationId: string;

@@ -117,9 +117,12 @@ describe("sign-in guard", () => {
     expect(response.headers.get("location")).toBeNull();
   });
 
-  it("refuses a cross-origin state change", async () => {
+  it("refuses a cross-origin state change, or one without an origin, with the usual error answer in the page's language", async () => {
     const response = await proxy(new NextRequest("http://localhost:3000/api/auth/sign-out", { method: "POST", headers: { origin: "https://evil.example" } }));
     expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: { code: "FORBIDDEN", details: { reason: "crossOrigin" }, message: "Tę operację można wykonać tylko na stronach Aranżera. Odśwież stronę i spróbuj ponownie." } });
+    const bare = await proxy(new NextRequest("http://localhost:3000/api/listings", { method: "POST", headers: { referer: "http://localhost:3000/en/listings" } }));
+    expect([bare.status, (await bare.json()).error.message]).toEqual([403, "This can only be done from Aranżer's own pages. Reload the page and try again."]);
   });
 
   it("serves the English legal pages at the root and redirects their /en copies there", async () => {

@@ -6,6 +6,7 @@ import { findStyle } from "@/config/styles";
 import { getDb, type Db } from "@/server/db/client";
 import { batch, image } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { invalidInput } from "@/server/invalid-input";
 import { isAiEngine } from "@/config/engines";
 import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
 import { getStorage } from "@/server/storage/get-storage";
@@ -99,19 +100,11 @@ export async function createBatch(options: {
   return { batch: outcome.batch, balance: outcome.balance };
 }
 
-/**
- * The request, or INVALID_INPUT naming the field; a refusal the schema names (`noMask`, `badColor`,
- * `instructionTooLong`…) is the reason, with the limit as `max`, so the answer says what to change.
- */
+/** The request, or INVALID_INPUT naming the field and the schema's reason (src/server/invalid-input.ts). */
 function parseRequest(input: CreateBatchInput): CreateBatchRequest {
   const parsed = createBatchSchema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const details: Record<string, string | number> = { field: String(issue?.path[0] ?? "body") };
-  // The schema's own names are single words; zod's default messages are sentences.
-  if (issue && /^[a-zA-Z]+$/.test(issue.message)) details.reason = issue.message;
-  if (issue?.code === "too_big") details.max = Number(issue.maximum);
-  throw new AppError("INVALID_INPUT", details);
+  throw invalidInput(parsed.error);
 }
 
 /**

@@ -12,13 +12,16 @@ const headers = { ...staticSecurityHeaders, "Content-Security-Policy": "default-
 
 /** A `%` that does not start an escape: the second decoding would throw. */
 const STRAY_PERCENT = /%(?![0-9a-f]{2})/i;
+/** A NUL, or one the second decoding would make: no path of ours has one, and the database refuses it in any text. */
+const NUL = /\u0000|%00/i;
 
 export type Refusal = { status: 400 | 405; allow?: string };
 
 /**
  * What Next would answer with a 500: a method we do not serve (405), a path whose percent-encoding does
  * not decode (400), nor decode twice (400: Next decodes a route's parameters once more, so `/en/%25zz`
- * reaches it as `%zz`), anything but a read of a public file (405: Next sets Allow, then fails). Else null.
+ * reaches it as `%zz`), a path with a NUL (400: an id that holds one would fail its query), anything but a read
+ * of a public file (405: Next sets Allow, then fails). Else null.
  */
 export function malformedRequest(method: string | undefined, url: string | undefined, isPublicFile: (pathname: string) => boolean = () => false): Refusal | null {
   if (!method || !METHODS.includes(method)) return { status: 405, allow: METHODS.join(", ") };
@@ -30,7 +33,7 @@ export function malformedRequest(method: string | undefined, url: string | undef
   } catch {
     return { status: 400 };
   }
-  if (STRAY_PERCENT.test(pathname)) return { status: 400 };
+  if (STRAY_PERCENT.test(pathname) || NUL.test(pathname)) return { status: 400 };
   if (method !== "GET" && method !== "HEAD" && isPublicFile(pathname)) return { status: 405, allow: "GET, HEAD" };
   return null;
 }

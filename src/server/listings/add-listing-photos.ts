@@ -13,9 +13,11 @@ import type { ImageSource } from "@/schemas/generation";
 import { loadOwnedListing } from "./load-owned-listing";
 
 /**
- * Adds photos at the end of a listing: the user's own images (uploads, gallery results) or library photos,
- * which become the user's uploads for the hour. Each gets the room type given, else the listing's last
- * choice. At most LISTING_MAX_PHOTOS in a listing: more is refused as a whole.
+ * Adds photos at the end of a listing: the user's own images (uploads, gallery results; not a mask) or library
+ * photos, which become the user's uploads for the hour. Each gets the room type given, else the listing's last
+ * choice. At most LISTING_MAX_PHOTOS in a listing: more is refused as a whole (tooManyPhotos), and so is an
+ * image named twice (samePhotoTwice) or one already in the listing (CONFLICT, photoInListing); the checks are
+ * made again under the listing's row lock, so two additions at once cannot pass them together.
  */
 export async function addListingPhotos(options: {
   userId: string;
@@ -28,16 +30,16 @@ export async function addListingPhotos(options: {
   const db = options.db ?? (await getDb());
   const storage = options.storage ?? getStorage();
   const row = await loadOwnedListing({ db, userId: options.userId, listingId: options.listingId });
-  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)` }).from(listingPhoto).where(eq(listingPhoto.listingId, row.id));
-  if (Number(count) + options.sources.length > LISTING_MAX_PHOTOS) throw new AppError("INVALID_INPUT", { field: "photos", max: LISTING_MAX_PHOTOS });
-
   const own = options.sources.flatMap((s) => (s.type === "image" ? [s.imageId] : []));
+  if (new Set(own).size !== own.length) throw new AppError("INVALID_INPUT", { field: "sources", reason: "samePhotoTwice" });
+  // Refused before a library photo is imported (decoded and stored) for nothing.
+  await checkRoom({ db, listingId: row.id, adding: options.sources.length, own });
   if (own.length) {
     const found = await db
       .select({ id: image.id })
       .from(image)
-      .where(and(inArray(image.id, own), eq(image.userId, options.userId), sql`${image.expiresAt} > now()`));
-    if (new Set(found.map((f) => f.id)).size !== new Set(own).size) throw new AppError("NOT_FOUND");
+      .where(and(inArray(image.id, own), eq(image.userId, options.userId), inArray(image.kind, ["upload", "result"]), sql`${image.expiresAt} > now()`));
+    if (found.length !== own.length) throw new AppError("NOT_FOUND");
   }
   const imageIds: string[] = [];
   for (const source of options.sources) {
@@ -47,12 +49,27 @@ export async function addListingPhotos(options: {
 
   const roomType = options.roomType ?? row.lastRoomType ?? "living-room";
   return db.transaction(async (tx) => {
-    // The listing's row lock orders concurrent additions, so positions stay distinct.
+    // The listing's row lock orders concurrent additions, so positions stay distinct and the checks hold.
     await tx.select({ id: listing.id }).from(listing).where(eq(listing.id, row.id)).for("update");
+    await checkRoom({ db: tx, listingId: row.id, adding: imageIds.length, own });
     const [{ next } = { next: 0 }] = await tx.select({ next: sql<number>`coalesce(max(${listingPhoto.position}) + 1, 0)` }).from(listingPhoto).where(eq(listingPhoto.listingId, row.id));
     const rows = imageIds.map((imageId, i) => ({ id: newId(), listingId: row.id, imageId, position: Number(next) + i, roomType }));
     if (rows.length) await tx.insert(listingPhoto).values(rows);
     if (options.roomType) await tx.update(listing).set({ lastRoomType: options.roomType }).where(eq(listing.id, row.id));
     return { photoIds: rows.map((r) => r.id) };
   });
+}
+
+/** Room in the listing for `adding` more photos, none of the user's images `own` among those it has. */
+async function checkRoom(options: { db: DbOrTx; listingId: string; adding: number; own: string[] }): Promise<void> {
+  const { db, listingId } = options;
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)` }).from(listingPhoto).where(eq(listingPhoto.listingId, listingId));
+  if (Number(count) + options.adding > LISTING_MAX_PHOTOS) throw new AppError("INVALID_INPUT", { field: "sources", reason: "tooManyPhotos", max: LISTING_MAX_PHOTOS });
+  if (options.own.length === 0) return;
+  const [already] = await db
+    .select({ id: listingPhoto.id })
+    .from(listingPhoto)
+    .where(and(eq(listingPhoto.listingId, listingId), inArray(listingPhoto.imageId, options.own)))
+    .limit(1);
+  if (already) throw new AppError("CONFLICT", { reason: "photoInListing" });
 }

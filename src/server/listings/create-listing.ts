@@ -2,11 +2,18 @@ import "server-only";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { listing } from "@/server/db/schema";
 import { newId } from "@/server/db/new-id";
+import { invalidInput } from "@/server/invalid-input";
+import { createListingSchema } from "@/schemas/listings";
 import type { ListingRow } from "./load-owned-listing";
 
-/** A new, empty listing; the name is the address or the agent's own reference. */
+/**
+ * A new, empty listing; the name is the address or the agent's own reference, kept without control characters.
+ * An empty or too long name is INVALID_INPUT with its reason (noListingName, listingNameTooLong).
+ */
 export async function createListing(options: { userId: string; name: string; db?: DbOrTx }): Promise<ListingRow> {
+  const parsed = createListingSchema.safeParse({ name: options.name });
+  if (!parsed.success) throw invalidInput(parsed.error);
   const db = options.db ?? (await getDb());
-  const [row] = await db.insert(listing).values({ id: newId(), userId: options.userId, name: options.name.trim() }).returning();
+  const [row] = await db.insert(listing).values({ id: newId(), userId: options.userId, name: parsed.data.name }).returning();
   return row!;
 }

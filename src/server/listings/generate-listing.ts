@@ -9,6 +9,7 @@ import { findStyle } from "@/config/styles";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { batch, image, listingBatch, listingPhoto, listingStyle } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { invalidInput } from "@/server/invalid-input";
 import { insertBatchJobs } from "@/server/generation/insert-batch-jobs";
 import { newId } from "@/server/db/new-id";
 import { newSeed } from "@/server/generation/new-seed";
@@ -27,7 +28,9 @@ export type { ListingMode as ListingGenerateMode } from "@/config/listings";
  * with its scope and keep list), photos × styles × variations tokens (photos × variations for declutter) spent
  * at once, in one transaction with one batch per photo (written as a single Generate writes its batch), so
  * either all of it is queued or nothing is spent. A short balance throws INSUFFICIENT_TOKENS with the balance
- * and the whole cost; a mode the engine cannot do is INVALID_INPUT. Each style gets its seed and brief once per
+ * and the whole cost; a mode the engine cannot do is INVALID_INPUT, and so is a refused request, with the
+ * schema's reason (tooManyStyles, duplicateStyles, noStyles, noScope, badVariations), an unknown style
+ * (unknownStyle) or a listing without photos (noPhotos). Each style gets its seed and brief once per
  * listing. A retry of the same requestId spends nothing and queues nothing again.
  */
 export async function generateListing(options: {
@@ -46,9 +49,9 @@ export async function generateListing(options: {
   const { userId } = options;
   const db = options.db ?? (await getDb());
   const parsed = generateListingSchema.safeParse({ mode: options.mode, styles: options.styles, variations: options.variations, params: options.params, requestId: options.requestId });
-  if (!parsed.success) throw new AppError("INVALID_INPUT", { field: String(parsed.error.issues[0]?.path[0] ?? "body") });
+  if (!parsed.success) throw invalidInput(parsed.error);
   const { mode, styles, variations, params } = parsed.data;
-  if (styles.some((s) => !findStyle(s))) throw new AppError("INVALID_INPUT", { field: "styles" });
+  if (styles.some((s) => !findStyle(s))) throw new AppError("INVALID_INPUT", { field: "styles", reason: "unknownStyle" });
   if (!engineModes(options.engineId).includes(mode)) throw new AppError("INVALID_INPUT", { field: "mode" });
   const row = await loadOwnedListing({ db, userId, listingId: options.listingId });
   const photos = await db
@@ -57,7 +60,7 @@ export async function generateListing(options: {
     .leftJoin(image, eq(image.id, listingPhoto.imageId))
     .where(eq(listingPhoto.listingId, row.id))
     .orderBy(asc(listingPhoto.position));
-  if (photos.length === 0) throw new AppError("INVALID_INPUT", { field: "photos" });
+  if (photos.length === 0) throw new AppError("INVALID_INPUT", { field: "photos", reason: "noPhotos" });
   // A photo about to be deleted would take its batch with it before the results could be seen.
   const minLeftMs = env().IMAGE_TTL_SECONDS * 1000 * SOURCE_MIN_REMAINING_SHARE;
   if (photos.some((p) => !p.image || p.image.expiresAt.getTime() - Date.now() < minLeftMs)) throw new AppError("GONE");

@@ -264,6 +264,34 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     expect([row!.userId, row!.kind]).toEqual([userId, "upload"]);
   });
 
+  it("adds no mask, no image twice, none already in the listing and no more than the limit, and spends nothing on a refused Generate", async () => {
+    const { userId, listingId } = await agent(3, 1);
+    const upload = () => storeImage({ db: handle.db, storage, userId, kind: "upload", data: photo, width: W, height: H, contentType: "image/webp" });
+    const add = (imageIds: string[]) => addListingPhotos({ db: handle.db, storage, userId, listingId, sources: imageIds.map((imageId) => ({ type: "image" as const, imageId })) });
+    const mask = await storeImage({ db: handle.db, storage, userId, kind: "mask", data: photo, width: W, height: H, contentType: "image/webp" });
+    await expect(add([mask.id])).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const first = await upload();
+    await expect(add([first.id, first.id])).rejects.toMatchObject({ code: "INVALID_INPUT", details: { reason: "samePhotoTwice" } });
+    await add([first.id]);
+    await expect(add([first.id])).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "photoInListing" } });
+    const more = await Promise.all(Array.from({ length: 38 }, () => upload()));
+    await add(more.map((m) => m.id));
+    await expect(add([(await upload()).id])).rejects.toMatchObject({ code: "INVALID_INPUT", details: { reason: "tooManyPhotos", max: 40 } });
+    // Two additions at once that would each fit alone: one of them gets the last place.
+    await handle.db.delete(listingPhoto).where(eq(listingPhoto.imageId, more[0]!.id));
+    const [x, y] = [await upload(), await upload()];
+    const both = await Promise.allSettled([add([x.id]), add([y.id])]);
+    expect(both.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect((await getListing({ db: handle.db, userId, listingId })).photos).toHaveLength(40);
+
+    const generate = (styles: string[]) => generateListing({ db: handle.db, userId, listingId, styles, variations: 1, requestId: randomUUID(), engineId: "fake" });
+    await expect(generate(["no-such-style"])).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "styles", reason: "unknownStyle" } });
+    await expect(generate(["modern"])).rejects.toMatchObject({ code: "INSUFFICIENT_TOKENS", details: { balance: 3, attempted: 40 } });
+    const empty = await createListing({ db: handle.db, userId, name: "Empty" });
+    await expect(generateListing({ db: handle.db, userId, listingId: empty.id, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" })).rejects.toMatchObject({ details: { reason: "noPhotos" } });
+    expect(await getBalance({ db: handle.db, userId })).toBe(3);
+  });
+
   it("zips the chosen results as named JPEGs with the label in their corner; HD is one token per order, made by a worker, refunded on failure, made once after a worker dies", async () => {
     const { userId, listingId, photoIds } = await agent(10, 3, "Złota 44/12, Warszawa");
     await updateListingPhoto({ db: handle.db, userId, listingId, photoId: photoIds[1]!, roomType: "kitchen" });
@@ -325,16 +353,18 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" });
     await drain(flatEngine());
     const view = await getListing({ db: handle.db, userId, listingId });
-    const link = await createShareLink({ db: handle.db, userId, listingId });
-    // Nothing chosen yet: nothing to show.
-    await expect(resolveShareLink({ db: handle.db, token: link.token })).rejects.toMatchObject({ code: "GONE" });
+    // Nothing chosen yet: nothing to share, to zip or to order in HD, and the answer says to choose first.
+    await expect(createShareLink({ db: handle.db, userId, listingId })).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "nothingChosen" } });
+    await expect(streamListingZip({ db: handle.db, storage, userId, listingId, label: null })).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "nothingChosen" } });
+    await expect(orderHdCopy({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id })).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "noChoice" } });
     await chooseListingResult({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id, visualizationId: view.photos[0]!.results[0]!.visualizationId });
+    const link = await createShareLink({ db: handle.db, userId, listingId });
 
     const shared = await resolveShareLink({ db: handle.db, token: link.token });
     expect(shared.listing.items).toHaveLength(1);
     expect(shared.listing.items[0]!.afterUrl).toContain(view.photos[0]!.results[0]!.result!.id);
-    const image = await getSharedImage({ db: handle.db, storage, token: link.token, imageId: view.photos[0]!.results[0]!.result!.id });
-    expect(image.contentType).toBe("image/jpeg");
+    const served = await getSharedImage({ db: handle.db, storage, token: link.token, imageId: view.photos[0]!.results[0]!.result!.id });
+    expect(served.contentType).toBe("image/jpeg");
     // The other photo's result was not chosen: the link does not open it.
     await expect(getSharedImage({ db: handle.db, storage, token: link.token, imageId: view.photos[1]!.results[0]!.result!.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(resolveShareLink({ db: handle.db, token: `${link.token}x` })).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -343,6 +373,14 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     await expect(revokeShareLink({ db: handle.db, userId: stranger, listingId, shareId: link.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await revokeShareLink({ db: handle.db, userId, listingId, shareId: link.id });
     await expect(resolveShareLink({ db: handle.db, token: link.token })).rejects.toMatchObject({ code: "NOT_FOUND" });
+
+    // The chosen result past its hour: the ZIP and an HD order are GONE, and nothing is spent.
+    const balance = await getBalance({ db: handle.db, userId });
+    await handle.db.update(image).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(image.id, view.photos[0]!.results[0]!.result!.id));
+    await expect(streamListingZip({ db: handle.db, storage, userId, listingId, label: null })).rejects.toMatchObject({ code: "GONE" });
+    await expect(orderHdCopy({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id })).rejects.toMatchObject({ code: "GONE" });
+    await expect(createShareLink({ db: handle.db, userId, listingId })).rejects.toMatchObject({ code: "GONE" });
+    expect(await getBalance({ db: handle.db, userId })).toBe(balance);
   });
 
   it("claims fairly: one person's single Generate starts within the next claims after another's 320 queued jobs", async () => {

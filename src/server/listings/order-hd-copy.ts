@@ -14,6 +14,7 @@ export type HdOrderState = "ready" | "queued" | "running";
  * Orders the HD copy of a photo's chosen result: one token, spent now with the order in one transaction; a
  * worker makes the copy (make-next-hd-copy.ts) and gives the token back if it cannot. Ordering again while an
  * order waits or runs, or once the copy exists, changes and costs nothing, so a double click never pays twice.
+ * A photo without a chosen result is NOT_FOUND (noChoice), one whose chosen result is past its hour GONE.
  */
 export async function orderHdCopy(options: { userId: string; listingId: string; photoId: string; db?: Db }): Promise<{ state: HdOrderState; balance: number | null }> {
   const { userId, photoId } = options;
@@ -29,7 +30,8 @@ export async function orderHdCopy(options: { userId: string; listingId: string; 
     if (!photo) throw new AppError("NOT_FOUND");
     const { items } = await listChosenResults({ db: tx, listingId: options.listingId });
     const item = items.find((i) => i.photoId === photoId);
-    if (!item) throw new AppError("NOT_FOUND");
+    // No result chosen for the photo, or the chosen one past its hour.
+    if (!item) throw photo.chosenVisualizationId ? new AppError("GONE") : new AppError("NOT_FOUND", { reason: "noChoice" });
     if (item.hd) return { state: "ready" as const, balance: null };
     if (photo.hdState === "queued" || photo.hdState === "running") return { state: photo.hdState, balance: null };
 

@@ -18,14 +18,14 @@ import { loadOwnedListing } from "./load-owned-listing";
  * streamed: each entry is read, labelled and encoded only when the one before has gone out, so a 40-photo
  * ZIP holds one image in memory, not forty. JPEGs are stored, not deflated again (it would gain nothing).
  * `label` is the disclosure text to burn in (null: none; the listing's own setting is applied by the caller).
- * GONE when no chosen result is alive, NOT_FOUND when nothing is chosen.
+ * GONE when no chosen result is alive, NOT_FOUND (nothingChosen) when nothing is chosen.
  */
 export async function streamListingZip(options: { userId: string; listingId: string; label: string | null; db?: DbOrTx; storage?: ImageStorage }): Promise<{ fileName: string; stream: Readable; entries: number }> {
   const db = options.db ?? (await getDb());
   const storage = options.storage ?? getStorage();
   const row = await loadOwnedListing({ db, userId: options.userId, listingId: options.listingId });
   const { items, dead } = await listChosenResults({ db, listingId: row.id });
-  if (items.length === 0) throw new AppError(dead > 0 ? "GONE" : "NOT_FOUND");
+  if (items.length === 0) throw dead > 0 ? new AppError("GONE") : new AppError("NOT_FOUND", { reason: "nothingChosen" });
   const label = row.disclosureLabel ? options.label : null;
 
   const archive = archiver("zip", { store: true });

@@ -3,15 +3,20 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { listing } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { invalidInput } from "@/server/invalid-input";
+import { updateListingSchema } from "@/schemas/listings";
 
-/** Renames a listing or turns its disclosure label on or off. */
+/** Renames a listing (the name checked and cleaned as at creation) or turns its disclosure label on or off. */
 export async function updateListing(options: { userId: string; listingId: string; name?: string; disclosureLabel?: boolean; db?: DbOrTx }): Promise<void> {
+  const parsed = updateListingSchema.safeParse({ name: options.name, disclosureLabel: options.disclosureLabel });
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const { name, disclosureLabel } = parsed.data;
   const db = options.db ?? (await getDb());
   const rows = await db
     .update(listing)
     .set({
-      ...(options.name !== undefined ? { name: options.name.trim() } : {}),
-      ...(options.disclosureLabel !== undefined ? { disclosureLabel: options.disclosureLabel } : {}),
+      ...(name !== undefined ? { name } : {}),
+      ...(disclosureLabel !== undefined ? { disclosureLabel } : {}),
       updatedAt: sql`now()`,
     })
     .where(and(eq(listing.id, options.listingId), eq(listing.userId, options.userId)))

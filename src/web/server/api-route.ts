@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { env } from "@/env";
 import { AppError } from "@/server/errors";
+import { invalidInput } from "@/server/invalid-input";
 import { isSameOriginRequest } from "@/server/http/csp";
 import { errorResponse } from "@/server/http/error-answer";
 import { hitRateLimit, type rateLimits } from "@/server/rate-limit/hit-rate-limit";
@@ -82,10 +83,10 @@ export function jsonAnswer(data: unknown, status = 200): Response {
   return Response.json(data, { status, headers: { "cache-control": "no-store" } });
 }
 
-/** The JSON body checked by `schema`; INVALID_INPUT names the first field that failed. */
+/** The JSON body checked by `schema`; INVALID_INPUT names the first field that failed, and the schema's reason. */
 export async function parseJsonBody<T>(request: Request, schema: z.ZodType<T, unknown>): Promise<T> {
   const parsed = schema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) throw new AppError("INVALID_INPUT", { field: String(parsed.error.issues[0]?.path[0] ?? "body") });
+  if (!parsed.success) throw invalidInput(parsed.error);
   return parsed.data;
 }
 
