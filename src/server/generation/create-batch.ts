@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { env } from "@/env";
 import { SOURCE_MIN_REMAINING_SHARE } from "@/config/generation";
 import { findStyle } from "@/config/styles";
@@ -129,10 +129,11 @@ async function resolveMask(options: { db: Db; userId: string; maskImageId: strin
 async function resolveSource(options: { db: Db; storage: ImageStorage; userId: string; request: CreateBatchRequest }): Promise<ImageRow> {
   const { source } = options.request;
   if (source.type === "library") return importLibraryPhoto({ ...options, libraryId: source.libraryId });
+  // A photo or a result to start from: a mask is not a room (and is only ever named as the mask).
   const [row] = await options.db
     .select()
     .from(image)
-    .where(and(eq(image.id, source.imageId), eq(image.userId, options.userId)));
+    .where(and(eq(image.id, source.imageId), eq(image.userId, options.userId), inArray(image.kind, ["upload", "result"])));
   if (!row) throw new AppError("NOT_FOUND");
   // A photo about to be deleted would take its batch with it before the results could be seen.
   if (row.expiresAt.getTime() - Date.now() < env().IMAGE_TTL_SECONDS * 1000 * SOURCE_MIN_REMAINING_SHARE) throw new AppError("GONE");

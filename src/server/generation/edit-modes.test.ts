@@ -328,6 +328,8 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
     await expect(generate(userId, { source: { type: "library", libraryId: "living-room-sunny" }, mode: "remove", maskImageId: mask.id })).rejects.toMatchObject({
       details: { reason: "maskMismatch" },
     });
+    // Nor is a mask a room to redesign.
+    await expect(generate(userId, { source: { type: "image", imageId: mask.id }, styles: ["modern"] })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await getBalance({ db: handle.db, userId })).toBe(3);
     const { batch } = await generate(userId, { source: { type: "image", imageId }, mode: "remove", maskImageId: mask.id });
     expect(batch.visualizations).toHaveLength(1);
