@@ -121,6 +121,8 @@ describe.each(testDatabases())("comments on $name", ({ open }) => {
     await createComment({ userId, ...post, body: "🛋".repeat(commentRules.maxLength) });
     expect(await refusal(createComment({ userId, locale: "pl", slug: ["nie-ma"], body: "x" }))).toMatchObject({ code: "NOT_FOUND", details: { reason: "post" } });
     expect(await refusal(createComment({ userId, locale: "pl", slug: ["szkic"], body: "x" }))).toMatchObject({ code: "NOT_FOUND", details: { reason: "post" } });
+    // A form may send any locale: one that is not ours has no such post (not a fault of ours).
+    expect(await refusal(createComment({ userId, locale: "de", slug: ["poradniki", "wpis"], body: "x" }))).toMatchObject({ code: "NOT_FOUND", details: { reason: "post" } });
     const english = await createComment({ userId, locale: "en", slug: ["post"], body: "x" });
     expect(await refusal(createComment({ userId, ...post, parentId: english.id, body: "x" }))).toMatchObject({ code: "NOT_FOUND" });
     expect(await refusal(createComment({ userId, ...post, parentId: "not-a-uuid'; drop table comment;--", body: "x" }))).toMatchObject({ code: "NOT_FOUND" });
