@@ -1,6 +1,13 @@
 /** Limits and timings of the generation pipeline, as data. */
 /** Uploads: refused while streaming past this many bytes. */
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * Uploads: how fast the body must arrive, else it is refused as `tooSlow` (src/server/images/read-limited-body.ts):
+ * 20 s for the first bytes, then 32 KB a second on average (a quarter of a slow 1 Mbit/s uplink), and at most
+ * 4 minutes in all (20 MB at about 0.7 Mbit/s), under the HTTP server's own 5 minutes. A phone photo of a few MB
+ * on a poor connection passes; a client trickling bytes to hold an upload place does not.
+ */
+export const UPLOAD_BODY_PACE = { graceMs: 20_000, minBytesPerSecond: 32 * 1024, maxMs: 240_000 } as const;
 /** Uploads: refused above this many pixels (also sharp's decompression-bomb limit). */
 export const UPLOAD_MAX_PIXELS = 40_000_000;
 /**

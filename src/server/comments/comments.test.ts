@@ -111,6 +111,8 @@ describe.each(testDatabases())("comments on $name", ({ open }) => {
   it("refuses empty and overlong texts, missing or draft posts, and parents from elsewhere", async () => {
     const userId = await insertUser(handle);
     expect(await refusal(createComment({ userId, ...post, body: " \n\t " }))).toMatchObject({ code: "INVALID_INPUT", details: { reason: "empty" } });
+    // Invisible characters only (no-break and ideographic spaces, zero-width space and joiner, BOM, a control, an override) are no text either.
+    expect(await refusal(createComment({ userId, ...post, body: "\u00a0\u200b\u200d\ufeff\u3000\u0007\u202e" }))).toMatchObject({ code: "INVALID_INPUT", details: { reason: "empty" } });
     expect(await refusal(createComment({ userId, ...post, body: "a".repeat(commentRules.maxLength + 1) }))).toMatchObject({
       code: "INVALID_INPUT",
       details: { reason: "tooLong", max: commentRules.maxLength },
@@ -119,9 +121,19 @@ describe.each(testDatabases())("comments on $name", ({ open }) => {
     await createComment({ userId, ...post, body: "🛋".repeat(commentRules.maxLength) });
     expect(await refusal(createComment({ userId, locale: "pl", slug: ["nie-ma"], body: "x" }))).toMatchObject({ code: "NOT_FOUND", details: { reason: "post" } });
     expect(await refusal(createComment({ userId, locale: "pl", slug: ["szkic"], body: "x" }))).toMatchObject({ code: "NOT_FOUND", details: { reason: "post" } });
+    // A form may send any locale: one that is not ours has no such post (not a fault of ours).
+    expect(await refusal(createComment({ userId, locale: "de", slug: ["poradniki", "wpis"], body: "x" }))).toMatchObject({ code: "NOT_FOUND", details: { reason: "post" } });
     const english = await createComment({ userId, locale: "en", slug: ["post"], body: "x" });
     expect(await refusal(createComment({ userId, ...post, parentId: english.id, body: "x" }))).toMatchObject({ code: "NOT_FOUND" });
     expect(await refusal(createComment({ userId, ...post, parentId: "not-a-uuid'; drop table comment;--", body: "x" }))).toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("stores a text without control characters and direction overrides, keeping line ends, tabs and right-to-left letters", async () => {
+    await clearThread();
+    const userId = await insertUser(handle);
+    await createComment({ userId, ...post, body: "a\u0001b\u001b[31mc\u0007\u0085\td\r\ne \u202egnp.exe\u202c \u2066x\u2069 \u05e9\u05dc\u05d5\u05dd\u200f" });
+    const [row] = await handle.db.select({ body: comment.body }).from(comment);
+    expect(row!.body).toBe("ab[31mc\td\ne gnp.exe x \u05e9\u05dc\u05d5\u05dd\u200f");
   });
 
   it("lets the author edit within the window, marked as edited, and nobody else", async () => {

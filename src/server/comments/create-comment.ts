@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { Locale } from "@/config/routes";
+import { isLocale } from "@/config/routes";
 import { getDb } from "@/server/db/client";
 import { comment } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -10,18 +10,20 @@ import { commentIdOrThrow, commentRules, normalizeText, threadKey } from "./comm
 
 /**
  * Posts a comment, or a reply to `parentId`, under the published post at /blog/<slug> in `locale`.
- * Refuses (AppError) an empty or too long text (INVALID_INPUT), a post that does not exist or is a draft,
- * or a parent that is gone or not in this thread (NOT_FOUND), and more than the `comment` rate limit.
+ * Refuses (AppError) an empty or too long text (INVALID_INPUT), a post that does not exist or is a draft
+ * (a locale that is not ours included), or a parent that is gone or not in this thread (NOT_FOUND), and
+ * more than the `comment` rate limit.
  */
 export async function createComment(options: {
   userId: string;
-  locale: Locale;
+  /** The form's word: anything but one of our locales is a post that does not exist. */
+  locale: string;
   slug: readonly string[];
   parentId?: string | null;
   body: unknown;
 }): Promise<{ id: string; thread: string }> {
   const body = normalizeText(options.body, commentRules.maxLength, { required: true });
-  const post = await getPost({ locale: options.locale, slug: options.slug });
+  const post = isLocale(options.locale) ? await getPost({ locale: options.locale, slug: options.slug }) : null;
   if (!post) throw new AppError("NOT_FOUND", { reason: "post" });
   const thread = threadKey(post);
   const parentId = options.parentId ? commentIdOrThrow(options.parentId) : null;

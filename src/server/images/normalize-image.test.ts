@@ -197,6 +197,40 @@ describe("readLimitedBody", () => {
     expect([...(await readLimitedBody({ body, maxBytes: 5 }))]).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it("refuses a body that falls behind the pace (a trickle holding an upload place) as tooSlow, and cancels the stream", async () => {
+    let cancelled = false;
+    const trickle = new ReadableStream<Uint8Array>({
+      start: (c) => c.enqueue(new Uint8Array(10)),
+      // Nothing more comes: a client that sent its first bytes and stalls.
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const started = Date.now();
+    await expectRejected(readLimitedBody({ body: trickle, maxBytes: 1000, pace: { graceMs: 50, minBytesPerSecond: 1000, maxMs: 5000 } }), "tooSlow");
+    expect(cancelled).toBe(true);
+    // The grace plus 10 ms for the 10 bytes that came, not the 5 s cap.
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it("takes a body that keeps the pace, and stops one that keeps it but runs past maxMs", async () => {
+    const steady = (chunks: number) => {
+      let sent = 0;
+      return new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (sent === chunks) return controller.close();
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          sent++;
+          controller.enqueue(new Uint8Array(100));
+        },
+      });
+    };
+    // 100 bytes every 20 ms is 5000 bytes a second, five times the pace asked.
+    const pace = { graceMs: 100, minBytesPerSecond: 1000, maxMs: 400 };
+    expect((await readLimitedBody({ body: steady(5), maxBytes: 10_000, pace })).length).toBe(500);
+    await expectRejected(readLimitedBody({ body: steady(1000), maxBytes: 1_000_000, pace }), "tooSlow");
+  });
+
   it("refuses one byte over maxBytes", async () => {
     const body = new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(new Uint8Array(6)), c.close()) });
     await expectRejected(readLimitedBody({ body, maxBytes: 5 }), "tooLarge");

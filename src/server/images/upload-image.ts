@@ -1,5 +1,5 @@
 import "server-only";
-import { UPLOAD_MAX_BYTES } from "@/config/generation";
+import { UPLOAD_BODY_PACE, UPLOAD_MAX_BYTES } from "@/config/generation";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { readLimitedBody } from "@/server/images/read-limited-body";
 import { normalizeImage } from "@/server/images/normalize-image";
@@ -12,8 +12,8 @@ import { toImageDto } from "./image-dto";
 
 /**
  * An uploaded photo: admitted first (BUSY when its account, its client address or the server has too many
- * under way; the body is then not read), read while counting (refused past 20 MB), checked and normalized by
- * its bytes, stored for an hour. Refusals throw AppError INVALID_IMAGE with the reason and store nothing.
+ * under way; the body is then not read), read while counting (refused past 20 MB, or when it arrives too
+ * slowly: UPLOAD_BODY_PACE), checked and normalized by its bytes, stored for an hour. Refusals throw AppError INVALID_IMAGE with the reason and store nothing.
  */
 export async function uploadImage(options: {
   userId: string;
@@ -31,7 +31,7 @@ export async function uploadImage(options: {
 }
 
 async function readAndStore(options: { userId: string; body: ReadableStream<Uint8Array> | null; db?: DbOrTx; storage?: ImageStorage }): Promise<ImageDto> {
-  const data = await readLimitedBody({ body: options.body, maxBytes: UPLOAD_MAX_BYTES });
+  const data = await readLimitedBody({ body: options.body, maxBytes: UPLOAD_MAX_BYTES, pace: UPLOAD_BODY_PACE });
   const normalized = await normalizeImage({ data, owner: options.userId });
   const row = await storeImage({
     db: options.db ?? (await getDb()),
