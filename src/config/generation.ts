@@ -26,6 +26,12 @@ export const UPLOAD_IN_FLIGHT = { perAccount: 4, perAddress: 8, total: 12 } as c
 export const UPLOAD_BUSY_RETRY_SECONDS = 5;
 /** Stored images: long side at most this many pixels. */
 export const STORED_LONG_SIDE = 1536;
+/**
+ * Uploads: the stored photo's shorter side must have at least this many pixels, so a photo smaller than that,
+ * or longer than 6 : 1 (1536 / 256), is refused as `tooSmall` before anything is spent on it: no engine makes
+ * a room of a thumbnail or a strip (the hosted ones work at 768–1024 px).
+ */
+export const UPLOAD_MIN_SHORT_SIDE = 256;
 /** The recommended number of styles per Generate, shown on the design page. */
 export const RECOMMENDED_STYLES = { min: 5, max: 8 } as const;
 /** A photo with less than this share of its life left (5 minutes of the hour) cannot start a batch: it would be deleted before its results. */

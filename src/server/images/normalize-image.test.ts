@@ -8,6 +8,7 @@ import type { ImageRejection } from "@/schemas/generation";
 import { log } from "@/server/log";
 import { normalizeImage } from "./normalize-image";
 import { readLimitedBody } from "./read-limited-body";
+import { refuseUndesignable } from "./upload-image";
 
 /**
  * Every hostile or unusual file here is made in the test (with sharp or byte by byte), except the two small
@@ -378,6 +379,23 @@ describe("normalizeImage refuses", () => {
         expect(result, `${head.toString("latin1", 0, 16)} + ${length} random bytes`).toBe("INVALID_IMAGE");
       }
     }
+  });
+});
+
+describe("an upload too small or too narrow to design on", () => {
+  it("is refused as tooSmall once normalized, and one just inside the rule is taken", async () => {
+    const grey = { r: 200, g: 190, b: 180 };
+    const sized = async (width: number, height: number) => normalizeImage({ data: await solid(width, height, grey).png().toBuffer() });
+    // 1 × 1, a strip 1 × 20,000, a thumbnail 300 × 200, a panorama 4,000 × 600 (1,536 × 230 once stored).
+    for (const [width, height] of [[1, 1], [1, 20_000], [300, 200], [4000, 600]] as const) {
+      const normalized = await sized(width, height);
+      expect(() => refuseUndesignable(normalized), `${width} × ${height}`).toThrow(expect.objectContaining({ code: "INVALID_IMAGE", details: { reason: "tooSmall" } }));
+    }
+    for (const [width, height] of [[256, 256], [1600, 270], [270, 1600]] as const) {
+      expect(() => refuseUndesignable({ width, height }), `${width} × ${height}`).not.toThrow();
+    }
+    const panorama = await sized(1600, 270);
+    expect(() => refuseUndesignable(panorama)).not.toThrow();
   });
 });
 

@@ -1,5 +1,6 @@
 import "server-only";
-import { UPLOAD_BODY_PACE, UPLOAD_MAX_BYTES } from "@/config/generation";
+import { UPLOAD_BODY_PACE, UPLOAD_MAX_BYTES, UPLOAD_MIN_SHORT_SIDE } from "@/config/generation";
+import { AppError } from "@/server/errors";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { readLimitedBody } from "@/server/images/read-limited-body";
 import { normalizeImage } from "@/server/images/normalize-image";
@@ -33,6 +34,7 @@ export async function uploadImage(options: {
 async function readAndStore(options: { userId: string; body: ReadableStream<Uint8Array> | null; db?: DbOrTx; storage?: ImageStorage }): Promise<ImageDto> {
   const data = await readLimitedBody({ body: options.body, maxBytes: UPLOAD_MAX_BYTES, pace: UPLOAD_BODY_PACE });
   const normalized = await normalizeImage({ data, owner: options.userId });
+  refuseUndesignable(normalized);
   const row = await storeImage({
     db: options.db ?? (await getDb()),
     storage: options.storage ?? getStorage(),
@@ -44,4 +46,12 @@ async function readAndStore(options: { userId: string; body: ReadableStream<Uint
     contentType: normalized.contentType,
   });
   return toImageDto(row);
+}
+
+/**
+ * A stored photo too small or too narrow to design on (its shorter side under UPLOAD_MIN_SHORT_SIDE once its
+ * longer one is at most 1536 px) is refused as `tooSmall`, before a token can be spent on it.
+ */
+export function refuseUndesignable(size: { width: number; height: number }): void {
+  if (Math.min(size.width, size.height) < UPLOAD_MIN_SHORT_SIDE) throw new AppError("INVALID_IMAGE", { reason: "tooSmall" });
 }
