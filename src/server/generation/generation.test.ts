@@ -122,6 +122,18 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     return { userId, batch, claimed: claimed!, result, running, releaseAfterWork };
   }
 
+  /** A stored result whose row points at an engine's answer (a 32 × 24 PNG), as before its JPEG replaces it. */
+  async function resultShownAsAnswer() {
+    const userId = await insertUser(handle);
+    const answer = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#806040" } }).png().toBuffer();
+    const stored = await storeImage({ db: handle.db, storage, userId, kind: "result", data: answer, width: 32, height: 24, contentType: "image/png" });
+    const answerKey = `results/${stored.id}.answer.png`;
+    await storage.put(answerKey, answer, "image/png");
+    await storage.delete(stored.storageKey);
+    await handle.db.update(image).set({ storageKey: answerKey }).where(eq(image.id, stored.id));
+    return { userId, answer, row: { ...stored, storageKey: answerKey }, answerKey };
+  }
+
   async function events(batchId: string): Promise<BatchEvent[]> {
     const rows = await handle.db.select().from(batchEvent).where(eq(batchEvent.batchId, batchId)).orderBy(batchEvent.seq);
     return rows.map((r) => r.payload as BatchEvent);
@@ -354,12 +366,7 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
   });
 
   it("keeps the JPEG a second worker also made for a result another had already moved to it", async () => {
-    const userId = await insertUser(handle);
-    const answer = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#806040" } }).png().toBuffer();
-    const row = await storeImage({ db: handle.db, storage, userId, kind: "result", data: answer, width: 32, height: 24, contentType: "image/png" });
-    const answerKey = `results/${row.id}.answer.png`;
-    await storage.put(answerKey, answer, "image/png");
-    await handle.db.update(image).set({ storageKey: answerKey }).where(eq(image.id, row.id));
+    const { userId, answer, row, answerKey } = await resultShownAsAnswer();
     const make = () => sharp(answer).resize(64, 48).jpeg().toBuffer();
     const swap = () => storeFullSize({ db: handle.db, storage, imageId: row.id, answerKey, make, ai: true, width: 64, height: 48 });
     expect(await swap()).toBe(true);
@@ -369,13 +376,7 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
   });
 
   it("sweeps an answer left in place by a process that stopped, with the JPEG it had written", async () => {
-    const userId = await insertUser(handle);
-    const answer = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#806040" } }).png().toBuffer();
-    const row = await storeImage({ db: handle.db, storage, userId, kind: "result", data: answer, width: 32, height: 24, contentType: "image/png" });
-    const answerKey = `results/${row.id}.answer.png`;
-    await storage.put(answerKey, answer, "image/png");
-    await storage.delete(row.storageKey);
-    await handle.db.update(image).set({ storageKey: answerKey }).where(eq(image.id, row.id));
+    const { answer, row, answerKey } = await resultShownAsAnswer();
     await storage.put(`results/${row.id}.jpg`, answer, "image/jpeg");
     await sweepExpired({ db: handle.db, storage, now: new Date(row.expiresAt.getTime() + 1) });
     expect(await storage.get(answerKey)).toBeNull();
