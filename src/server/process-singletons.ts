@@ -1,10 +1,23 @@
 /**
  * The process's long-lived objects (database handle, auth, engine, storage, worker, signals, the shared-page
- * cache), in one place. Next's server bundle, its proxy bundle, the worker and server.ts are separate module
+ * cache, the limits on image work and uploads in flight), in one place. Next's server bundle, its proxy bundle, the worker and server.ts are separate module
  * graphs in one process, so a module-level variable would exist once per graph; these live on one global
  * map instead. Deliberately free of `server-only`: server.ts imports it outside React's server condition.
  */
-export type SingletonName = "auth" | "db" | "engine" | "pageFillToken" | "shellVisitor" | "sessionSealKey" | "sharedPageCache" | "signals" | "storage" | "worker";
+export type SingletonName =
+  | "auth"
+  | "db"
+  | "engine"
+  | "normalizeSlots"
+  | "pageFillToken"
+  | "resultImageSlots"
+  | "shellVisitor"
+  | "sessionSealKey"
+  | "sharedPageCache"
+  | "signals"
+  | "storage"
+  | "uploadsInFlight"
+  | "worker";
 
 const key = Symbol.for("aranzer.processSingletons");
 const holder = globalThis as typeof globalThis & { [key]?: Map<SingletonName, unknown> };

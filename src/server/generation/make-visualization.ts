@@ -12,6 +12,7 @@ import { scoreStructure } from "@/server/edits/score-structure";
 import type { RawImage, RawMask } from "@/server/edits/types";
 import { buildPrompt } from "@/server/engines/build-prompt";
 import { fairSlots } from "@/server/images/fair-slots";
+import { remember } from "@/server/process-singletons";
 import { EngineError, type Engine, type EngineEdit } from "@/server/engines/engine";
 import type { ClaimedJob } from "./claim-jobs";
 
@@ -122,14 +123,10 @@ export async function makeVisualization(options: {
  * The images of results that finish together are made as many at a time as there are cores, in the order they
  * finished: the first is stored, shown and fetched while the last is still being made, instead of all of them
  * becoming ready at the end together. More at once would not finish sooner, and would hold every thread of
- * libuv's pool, where the files' writes and the image requests' reads wait too. On globalThis, so that every
- * bundle that includes this module shares the one limit.
+ * libuv's pool, where the files' writes and the image requests' reads wait too. One limit per process, shared by
+ * every bundle that includes this module.
  */
-const slotsKey = Symbol.for("aranzer.makeVisualization.storingSlots");
-const storingSlots: ReturnType<typeof fairSlots> = ((globalThis as unknown as Record<symbol, ReturnType<typeof fairSlots> | undefined>)[slotsKey] ??= fairSlots({
-  slots: Math.max(1, availableParallelism()),
-  perOwner: Math.max(1, availableParallelism()),
-}));
+const storingSlots = remember("resultImageSlots", () => fairSlots({ slots: Math.max(1, availableParallelism()), perOwner: Math.max(1, availableParallelism()) }));
 
 type Stored = Pick<MadeVisualization, "image" | "fullSize" | "display">;
 

@@ -1,11 +1,11 @@
 import "server-only";
 import { UPLOAD_BUSY_RETRY_SECONDS, UPLOAD_IN_FLIGHT } from "@/config/generation";
 import { AppError } from "@/server/errors";
+import { remember } from "@/server/process-singletons";
 
 type InFlight = { total: number; accounts: Map<string, number>; addresses: Map<string, number> };
-/** On globalThis: every bundle of the process that takes uploads shares the one count. */
-const key = Symbol.for("aranzer.uploads.inFlight");
-const inFlight: InFlight = ((globalThis as unknown as Record<symbol, InFlight | undefined>)[key] ??= { total: 0, accounts: new Map(), addresses: new Map() });
+/** One per process: every bundle of the process that takes uploads shares the one count. */
+const inFlight = remember<InFlight>("uploadsInFlight", () => ({ total: 0, accounts: new Map(), addresses: new Map() }));
 
 function add(counts: Map<string, number>, name: string, by: number) {
   const next = (counts.get(name) ?? 0) + by;

@@ -4,6 +4,7 @@ import { STORED_LONG_SIDE, UPLOAD_MAX_PIXELS, UPLOAD_MAX_PIXELS_HEIF } from "@/c
 import type { ImageRejection } from "@/schemas/generation";
 import { AppError, isAppError } from "@/server/errors";
 import { log } from "@/server/log";
+import { remember } from "@/server/process-singletons";
 import { decodeHeic } from "./decode-heic";
 import { embedIccProfile } from "./embed-icc-profile";
 import { fairSlots } from "./fair-slots";
@@ -34,14 +35,10 @@ function rejection(reason: ImageRejection): AppError {
  * to 4 bytes a pixel) at its peak; on the two cores we run on, more at once would not finish sooner, it would
  * only multiply the peak memory. One per owner keeps a core free for everyone else while one account sends
  * many large files: the next person's photo starts at once instead of queueing behind them (decision record
- * 0011). How many uploads may wait at all is bounded before their bodies are read (admitUpload). Kept on
- * globalThis so that every bundle that includes this module (route handlers, the worker) shares the one limit.
+ * 0011). How many uploads may wait at all is bounded before their bodies are read (admitUpload). One per
+ * process, shared by every bundle that includes this module (route handlers, the worker).
  */
-const slotsKey = Symbol.for("aranzer.normalizeImage.fairSlots");
-const slots: ReturnType<typeof fairSlots> = ((globalThis as unknown as Record<symbol, ReturnType<typeof fairSlots> | undefined>)[slotsKey] ??= fairSlots({
-  slots: 2,
-  perOwner: 1,
-}));
+const slots = remember("normalizeSlots", () => fairSlots({ slots: 2, perOwner: 1 }));
 
 /** The one output pass: white under any transparency (a room photo has none worth keeping), sRGB, 8 bits, no metadata. */
 async function encode(image: Sharp): Promise<NormalizedImage> {
