@@ -220,6 +220,31 @@ describe("DesignStudio: choices", () => {
   });
 });
 
+describe("DesignStudio: mode options", () => {
+  it("keeps a text longer than its limit whole, says by how much in words, and holds Generate until it is shortened", async () => {
+    const user = userEvent.setup();
+    await renderStudio();
+    await chooseRoomAndStyles(user, "Sypialnia", ["Boho"]);
+    await user.click(screen.getByRole("tab", { name: "Biblioteka" }));
+    await user.click(within(screen.getByRole("group", { name: "Przykładowe zdjęcia" })).getByRole("radio", { name: "Sypialnia" }));
+    expect(generateButton().disabled).toBe(false);
+
+    const instruction = screen.getByLabelText("Twoimi słowami (opcjonalnie)") as HTMLTextAreaElement;
+    await user.click(instruction);
+    await user.paste(`${"a".repeat(150)} ${"b".repeat(150)}`);
+    expect(instruction.value).toHaveLength(301);
+    expect(instruction.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(instruction.getAttribute("aria-describedby")!)?.textContent).toBe("1 znak za dużo – skróć tekst do 300.");
+    expect(generateButton().disabled).toBe(true);
+    expect(screen.getByText("Aby wygenerować, wybierz: krótsze polecenie.")).toBeTruthy();
+
+    await user.keyboard("{Backspace}");
+    expect(instruction.value).toBe(`${"a".repeat(150)} ${"b".repeat(149)}`);
+    expect(document.getElementById(instruction.getAttribute("aria-describedby")!)?.textContent).toBe("Zostało 0 znaków");
+    expect(generateButton().disabled).toBe(false);
+  });
+});
+
 describe("DesignStudio: Generate", () => {
   it("with too few tokens says so with the balance and the amount, offers Buy tokens and sends nothing", async () => {
     const user = userEvent.setup();

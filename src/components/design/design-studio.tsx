@@ -13,7 +13,7 @@ import { isMaskedMode, isStyledMode, visualizationCount, type EditMode } from "@
 import { createBatch, uploadMask } from "./api";
 import { maskPhoto, paramsOf, readDesignPrefs, writeDesignPrefs } from "./design-prefs";
 import { MaskEditor } from "./mask-editor/mask-editor";
-import { CommonOptions, defaultModeSettings, editModeOf, ModeDetails, ModePicker, type ModeSettings } from "./mode-options";
+import { CommonOptions, defaultModeSettings, editModeOf, ModeDetails, ModePicker, textsTooLong, type ModeSettings } from "./mode-options";
 import { sourceOf, type ImageChoice, type LibraryOption, type StyleOption } from "./choice";
 import { DesignSummary, type Missing, type Notice } from "./design-summary";
 import { LibraryPicker } from "./library-picker";
@@ -204,6 +204,7 @@ export function DesignStudio(props: DesignStudioProps) {
     ...(masked && !mask ? ["mask" as const] : []),
     ...(editMode === "replace" && !settings.replaceText.trim() ? ["replaceText" as const] : []),
     ...(editMode === "paint" && !/^#?[0-9a-fA-F]{6}$/.test(settings.color.trim()) ? ["color" as const] : []),
+    ...textsTooLong(settings).map((field) => `${field}TooLong` as const),
   ];
   const ready = missing.length === 0;
 

@@ -6,7 +6,7 @@ import { CircleAlert, CircleCheck, RotateCcw, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { InsufficientTokens } from "./insufficient-tokens";
 
-export type Missing = "image" | "room" | "styles" | "mask" | "replaceText" | "color";
+export type Missing = "image" | "room" | "styles" | "mask" | "replaceText" | "color" | "instructionTooLong" | "keepTooLong" | "replaceTextTooLong";
 export type Notice =
   | { type: "insufficient"; balance: number; attempted: number }
   | { type: "error"; message: string }
@@ -23,7 +23,17 @@ interface Props {
   onGenerate: () => void;
 }
 
-const missingKey = { image: "missingImage", room: "missingRoom", styles: "missingStyles", mask: "missingMask", replaceText: "missingReplaceText", color: "missingColor" } as const;
+const missingKey = {
+  image: "missingImage",
+  room: "missingRoom",
+  styles: "missingStyles",
+  mask: "missingMask",
+  replaceText: "missingReplaceText",
+  color: "missingColor",
+  instructionTooLong: "missingShorterInstruction",
+  keepTooLong: "missingShorterKeep",
+  replaceTextTooLong: "missingShorterReplaceText",
+} as const;
 
 /** Cost, balance, Reset and Generate; says what is missing, and what came of the last Generate. */
 export function DesignSummary({ cost, balance, missing, notice, pricingHref, onReset, onGenerate }: Props) {

@@ -10,7 +10,7 @@ import { GalleryModal } from "@/components/design/gallery-modal";
 import { requestRemake } from "@/components/design/api";
 import type { LibraryOption } from "@/components/design/choice";
 import { LibraryPicker } from "@/components/design/library-picker";
-import { defaultModeSettings, editModeOf, ModeDetails, ModePicker, type ModeSettings } from "@/components/design/mode-options";
+import { defaultModeSettings, editModeOf, ModeDetails, ModePicker, textsTooLong, type ModeSettings } from "@/components/design/mode-options";
 import { useErrorText } from "@/components/design/use-error-text";
 import { ComparisonSlider } from "@/components/ui/comparison-slider";
 import { StructureNote } from "@/components/generations/visualization-card";
@@ -318,7 +318,7 @@ export function ListingWorkspace({
             </div>
           </fieldset>
         )}
-        <Button size="md" loading={busy === "generate"} disabled={livePhotos === 0 || (styled && styles.length === 0)} onClick={() => setConfirming(true)}>
+        <Button size="md" loading={busy === "generate"} disabled={livePhotos === 0 || (styled && styles.length === 0) || textsTooLong(settings).length > 0} onClick={() => setConfirming(true)}>
           {t("generate")}
         </Button>
         {livePhotos === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noPhotos")}</p> : styled && styles.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noStyles")}</p> : null}
