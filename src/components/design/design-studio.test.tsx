@@ -32,6 +32,7 @@ function props(overrides: Partial<DesignStudioProps> = {}): DesignStudioProps {
     ],
     ai: true,
     modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"],
+    sameEveryTime: ["paint"],
     pricingHref: "/cennik",
     designHref: "/design",
     providersDocs: "https://example.test/docs",
@@ -142,7 +143,7 @@ describe("DesignStudio: choices", () => {
     await renderStudio();
     await user.click(screen.getByRole("radio", { name: /Umebluj pusty pokój/ }));
     await chooseRoomAndStyles(user, "Sypialnia", ["Boho", "Skandynawski"]);
-    await user.selectOptions(screen.getByLabelText("Warianty każdego"), "3");
+    await user.selectOptions(screen.getByLabelText("Warianty każdego stylu"), "3");
     expect(screen.getByText("Koszt: 6 tokenów")).toBeTruthy();
     cleanup();
     await renderStudio();
@@ -242,6 +243,24 @@ describe("DesignStudio: mode options", () => {
     expect(instruction.value).toBe(`${"a".repeat(150)} ${"b".repeat(149)}`);
     expect(document.getElementById(instruction.getAttribute("aria-describedby")!)?.textContent).toBe("Zostało 0 znaków");
     expect(generateButton().disabled).toBe(false);
+  });
+
+  it("makes an edit that comes out the same every time once: no variations to pay for", async () => {
+    const user = userEvent.setup();
+    await renderStudio();
+    await chooseRoomAndStyles(user, "Sypialnia", ["Boho"]);
+    await user.selectOptions(screen.getByLabelText("Warianty każdego stylu"), "3");
+    expect(screen.getByText("Koszt: 3 tokeny")).toBeTruthy();
+
+    await user.click(screen.getByRole("radio", { name: /Ściany i podłogi/ }));
+    expect(screen.queryByLabelText(/wariant/i)).toBeNull();
+    expect(screen.getByText("Ta zmiana za każdym razem daje ten sam obraz, więc powstaje jeden wariant.")).toBeTruthy();
+    expect(screen.getByText("Koszt: 1 token")).toBeTruthy();
+
+    // Removing on this engine varies: the choice made before is back, for one edit rather than per style.
+    await user.click(screen.getByRole("radio", { name: /Edytuj fragment/ }));
+    expect((screen.getByLabelText("Liczba wariantów") as HTMLSelectElement).value).toBe("3");
+    expect(screen.getByText("Koszt: 3 tokeny")).toBeTruthy();
   });
 });
 

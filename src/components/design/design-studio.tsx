@@ -34,6 +34,8 @@ export interface DesignStudioProps {
   ai: boolean;
   /** What the configured engine can do (src/config/engines.ts). */
   modes: readonly EditMode[];
+  /** Its modes whose result is the same whatever the seed: made in one variation only. */
+  sameEveryTime: readonly EditMode[];
   pricingHref: string;
   designHref: string;
   providersDocs: string;
@@ -196,7 +198,9 @@ export function DesignStudio(props: DesignStudioProps) {
   const editMode = editModeOf(settings);
   const styled = isStyledMode(editMode);
   const masked = isMaskedMode(editMode);
-  const cost = visualizationCount({ mode: editMode, styles: styled ? styles : [], variations: settings.variations });
+  const oneVariation = props.sameEveryTime.includes(editMode);
+  const variations = oneVariation ? 1 : settings.variations;
+  const cost = visualizationCount({ mode: editMode, styles: styled ? styles : [], variations });
   const missing: Missing[] = [
     ...(choice ? [] : ["image" as const]),
     ...(roomType ? [] : ["room" as const]),
@@ -250,7 +254,7 @@ export function DesignStudio(props: DesignStudioProps) {
       maskImageId = sent.image.id;
       source = { type: "image", imageId: sent.source.id };
     }
-    const body = { source, roomType, mode: editMode, styles: styled ? styles : [], variations: settings.variations, params: paramsOf(settings, editMode), maskImageId };
+    const body = { source, roomType, mode: editMode, styles: styled ? styles : [], variations, params: paramsOf(settings, editMode), maskImageId };
     // The mask is new each time it is sent, so the retry key leaves it out: the same choice is the same click.
     const signature = JSON.stringify({ ...body, maskImageId: undefined, source: sourceOf(choice) });
     const requestId = retry.current?.signature === signature ? retry.current.requestId : crypto.randomUUID();
@@ -383,7 +387,7 @@ export function DesignStudio(props: DesignStudioProps) {
           />
           <RoomTypePicker value={roomType} onChange={setRoomType} />
           {styled && <StylePicker styles={props.styles} selected={styles} onChange={setStyles} />}
-          <CommonOptions settings={settings} onChange={setSettings} creative={editMode !== "paint"} />
+          <CommonOptions settings={settings} onChange={setSettings} creative={editMode !== "paint"} styled={styled} variations={!oneVariation} />
         </div>
 
         <div className="lg:sticky lg:top-20">

@@ -301,7 +301,15 @@ function HexInput({ value, onChange }: { value: string; onChange: (value: string
 }
 
 /** In every mode: the person's own words, how bold the engine may be, and how many variations. */
-export function CommonOptions(props: { settings: ModeSettings; onChange: (next: Partial<ModeSettings>) => void; creative: boolean }) {
+export function CommonOptions(props: {
+  settings: ModeSettings;
+  onChange: (next: Partial<ModeSettings>) => void;
+  creative: boolean;
+  /** Variations are per style (restyle, stage), else of the one edit. */
+  styled: boolean;
+  /** False for an edit that comes out the same every time: it is made once. */
+  variations: boolean;
+}) {
   const t = useTranslations("design");
   const id = useId();
   return (
@@ -310,18 +318,22 @@ export function CommonOptions(props: { settings: ModeSettings; onChange: (next: 
       {props.creative && (
         <Radios legend={t("creativityLegend")} name="creativity" values={creativityLevels} value={props.settings.creativity} label={(level) => t(`creativity.${level}`)} onChange={(creativity) => props.onChange({ creativity })} />
       )}
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-gray-900 dark:text-gray-100">
-          {t("variationsLabel")}
-        </label>
-        <select id={id} value={props.settings.variations} onChange={(event) => props.onChange({ variations: Number(event.target.value) })} className={`${inputLook} w-24`}>
-          {Array.from({ length: MAX_VARIATIONS }, (_, i) => i + 1).map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </div>
+      {props.variations ? (
+        <div>
+          <label htmlFor={id} className="text-sm font-medium text-gray-900 dark:text-gray-100">
+            {t(props.styled ? "variationsLabel" : "variationsLabelEdit")}
+          </label>
+          <select id={id} value={props.settings.variations} onChange={(event) => props.onChange({ variations: Number(event.target.value) })} className={`${inputLook} w-24`}>
+            {Array.from({ length: MAX_VARIATIONS }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <p className="text-sm text-gray-700 dark:text-gray-300">{t("variationsSameEveryTime")}</p>
+      )}
     </section>
   );
 }
