@@ -33,6 +33,7 @@ function props(overrides: Partial<DesignStudioProps> = {}): DesignStudioProps {
     ai: true,
     modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"],
     sameEveryTime: ["paint"],
+    followsWords: true,
     pricingHref: "/cennik",
     designHref: "/design",
     providersDocs: "https://example.test/docs",
@@ -243,6 +244,24 @@ describe("DesignStudio: mode options", () => {
     expect(instruction.value).toBe(`${"a".repeat(150)} ${"b".repeat(149)}`);
     expect(document.getElementById(instruction.getAttribute("aria-describedby")!)?.textContent).toBe("Zostało 0 znaków");
     expect(generateButton().disabled).toBe(false);
+  });
+
+  it("with an engine that reads no instructions, asks for none and sends none kept from before", async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem("aranzer.design", JSON.stringify({ settings: { instruction: "x".repeat(400) }, roomType: null, styles: [] }));
+    await renderStudio({ followsWords: false, modes: ["restyle", "paint", "remove"] });
+    expect(screen.queryByLabelText("Twoimi słowami (opcjonalnie)")).toBeNull();
+    expect(screen.queryByRole("group", { name: "Jak daleko od zdjęcia" })).toBeNull();
+    expect(screen.getByText(/^Podglądy bez AI nie czytają poleceń/)).toBeTruthy();
+    await chooseRoomAndStyles(user, "Sypialnia", ["Boho"]);
+    await user.click(screen.getByRole("tab", { name: "Biblioteka" }));
+    await user.click(within(screen.getByRole("group", { name: "Przykładowe zdjęcia" })).getByRole("radio", { name: "Sypialnia" }));
+    expect(generateButton().disabled).toBe(false);
+    fetchMock.mockResolvedValueOnce(jsonResponse(500, { error: { code: "INTERNAL", message: "x", details: {} } }));
+    await user.click(generateButton());
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Generuj" }));
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === "/api/batches")!;
+    expect(JSON.parse(String(init?.body)).params).toEqual({ creativity: "balanced" });
   });
 
   it("makes an edit that comes out the same every time once: no variations to pay for", async () => {

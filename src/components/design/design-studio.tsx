@@ -36,6 +36,8 @@ export interface DesignStudioProps {
   modes: readonly EditMode[];
   /** Its modes whose result is the same whatever the seed: made in one variation only. */
   sameEveryTime: readonly EditMode[];
+  /** Whether it reads the person's instruction and creativity (else they are neither asked for nor sent). */
+  followsWords: boolean;
   pricingHref: string;
   designHref: string;
   providersDocs: string;
@@ -196,6 +198,8 @@ export function DesignStudio(props: DesignStudioProps) {
   }, [settings, roomType, styles]);
 
   const editMode = editModeOf(settings);
+  // An instruction kept from an AI engine's day is not sent to one that does not read it, nor holds Generate.
+  const sent = props.followsWords ? settings : { ...settings, instruction: "" };
   const styled = isStyledMode(editMode);
   const masked = isMaskedMode(editMode);
   const oneVariation = props.sameEveryTime.includes(editMode);
@@ -208,7 +212,7 @@ export function DesignStudio(props: DesignStudioProps) {
     ...(masked && !mask ? ["mask" as const] : []),
     ...(editMode === "replace" && !settings.replaceText.trim() ? ["replaceText" as const] : []),
     ...(editMode === "paint" && !/^#?[0-9a-fA-F]{6}$/.test(settings.color.trim()) ? ["color" as const] : []),
-    ...textsTooLong(settings).map((field) => `${field}TooLong` as const),
+    ...textsTooLong(sent).map((field) => `${field}TooLong` as const),
   ];
   const ready = missing.length === 0;
 
@@ -254,7 +258,7 @@ export function DesignStudio(props: DesignStudioProps) {
       maskImageId = sent.image.id;
       source = { type: "image", imageId: sent.source.id };
     }
-    const body = { source, roomType, mode: editMode, styles: styled ? styles : [], variations, params: paramsOf(settings, editMode), maskImageId };
+    const body = { source, roomType, mode: editMode, styles: styled ? styles : [], variations, params: paramsOf(sent, editMode), maskImageId };
     // The mask is new each time it is sent, so the retry key leaves it out: the same choice is the same click.
     const signature = JSON.stringify({ ...body, maskImageId: undefined, source: sourceOf(choice) });
     const requestId = retry.current?.signature === signature ? retry.current.requestId : crypto.randomUUID();
@@ -387,7 +391,7 @@ export function DesignStudio(props: DesignStudioProps) {
           />
           <RoomTypePicker value={roomType} onChange={setRoomType} />
           {styled && <StylePicker styles={props.styles} selected={styles} onChange={setStyles} />}
-          <CommonOptions settings={settings} onChange={setSettings} creative={editMode !== "paint"} styled={styled} variations={!oneVariation} />
+          <CommonOptions settings={settings} onChange={setSettings} words={props.followsWords} creative={editMode !== "paint"} styled={styled} variations={!oneVariation} />
         </div>
 
         <div className="lg:sticky lg:top-20">

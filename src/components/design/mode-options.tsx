@@ -304,6 +304,8 @@ function HexInput({ value, onChange }: { value: string; onChange: (value: string
 export function CommonOptions(props: {
   settings: ModeSettings;
   onChange: (next: Partial<ModeSettings>) => void;
+  /** The engine reads the person's words and creativity; else the page says it does not. */
+  words: boolean;
   creative: boolean;
   /** Variations are per style (restyle, stage), else of the one edit. */
   styled: boolean;
@@ -314,8 +316,12 @@ export function CommonOptions(props: {
   const id = useId();
   return (
     <section aria-label={t("moreOptions")} className="space-y-4">
-      <TextInput multiline label={t("instructionLabel")} placeholder={t("instructionPlaceholder")} value={props.settings.instruction} max={INSTRUCTION_MAX_CHARS} onChange={(instruction) => props.onChange({ instruction })} />
-      {props.creative && (
+      {props.words ? (
+        <TextInput multiline label={t("instructionLabel")} placeholder={t("instructionPlaceholder")} value={props.settings.instruction} max={INSTRUCTION_MAX_CHARS} onChange={(instruction) => props.onChange({ instruction })} />
+      ) : (
+        <p className="text-sm text-gray-700 dark:text-gray-300">{t("wordsNeedAi")}</p>
+      )}
+      {props.words && props.creative && (
         <Radios legend={t("creativityLegend")} name="creativity" values={creativityLevels} value={props.settings.creativity} label={(level) => t(`creativity.${level}`)} onChange={(creativity) => props.onChange({ creativity })} />
       )}
       {props.variations ? (
