@@ -154,6 +154,33 @@ describe("DesignStudio: choices", () => {
     expect(screen.getByText("Koszt: 6 tokenów")).toBeTruthy();
   });
 
+  it("remembers the chosen photo across a reload: a library photo, or one of the person's own images while it lives", async () => {
+    const user = userEvent.setup();
+    await renderStudio();
+    await user.click(screen.getByRole("tab", { name: "Biblioteka" }));
+    await user.click(within(screen.getByRole("group", { name: "Przykładowe zdjęcia" })).getByRole("radio", { name: "Sypialnia" }));
+    await user.click(within(roomGroup()).getByRole("radio", { name: "Kuchnia" }));
+    cleanup();
+    await renderStudio();
+    expect(screen.getByRole("img", { name: "Przykładowe zdjęcie: Sypialnia" })).toBeTruthy();
+    // The room type chosen after the photo stays.
+    expect((within(roomGroup()).getByRole("radio", { name: "Kuchnia" }) as HTMLInputElement).checked).toBe(true);
+    cleanup();
+
+    // Chosen through ?image= ("use as new input"); the reload's address has no query.
+    const own = upload("img-own");
+    await renderStudio({}, { image: own });
+    expect(screen.getByRole("img", { name: "Twoje zdjęcie pomieszczenia" })).toBeTruthy();
+    cleanup();
+    await renderStudio({}, { gallery: [own] });
+    expect(screen.getByRole("img", { name: "Twoje zdjęcie pomieszczenia" }).getAttribute("src")).toContain("img-own");
+    cleanup();
+    // Its hour has passed: nothing is chosen, and nothing is said about an image nobody asked for.
+    await renderStudio({}, { gallery: [] });
+    expect(screen.getByText("Nie wybrano jeszcze zdjęcia.")).toBeTruthy();
+    expect(screen.queryByText(/Tego zdjęcia już nie ma/)).toBeNull();
+  });
+
   it("offers only the modes the engine can do, and says what the others need", async () => {
     await renderStudio({ modes: ["restyle", "paint", "remove"] });
     expect((screen.getByRole("radio", { name: /Umebluj pusty pokój/ }) as HTMLInputElement).disabled).toBe(true);
