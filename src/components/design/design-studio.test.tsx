@@ -146,6 +146,7 @@ describe("DesignStudio: choices", () => {
     await chooseRoomAndStyles(user, "Sypialnia", ["Boho", "Skandynawski"]);
     await user.selectOptions(screen.getByLabelText("Warianty każdego stylu"), "3");
     expect(screen.getByText("Koszt: 6 tokenów")).toBeTruthy();
+    expect(screen.getByText("2 style × 3 warianty")).toBeTruthy();
     cleanup();
     await renderStudio();
     expect((screen.getByRole("radio", { name: /Umebluj pusty pokój/ }) as HTMLInputElement).checked).toBe(true);
@@ -307,6 +308,7 @@ describe("DesignStudio: mode options", () => {
     await user.click(screen.getByRole("radio", { name: /Edytuj fragment/ }));
     expect((screen.getByLabelText("Liczba wariantów") as HTMLSelectElement).value).toBe("3");
     expect(screen.getByText("Koszt: 3 tokeny")).toBeTruthy();
+    expect(screen.getByText("1 edycja × 3 warianty")).toBeTruthy();
   });
 });
 

@@ -410,7 +410,7 @@ export function DesignStudio(props: DesignStudioProps) {
         </div>
 
         <div className="lg:sticky lg:top-20">
-          <DesignSummary cost={cost} balance={balance} missing={missing} notice={notice} pricingHref={props.pricingHref} onReset={reset} onGenerate={onGenerate} />
+          <DesignSummary cost={cost} breakdown={variations > 1 ? { styles: styled ? styles.length : null, variations } : null} balance={balance} missing={missing} notice={notice} pricingHref={props.pricingHref} onReset={reset} onGenerate={onGenerate} />
         </div>
       </div>
 
