@@ -8,18 +8,32 @@ import type { Creativity, EditMode } from "./edit-modes";
 /**
  * An engine that is not AI gets its results labelled as previews made without AI. `modes` are what the design
  * page offers with it (src/config/edit-modes.ts); `paint` is our own exact recolour, so every engine has it.
+ * `sameEveryTime` are its modes whose result the seed does not change: a second variation would be the same
+ * image for another token, so they are made once (our recolour; the local engine's classical fill).
+ * `followsWords`: it reads the person's instruction and creativity (the local engine reads neither, so the page
+ * does not ask for them).
  */
 export const engines = {
-  local: { ai: false, modes: ["restyle", "paint", "remove"] },
-  fake: { ai: false, modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"] },
-  replicate: { ai: true, modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"] },
-  openai: { ai: true, modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"] },
-  comfyui: { ai: true, modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"] },
-} as const satisfies Record<string, { ai: boolean; modes: readonly EditMode[] }>;
+  local: { ai: false, followsWords: false, modes: ["restyle", "paint", "remove"], sameEveryTime: ["paint", "remove"] },
+  fake: { ai: false, followsWords: true, modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"], sameEveryTime: ["paint"] },
+  replicate: { ai: true, followsWords: true, modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"], sameEveryTime: ["paint"] },
+  openai: { ai: true, followsWords: true, modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"], sameEveryTime: ["paint"] },
+  comfyui: { ai: true, followsWords: true, modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"], sameEveryTime: ["paint"] },
+} as const satisfies Record<string, { ai: boolean; followsWords: boolean; modes: readonly EditMode[]; sameEveryTime: readonly EditMode[] }>;
 
 /** The modes an engine can do (none for ids no longer in the catalogue). */
 export function engineModes(id: string): readonly EditMode[] {
   return Object.hasOwn(engines, id) ? engines[id as EngineId].modes : [];
+}
+
+/** Whether the engine reads the person's instruction and creativity. */
+export function engineFollowsWords(id: string): boolean {
+  return Object.hasOwn(engines, id) && engines[id as EngineId].followsWords;
+}
+
+/** The modes whose result on this engine is the same whatever the seed: one variation only. */
+export function sameEveryTimeModes(id: string): readonly EditMode[] {
+  return Object.hasOwn(engines, id) ? engines[id as EngineId].sameEveryTime : [];
 }
 
 export type EngineId = keyof typeof engines;

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { RecentBatches } from "@/components/generations/recent-batches";
+import { resultNamespaces } from "@/components/generations/result-namespaces";
 import { PersonDataSource } from "@/components/account/person-data-source";
 import { ClientMessages } from "@/web/server/client-messages";
 import { signedInShells } from "@/config/page-cache";
@@ -23,7 +24,7 @@ export default async function GenerationsPage({ params }: LocaleParams) {
     <PageContainer>
       <PageHeader title={t("title")} lead={t("lead")} />
       <PersonDataSource locale={locale} part={signedInShells["/generations"]} loginHref={pathFor("/login", locale)} />
-      <ClientMessages namespaces={["generations", "generation", "rooms", "styles"]}>
+      <ClientMessages namespaces={["generations", ...resultNamespaces]}>
         <RecentBatches providersDocs={site.providersDocs} designHref={pathFor("/design", locale)} />
       </ClientMessages>
     </PageContainer>

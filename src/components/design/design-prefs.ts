@@ -7,9 +7,11 @@ import { defaultModeSettings, editModeOf, pageModeEdits, pageModes, type ModeSet
 /** Where the design page keeps what the person chose last (this browser only; nothing personal). */
 const KEY = "aranzer.design";
 
-type Saved = { settings: Partial<ModeSettings>; roomType: RoomType | null; styles: string[] };
+/** The chosen photo by reference: a library photo's id, or one of the person's own images (found again in the gallery while it lives). */
+export type SavedPhoto = { type: "library" | "image"; id: string };
+type Saved = { settings: Partial<ModeSettings>; roomType: RoomType | null; styles: string[]; photo?: SavedPhoto | null };
 
-/** The mode, its settings, the room type and the styles chosen last, as far as they are still valid here. */
+/** The mode, its settings, the room type, the styles and the photo chosen last, as far as they are still valid here. */
 export function readDesignPrefs(knownStyles: ReadonlySet<string>, available: readonly EditMode[]): Saved | null {
   try {
     const raw = JSON.parse(window.localStorage.getItem(KEY) ?? "null") as Partial<Saved> | null;
@@ -23,7 +25,8 @@ export function readDesignPrefs(knownStyles: ReadonlySet<string>, available: rea
     if (settings.variations !== undefined && !(settings.variations >= 1 && settings.variations <= 4)) delete settings.variations;
     const roomType = roomTypes.find((room) => room === raw.roomType) ?? null;
     const styles = Array.isArray(raw.styles) ? raw.styles.filter((id): id is string => typeof id === "string" && knownStyles.has(id)) : [];
-    return { settings, roomType, styles };
+    const photo = raw.photo && (raw.photo.type === "library" || raw.photo.type === "image") && typeof raw.photo.id === "string" ? { type: raw.photo.type, id: raw.photo.id } : null;
+    return { settings, roomType, styles, photo };
   } catch {
     return null;
   }
@@ -45,6 +48,11 @@ export function paramsOf(settings: ModeSettings, mode: EditMode = editModeOf(set
   if (mode === "paint") params.color = `#${settings.color.trim().replace("#", "").toUpperCase()}`;
   if (mode === "material") params.material = settings.material;
   return params;
+}
+
+export function savedPhotoOf(choice: ImageChoice | null): SavedPhoto | null {
+  if (!choice) return null;
+  return choice.type === "image" ? { type: "image", id: choice.image.id } : { type: "library", id: choice.photo.id };
 }
 
 /** The chosen photo as the mask editor draws over it: its address and its size. */

@@ -32,6 +32,8 @@ function props(overrides: Partial<DesignStudioProps> = {}): DesignStudioProps {
     ],
     ai: true,
     modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"],
+    sameEveryTime: ["paint"],
+    followsWords: true,
     pricingHref: "/cennik",
     designHref: "/design",
     providersDocs: "https://example.test/docs",
@@ -142,14 +144,42 @@ describe("DesignStudio: choices", () => {
     await renderStudio();
     await user.click(screen.getByRole("radio", { name: /Umebluj pusty pokój/ }));
     await chooseRoomAndStyles(user, "Sypialnia", ["Boho", "Skandynawski"]);
-    await user.selectOptions(screen.getByLabelText("Warianty każdego"), "3");
+    await user.selectOptions(screen.getByLabelText("Warianty każdego stylu"), "3");
     expect(screen.getByText("Koszt: 6 tokenów")).toBeTruthy();
+    expect(screen.getByText("2 style × 3 warianty")).toBeTruthy();
     cleanup();
     await renderStudio();
     expect((screen.getByRole("radio", { name: /Umebluj pusty pokój/ }) as HTMLInputElement).checked).toBe(true);
     expect((within(roomGroup()).getByRole("radio", { name: "Sypialnia" }) as HTMLInputElement).checked).toBe(true);
     expect((within(styleGroup()).getByRole("checkbox", { name: "Boho" }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText("Koszt: 6 tokenów")).toBeTruthy();
+  });
+
+  it("remembers the chosen photo across a reload: a library photo, or one of the person's own images while it lives", async () => {
+    const user = userEvent.setup();
+    await renderStudio();
+    await user.click(screen.getByRole("tab", { name: "Biblioteka" }));
+    await user.click(within(screen.getByRole("group", { name: "Przykładowe zdjęcia" })).getByRole("radio", { name: "Sypialnia" }));
+    await user.click(within(roomGroup()).getByRole("radio", { name: "Kuchnia" }));
+    cleanup();
+    await renderStudio();
+    expect(screen.getByRole("img", { name: "Przykładowe zdjęcie: Sypialnia" })).toBeTruthy();
+    // The room type chosen after the photo stays.
+    expect((within(roomGroup()).getByRole("radio", { name: "Kuchnia" }) as HTMLInputElement).checked).toBe(true);
+    cleanup();
+
+    // Chosen through ?image= ("use as new input"); the reload's address has no query.
+    const own = upload("img-own");
+    await renderStudio({}, { image: own });
+    expect(screen.getByRole("img", { name: "Twoje zdjęcie pomieszczenia" })).toBeTruthy();
+    cleanup();
+    await renderStudio({}, { gallery: [own] });
+    expect(screen.getByRole("img", { name: "Twoje zdjęcie pomieszczenia" }).getAttribute("src")).toContain("img-own");
+    cleanup();
+    // Its hour has passed: nothing is chosen, and nothing is said about an image nobody asked for.
+    await renderStudio({}, { gallery: [] });
+    expect(screen.getByText("Nie wybrano jeszcze zdjęcia.")).toBeTruthy();
+    expect(screen.queryByText(/Tego zdjęcia już nie ma/)).toBeNull();
   });
 
   it("offers only the modes the engine can do, and says what the others need", async () => {
@@ -217,6 +247,68 @@ describe("DesignStudio: choices", () => {
     await user.click(screen.getByRole("button", { name: "Wyczyść wybór" }));
     expect(generateButton().disabled).toBe(true);
     expect(screen.getByText("Koszt: 0 tokenów")).toBeTruthy();
+  });
+});
+
+describe("DesignStudio: mode options", () => {
+  it("keeps a text longer than its limit whole, says by how much in words, and holds Generate until it is shortened", async () => {
+    const user = userEvent.setup();
+    await renderStudio();
+    await chooseRoomAndStyles(user, "Sypialnia", ["Boho"]);
+    await user.click(screen.getByRole("tab", { name: "Biblioteka" }));
+    await user.click(within(screen.getByRole("group", { name: "Przykładowe zdjęcia" })).getByRole("radio", { name: "Sypialnia" }));
+    expect(generateButton().disabled).toBe(false);
+
+    const instruction = screen.getByLabelText("Twoimi słowami (opcjonalnie)") as HTMLTextAreaElement;
+    await user.click(instruction);
+    await user.paste(`${"a".repeat(150)} ${"b".repeat(150)}`);
+    expect(instruction.value).toHaveLength(301);
+    expect(instruction.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(instruction.getAttribute("aria-describedby")!)?.textContent).toBe("1 znak za dużo – skróć tekst do 300.");
+    expect(generateButton().disabled).toBe(true);
+    expect(screen.getByText("Aby wygenerować, wybierz: krótsze polecenie.")).toBeTruthy();
+
+    await user.keyboard("{Backspace}");
+    expect(instruction.value).toBe(`${"a".repeat(150)} ${"b".repeat(149)}`);
+    expect(document.getElementById(instruction.getAttribute("aria-describedby")!)?.textContent).toBe("Zostało 0 znaków");
+    expect(generateButton().disabled).toBe(false);
+  });
+
+  it("with an engine that reads no instructions, asks for none and sends none kept from before", async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem("aranzer.design", JSON.stringify({ settings: { instruction: "x".repeat(400) }, roomType: null, styles: [] }));
+    await renderStudio({ followsWords: false, modes: ["restyle", "paint", "remove"] });
+    expect(screen.queryByLabelText("Twoimi słowami (opcjonalnie)")).toBeNull();
+    expect(screen.queryByRole("group", { name: "Jak daleko od zdjęcia" })).toBeNull();
+    expect(screen.getByText(/^Podglądy bez AI nie czytają poleceń/)).toBeTruthy();
+    await chooseRoomAndStyles(user, "Sypialnia", ["Boho"]);
+    await user.click(screen.getByRole("tab", { name: "Biblioteka" }));
+    await user.click(within(screen.getByRole("group", { name: "Przykładowe zdjęcia" })).getByRole("radio", { name: "Sypialnia" }));
+    expect(generateButton().disabled).toBe(false);
+    fetchMock.mockResolvedValueOnce(jsonResponse(500, { error: { code: "INTERNAL", message: "x", details: {} } }));
+    await user.click(generateButton());
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Generuj" }));
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === "/api/batches")!;
+    expect(JSON.parse(String(init?.body)).params).toEqual({ creativity: "balanced" });
+  });
+
+  it("makes an edit that comes out the same every time once: no variations to pay for", async () => {
+    const user = userEvent.setup();
+    await renderStudio();
+    await chooseRoomAndStyles(user, "Sypialnia", ["Boho"]);
+    await user.selectOptions(screen.getByLabelText("Warianty każdego stylu"), "3");
+    expect(screen.getByText("Koszt: 3 tokeny")).toBeTruthy();
+
+    await user.click(screen.getByRole("radio", { name: /Ściany i podłogi/ }));
+    expect(screen.queryByLabelText(/wariant/i)).toBeNull();
+    expect(screen.getByText("Ta zmiana za każdym razem daje ten sam obraz, więc powstaje jeden wariant.")).toBeTruthy();
+    expect(screen.getByText("Koszt: 1 token")).toBeTruthy();
+
+    // Removing on this engine varies: the choice made before is back, for one edit rather than per style.
+    await user.click(screen.getByRole("radio", { name: /Edytuj fragment/ }));
+    expect((screen.getByLabelText("Liczba wariantów") as HTMLSelectElement).value).toBe("3");
+    expect(screen.getByText("Koszt: 3 tokeny")).toBeTruthy();
+    expect(screen.getByText("1 edycja × 3 warianty")).toBeTruthy();
   });
 });
 

@@ -11,9 +11,9 @@ import type { BatchDto, ImageDto } from "@/schemas/generation";
 // Not from @/schemas/generation: that module carries zod, which the studio does not need in the browser.
 import { isMaskedMode, isStyledMode, visualizationCount, type EditMode } from "@/config/edit-modes";
 import { createBatch, uploadMask } from "./api";
-import { maskPhoto, paramsOf, readDesignPrefs, writeDesignPrefs } from "./design-prefs";
+import { maskPhoto, paramsOf, readDesignPrefs, savedPhotoOf, writeDesignPrefs, type SavedPhoto } from "./design-prefs";
 import { MaskEditor } from "./mask-editor/mask-editor";
-import { CommonOptions, defaultModeSettings, editModeOf, ModeDetails, ModePicker, type ModeSettings } from "./mode-options";
+import { CommonOptions, defaultModeSettings, editModeOf, ModeDetails, ModePicker, textsTooLong, type ModeSettings } from "./mode-options";
 import { sourceOf, type ImageChoice, type LibraryOption, type StyleOption } from "./choice";
 import { DesignSummary, type Missing, type Notice } from "./design-summary";
 import { LibraryPicker } from "./library-picker";
@@ -34,6 +34,10 @@ export interface DesignStudioProps {
   ai: boolean;
   /** What the configured engine can do (src/config/engines.ts). */
   modes: readonly EditMode[];
+  /** Its modes whose result is the same whatever the seed: made in one variation only. */
+  sameEveryTime: readonly EditMode[];
+  /** Whether it reads the person's instruction and creativity (else they are neither asked for nor sent). */
+  followsWords: boolean;
   pricingHref: string;
   designHref: string;
   providersDocs: string;
@@ -85,21 +89,31 @@ export function DesignStudio(props: DesignStudioProps) {
     if (personBalance !== null) setBalance(personBalance);
   }
 
-  // ?image=<id> ("use as new input"): one of the person's own images of the last hour, found in the gallery
-  // once it arrives (the page's HTML is the same for everyone and holds no query), unless a choice came first.
+  // ?image=<id> ("use as new input"), or else the image chosen before a reload: one of the person's own images
+  // of the last hour, found in the gallery once it arrives (the page's HTML is the same for everyone and holds
+  // no query), unless a choice came first. Only an asked-for image that is gone is worth a word.
   const gallery = person?.gallery ?? null;
   const requestedRead = useRef(false);
+  // Read once, before this page writes its choices back (which it does from its first change on).
+  const rememberedPhoto = useRef<SavedPhoto | null | undefined>(undefined);
+  const remembered = () => {
+    if (rememberedPhoto.current === undefined) rememberedPhoto.current = readDesignPrefs(new Set(), props.modes)?.photo ?? null;
+    return rememberedPhoto.current;
+  };
   useEffect(() => {
     if (gallery === null || requestedRead.current) return;
     requestedRead.current = true;
-    const requested = new URLSearchParams(window.location.search).get("image");
+    const asked = new URLSearchParams(window.location.search).get("image");
+    const saved = remembered();
+    const requested = asked ?? (saved?.type === "image" ? saved.id : null);
     if (!requested) return;
     const image = gallery.find((candidate) => candidate.id === requested);
     // The gallery exists only in the browser: adopting its image here is the page's first render of it.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (!image) return setRequestedImageMissing(true);
+    if (!image) return void (asked && setRequestedImageMissing(true));
     setChoiceState((current) => current ?? { type: "image", image });
     setTab("gallery");
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `remembered` reads a ref once
   }, [gallery]);
 
   // Any change of choice makes the last Generate's message stale.
@@ -135,8 +149,12 @@ export function DesignStudio(props: DesignStudioProps) {
     const early = ticked("styles").filter((id) => known.has(id)).slice(0, MAX_STYLES_PER_BATCH);
     const photo = props.library.find((p) => p.id === ticked("library-photo")[0]);
     const room = roomTypes.find((r) => r === ticked("room-type")[0]) ?? photo?.roomType;
-    // What the person chose last time (mode, room type, styles), unless they already chose again.
+    // What the person chose last time (mode, room type, styles, a library photo), unless they already chose
+    // again; an image asked for in the address (?image=) comes before a remembered photo.
     const saved = readDesignPrefs(known, props.modes);
+    const asked = new URLSearchParams(window.location.search).has("image");
+    const savedPhoto = remembered();
+    const restored = savedPhoto?.type === "library" && !asked ? props.library.find((p) => p.id === savedPhoto.id) : undefined;
     if (saved) {
       // The browser's storage exists only after hydration; reading it during render would not match the server's HTML.
       // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -146,6 +164,7 @@ export function DesignStudio(props: DesignStudioProps) {
     }
     if (early.length) setStylesState(early);
     if (photo) setChoiceState({ type: "library", photo });
+    else if (restored) setChoiceState((current) => current ?? { type: "library", photo: restored });
     if (room) setRoomTypeState(room);
     prefsLoaded.current = true;
     // Only the state the server rendered can have been changed before hydration: run once.
@@ -190,13 +209,17 @@ export function DesignStudio(props: DesignStudioProps) {
 
   const prefsLoaded = useRef(false);
   useEffect(() => {
-    if (prefsLoaded.current) writeDesignPrefs({ settings, roomType, styles });
-  }, [settings, roomType, styles]);
+    if (prefsLoaded.current) writeDesignPrefs({ settings, roomType, styles, photo: savedPhotoOf(choice) });
+  }, [settings, roomType, styles, choice]);
 
   const editMode = editModeOf(settings);
+  // An instruction kept from an AI engine's day is not sent to one that does not read it, nor holds Generate.
+  const sent = props.followsWords ? settings : { ...settings, instruction: "" };
   const styled = isStyledMode(editMode);
   const masked = isMaskedMode(editMode);
-  const cost = visualizationCount({ mode: editMode, styles: styled ? styles : [], variations: settings.variations });
+  const oneVariation = props.sameEveryTime.includes(editMode);
+  const variations = oneVariation ? 1 : settings.variations;
+  const cost = visualizationCount({ mode: editMode, styles: styled ? styles : [], variations });
   const missing: Missing[] = [
     ...(choice ? [] : ["image" as const]),
     ...(roomType ? [] : ["room" as const]),
@@ -204,6 +227,7 @@ export function DesignStudio(props: DesignStudioProps) {
     ...(masked && !mask ? ["mask" as const] : []),
     ...(editMode === "replace" && !settings.replaceText.trim() ? ["replaceText" as const] : []),
     ...(editMode === "paint" && !/^#?[0-9a-fA-F]{6}$/.test(settings.color.trim()) ? ["color" as const] : []),
+    ...textsTooLong(sent).map((field) => `${field}TooLong` as const),
   ];
   const ready = missing.length === 0;
 
@@ -249,7 +273,7 @@ export function DesignStudio(props: DesignStudioProps) {
       maskImageId = sent.image.id;
       source = { type: "image", imageId: sent.source.id };
     }
-    const body = { source, roomType, mode: editMode, styles: styled ? styles : [], variations: settings.variations, params: paramsOf(settings, editMode), maskImageId };
+    const body = { source, roomType, mode: editMode, styles: styled ? styles : [], variations, params: paramsOf(sent, editMode), maskImageId };
     // The mask is new each time it is sent, so the retry key leaves it out: the same choice is the same click.
     const signature = JSON.stringify({ ...body, maskImageId: undefined, source: sourceOf(choice) });
     const requestId = retry.current?.signature === signature ? retry.current.requestId : crypto.randomUUID();
@@ -382,11 +406,11 @@ export function DesignStudio(props: DesignStudioProps) {
           />
           <RoomTypePicker value={roomType} onChange={setRoomType} />
           {styled && <StylePicker styles={props.styles} selected={styles} onChange={setStyles} />}
-          <CommonOptions settings={settings} onChange={setSettings} creative={editMode !== "paint"} />
+          <CommonOptions settings={settings} onChange={setSettings} words={props.followsWords} creative={editMode !== "paint"} styled={styled} variations={!oneVariation} />
         </div>
 
         <div className="lg:sticky lg:top-20">
-          <DesignSummary cost={cost} balance={balance} missing={missing} notice={notice} pricingHref={props.pricingHref} onReset={reset} onGenerate={onGenerate} />
+          <DesignSummary cost={cost} breakdown={variations > 1 ? { styles: styled ? styles.length : null, variations } : null} balance={balance} missing={missing} notice={notice} pricingHref={props.pricingHref} onReset={reset} onGenerate={onGenerate} />
         </div>
       </div>
 

@@ -6,7 +6,7 @@ import { CircleAlert, CircleCheck, RotateCcw, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { InsufficientTokens } from "./insufficient-tokens";
 
-export type Missing = "image" | "room" | "styles" | "mask" | "replaceText" | "color";
+export type Missing = "image" | "room" | "styles" | "mask" | "replaceText" | "color" | "instructionTooLong" | "keepTooLong" | "replaceTextTooLong";
 export type Notice =
   | { type: "insufficient"; balance: number; attempted: number }
   | { type: "error"; message: string }
@@ -14,6 +14,8 @@ export type Notice =
 
 interface Props {
   cost: number;
+  /** Where the cost comes from when there is more than one variation: styles (null for an edit) × variations. */
+  breakdown: { styles: number | null; variations: number } | null;
   /** Null until the person's data has arrived. */
   balance: number | null;
   missing: readonly Missing[];
@@ -23,10 +25,20 @@ interface Props {
   onGenerate: () => void;
 }
 
-const missingKey = { image: "missingImage", room: "missingRoom", styles: "missingStyles", mask: "missingMask", replaceText: "missingReplaceText", color: "missingColor" } as const;
+const missingKey = {
+  image: "missingImage",
+  room: "missingRoom",
+  styles: "missingStyles",
+  mask: "missingMask",
+  replaceText: "missingReplaceText",
+  color: "missingColor",
+  instructionTooLong: "missingShorterInstruction",
+  keepTooLong: "missingShorterKeep",
+  replaceTextTooLong: "missingShorterReplaceText",
+} as const;
 
 /** Cost, balance, Reset and Generate; says what is missing, and what came of the last Generate. */
-export function DesignSummary({ cost, balance, missing, notice, pricingHref, onReset, onGenerate }: Props) {
+export function DesignSummary({ cost, breakdown, balance, missing, notice, pricingHref, onReset, onGenerate }: Props) {
   const t = useTranslations("design");
   const tAccount = useTranslations("account");
   const format = useFormatter();
@@ -40,6 +52,11 @@ export function DesignSummary({ cost, balance, missing, notice, pricingHref, onR
       </h2>
       <div className="space-y-1">
         <p className="text-lg font-medium text-gray-950 dark:text-white">{t("cost", { tokens: tAccount("tokens", { count: cost }) })}</p>
+        {breakdown && cost > 0 && (
+          <p className="text-sm text-gray-700 dark:text-gray-300">
+            {t("costBreakdown", { units: breakdown.styles === null ? t("costUnitEdit") : t("costUnitStyles", { count: breakdown.styles }), variations: breakdown.variations })}
+          </p>
+        )}
         <p className="text-gray-700 dark:text-gray-300">{balance === null ? "\u00a0" : t("balance", { tokens: tAccount("tokens", { count: balance }) })}</p>
       </div>
       {!ready && (

@@ -66,9 +66,23 @@ export function editModeOf(settings: ModeSettings): EditMode {
   return settings.mode;
 }
 
+export type TextField = "instruction" | "keep" | "replaceText";
+export const textFieldLimits: Record<TextField, number> = { instruction: INSTRUCTION_MAX_CHARS, keep: KEEP_LIST_MAX_CHARS, replaceText: REPLACE_TEXT_MAX_CHARS };
+
+/**
+ * The person's texts that the chosen mode sends and that are longer than allowed. The fields take more than
+ * their limit (a hard cut would drop the end of a pasted text unseen): they say by how much, and Generate waits.
+ */
+export function textsTooLong(settings: ModeSettings): TextField[] {
+  const mode = editModeOf(settings);
+  const sent: TextField[] = ["instruction", ...(mode === "declutter" ? (["keep"] as const) : []), ...(mode === "replace" ? (["replaceText"] as const) : [])];
+  return sent.filter((field) => settings[field].length > textFieldLimits[field]);
+}
+
 const radioLook = "option-tile items-start has-disabled:cursor-not-allowed has-disabled:opacity-60";
+// No width here: each field says its own (a Tailwind width added to one that has w-full would lose to it).
 const inputLook =
-  "mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100";
+  "mt-1 block rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100";
 const radioInput = "mt-0.5 size-4 shrink-0 accent-primary-600";
 
 /** The mode radio group: modes the engine cannot do are shown, disabled, with what they need. `modes` narrows the group (a listing offers the whole-photo ones). */
@@ -147,6 +161,7 @@ function TextInput(props: { label: string; value: string; max: number; onChange:
   const t = useTranslations("design");
   const id = useId();
   const Field = props.multiline ? "textarea" : "input";
+  const over = props.value.length - props.max;
   return (
     <div>
       <label htmlFor={id} className="text-sm font-medium text-gray-900 dark:text-gray-100">
@@ -155,15 +170,15 @@ function TextInput(props: { label: string; value: string; max: number; onChange:
       <Field
         id={id}
         value={props.value}
-        maxLength={props.max}
         placeholder={props.placeholder}
         aria-describedby={`${id}-count`}
+        aria-invalid={over > 0 || undefined}
         onChange={(event) => props.onChange(event.target.value)}
-        className={inputLook}
+        className={`${inputLook} w-full`}
         {...(props.multiline ? { rows: 2 } : { type: "text" })}
       />
-      <p id={`${id}-count`} className="mt-1 text-xs text-gray-700 dark:text-gray-300">
-        {t("charactersLeft", { count: props.max - props.value.length })}
+      <p id={`${id}-count`} className={`mt-1 text-xs ${over > 0 ? "font-medium text-red-700 dark:text-red-400" : "text-gray-700 dark:text-gray-300"}`}>
+        {over > 0 ? t("charactersOver", { count: over, max: props.max }) : t("charactersLeft", { count: props.max - props.value.length })}
       </p>
     </div>
   );
@@ -238,7 +253,7 @@ export function ModeDetails(props: { settings: ModeSettings; available: readonly
             <label htmlFor="surface-material" className="text-sm font-medium text-gray-900 dark:text-gray-100">
               {t("materialLabel")}
             </label>
-            <select id="surface-material" value={settings.material} onChange={(event) => props.onChange({ material: event.target.value as FloorMaterialId })} className={inputLook}>
+            <select id="surface-material" value={settings.material} onChange={(event) => props.onChange({ material: event.target.value as FloorMaterialId })} className={`${inputLook} w-full`}>
               {floorMaterials.map((material) => (
                 <option key={material.id} value={material.id}>
                   {tMaterials(material.id)}
@@ -286,27 +301,45 @@ function HexInput({ value, onChange }: { value: string; onChange: (value: string
 }
 
 /** In every mode: the person's own words, how bold the engine may be, and how many variations. */
-export function CommonOptions(props: { settings: ModeSettings; onChange: (next: Partial<ModeSettings>) => void; creative: boolean }) {
+export function CommonOptions(props: {
+  settings: ModeSettings;
+  onChange: (next: Partial<ModeSettings>) => void;
+  /** The engine reads the person's words and creativity; else the page says it does not. */
+  words: boolean;
+  creative: boolean;
+  /** Variations are per style (restyle, stage), else of the one edit. */
+  styled: boolean;
+  /** False for an edit that comes out the same every time: it is made once. */
+  variations: boolean;
+}) {
   const t = useTranslations("design");
   const id = useId();
   return (
     <section aria-label={t("moreOptions")} className="space-y-4">
-      <TextInput multiline label={t("instructionLabel")} placeholder={t("instructionPlaceholder")} value={props.settings.instruction} max={INSTRUCTION_MAX_CHARS} onChange={(instruction) => props.onChange({ instruction })} />
-      {props.creative && (
+      {props.words ? (
+        <TextInput multiline label={t("instructionLabel")} placeholder={t("instructionPlaceholder")} value={props.settings.instruction} max={INSTRUCTION_MAX_CHARS} onChange={(instruction) => props.onChange({ instruction })} />
+      ) : (
+        <p className="text-sm text-gray-700 dark:text-gray-300">{t("wordsNeedAi")}</p>
+      )}
+      {props.words && props.creative && (
         <Radios legend={t("creativityLegend")} name="creativity" values={creativityLevels} value={props.settings.creativity} label={(level) => t(`creativity.${level}`)} onChange={(creativity) => props.onChange({ creativity })} />
       )}
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-gray-900 dark:text-gray-100">
-          {t("variationsLabel")}
-        </label>
-        <select id={id} value={props.settings.variations} onChange={(event) => props.onChange({ variations: Number(event.target.value) })} className={`${inputLook} w-24`}>
-          {Array.from({ length: MAX_VARIATIONS }, (_, i) => i + 1).map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </div>
+      {props.variations ? (
+        <div>
+          <label htmlFor={id} className="text-sm font-medium text-gray-900 dark:text-gray-100">
+            {t(props.styled ? "variationsLabel" : "variationsLabelEdit")}
+          </label>
+          <select id={id} value={props.settings.variations} onChange={(event) => props.onChange({ variations: Number(event.target.value) })} className={`${inputLook} w-24`}>
+            {Array.from({ length: MAX_VARIATIONS }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <p className="text-sm text-gray-700 dark:text-gray-300">{t("variationsSameEveryTime")}</p>
+      )}
     </section>
   );
 }

@@ -4,6 +4,8 @@ import { useTranslations } from "next-intl";
 import type { EditMode } from "@/config/edit-modes";
 import type { RoomType } from "@/config/room-types";
 import type { StyleId } from "@/config/styles";
+import { floorMaterials } from "@/config/floor-materials";
+import { paintColors } from "@/config/paint-colors";
 import type { EditParams } from "@/schemas/edit-params";
 
 /** Names of styles, rooms and visualizations from the messages, falling back to the id for one the catalogue no longer has. */
@@ -12,6 +14,8 @@ export function useCatalogNames() {
   const tRooms = useTranslations("rooms");
   const tModes = useTranslations("modes");
   const tGeneration = useTranslations("generation");
+  const tMaterials = useTranslations("materials");
+  const tColors = useTranslations("paintColors");
   // The ids come from stored rows, so they are checked against the messages before being used as keys.
   const style = (id: string) => (tStyles.has(`${id as StyleId}.name`) ? tStyles(`${id as StyleId}.name`) : id);
   const edit = (mode: EditMode, params: EditParams): string => {
@@ -24,19 +28,25 @@ export function useCatalogNames() {
         return tModes("declutterResult.name");
       case "replace":
         return tModes("replace.name", { text: params.text ?? "" });
-      case "paint":
-        return tModes("paint.name", { color: params.color ?? "" });
-      case "material":
-        return tModes("material.name", { material: params.material ?? "" });
+      case "paint": {
+        // A colour picked by name is called by it, with its hex: the one it was made in.
+        const named = paintColors.find((color) => color.hex === params.color?.toUpperCase());
+        return named ? tModes("paint.namedName", { name: tColors(named.id), color: named.hex }) : tModes("paint.name", { color: params.color ?? "" });
+      }
+      case "material": {
+        const known = floorMaterials.find((material) => material.id === params.material);
+        return tModes("material.name", { material: known ? tMaterials(known.id) : (params.material ?? "") });
+      }
     }
   };
   return {
     style,
     room: (id: string) => (tRooms.has(id as RoomType) ? tRooms(id as RoomType) : id),
-    /** A visualization's name in its batch: its style (or what was edited), and which variation it is. */
-    visualization: (batch: { mode: EditMode; params: EditParams }, v: { styleId: string | null; variant: number }) => {
-      const name = v.styleId ? style(v.styleId) : edit(batch.mode, batch.params);
-      return v.variant > 0 ? tGeneration("variant", { name, number: v.variant + 1 }) : name;
+    /** A visualization's name in its batch: its style (or what was edited), which variation it is, and whether it is a free remake (else it bears its original's name). */
+    visualization: (batch: { mode: EditMode; params: EditParams }, v: { styleId: string | null; variant: number; remakeOf?: string | null }) => {
+      const base = v.styleId ? style(v.styleId) : edit(batch.mode, batch.params);
+      const name = v.variant > 0 ? tGeneration("variant", { name: base, number: v.variant + 1 }) : base;
+      return v.remakeOf ? tGeneration("remakeName", { name }) : name;
     },
   };
 }

@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, within } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { catalogs } from "@/i18n/catalogs";
 import type { BatchDto, BatchEvent, ImageDto } from "@/schemas/generation";
+import { pick } from "@/web/shared/pick";
 import { LiveResults } from "./live-results";
+import { resultNamespaces } from "./result-namespaces";
+import { withLayoutLabels } from "~/tests/support/layout-labels";
 import { withMessages } from "~/tests/support/messages";
 
 /** A stand-in for the browser's EventSource: the test pushes events; it records what was opened and closed. */
@@ -218,6 +223,45 @@ describe("LiveResults", () => {
     expect(screen.queryByText("Podgląd bez AI")).toBeNull();
     // The original and the result each say how long they have left.
     expect(screen.getAllByText("Usunięcie za 50 minut")).toHaveLength(2);
+  });
+
+  it("names an edit by what was done, counts its variations as visualizations, with only the namespaces a results page hands over", () => {
+    const done = (id: string, variant: number) => ({ id, styleId: null, status: "succeeded" as const, progress: 1, result: image(`res-${id}`), failureReason: null, refunded: false, variant, structureScore: 0.97, flagged: false, remadeAs: null, remakeOf: null });
+    const edits: [Partial<BatchDto>, string][] = [
+      [{ mode: "declutter", params: { creativity: "balanced", scope: "furniture" } }, "Opróżniony pokój"],
+      [{ mode: "material", params: { creativity: "balanced", material: "herringbone-parquet" } }, "Materiał: Parkiet w jodełkę"],
+      [{ mode: "paint", params: { creativity: "balanced", color: "#C0643F" } }, "Kolor: Terakota (#C0643F)"],
+      [{ mode: "paint", params: { creativity: "balanced", color: "#123456" } }, "Kolor #123456"],
+    ];
+    for (const [overrides, name] of edits) {
+      const dto = batch({ ...overrides, ai: true, visualizations: [done("v1", 0), done("v2", 1)] });
+      const view = render(
+        withLayoutLabels(
+          <NextIntlClientProvider locale="pl" timeZone="Europe/Warsaw" messages={pick(catalogs.pl, resultNamespaces)}>
+            <LiveResults batch={dto} now={NOW} providersDocs="https://example.test/docs" designHref="/design" />
+          </NextIntlClientProvider>,
+        ),
+      );
+      expect(screen.getByRole("heading", { name: "Salon · 2 wizualizacje" })).toBeTruthy();
+      expect(screen.getByRole("article", { name }).textContent).toContain("Ściany, okna i drzwi zachowane (97% linii zdjęcia)");
+      expect(screen.getByRole("article", { name: `${name}, wariant 2` })).toBeTruthy();
+      expect(screen.getByRole("img", { name: `Salon, ${name} – wizualizacja AI` })).toBeTruthy();
+      view.unmount();
+    }
+  });
+
+  it("tells a free remake from the flagged result it remakes", () => {
+    const boho = { styleId: "boho", status: "succeeded" as const, progress: 1, failureReason: null, refunded: false, variant: 0 };
+    renderResults(
+      batch({
+        visualizations: [
+          { ...boho, id: "v1", result: image("res1"), structureScore: 0.5, flagged: true, remadeAs: "v2", remakeOf: null },
+          { ...boho, id: "v2", result: image("res2"), structureScore: 0.99, flagged: false, remadeAs: null, remakeOf: "v1" },
+        ],
+      }),
+    );
+    expect(within(screen.getByRole("article", { name: "Boho" })).getByText(/mogły się przesunąć/)).toBeTruthy();
+    expect(within(screen.getByRole("article", { name: "Boho (ponownie)" })).getByText(/zachowane \(99% linii zdjęcia\)/)).toBeTruthy();
   });
 
   it("closes the stream when it leaves the page", () => {

@@ -45,7 +45,8 @@ const statusLook: Record<VisualizationStatus, string> = {
 export const VisualizationCard = memo(function VisualizationCard({ visualization: v, source, styleName, labels, now, designHref, onUseAsInput, eager, onRemake }: Props) {
   const t = useTranslations("generation");
   const Heading = labels.headingLevel;
-  const alt = t(labels.ai ? "alt" : "altPreview", { room: labels.room, style: styleName });
+  // An edit (no style) is named by what was done, not as a style: "Living room, Removed", not "in Removed style".
+  const alt = v.styleId === null ? t(labels.ai ? "altEdit" : "altEditPreview", { room: labels.room, edit: styleName }) : t(labels.ai ? "alt" : "altPreview", { room: labels.room, style: styleName });
 
   return (
     <article aria-label={styleName} className="flex h-full flex-col gap-3 rounded-xl bg-gray-50 p-3 dark:bg-gray-900">

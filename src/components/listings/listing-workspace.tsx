@@ -10,7 +10,7 @@ import { GalleryModal } from "@/components/design/gallery-modal";
 import { requestRemake } from "@/components/design/api";
 import type { LibraryOption } from "@/components/design/choice";
 import { LibraryPicker } from "@/components/design/library-picker";
-import { defaultModeSettings, editModeOf, ModeDetails, ModePicker, type ModeSettings } from "@/components/design/mode-options";
+import { defaultModeSettings, editModeOf, ModeDetails, ModePicker, textsTooLong, type ModeSettings } from "@/components/design/mode-options";
 import { useErrorText } from "@/components/design/use-error-text";
 import { ComparisonSlider } from "@/components/ui/comparison-slider";
 import { StructureNote } from "@/components/generations/visualization-card";
@@ -318,7 +318,7 @@ export function ListingWorkspace({
             </div>
           </fieldset>
         )}
-        <Button size="md" loading={busy === "generate"} disabled={livePhotos === 0 || (styled && styles.length === 0)} onClick={() => setConfirming(true)}>
+        <Button size="md" loading={busy === "generate"} disabled={livePhotos === 0 || (styled && styles.length === 0) || textsTooLong(settings).length > 0} onClick={() => setConfirming(true)}>
           {t("generate")}
         </Button>
         {livePhotos === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noPhotos")}</p> : styled && styles.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noStyles")}</p> : null}
@@ -376,7 +376,9 @@ export function ListingWorkspace({
                 ) : (
                   <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                     {photo.results.map((r) => {
-                      const styleName = r.styleId ? tStyles(`${r.styleId as StyleId}.name`) : tModes(`${r.mode === "declutter" ? "declutter" : "restyle"}.name`);
+                      const styleName = r.styleId ? tStyles(`${r.styleId as StyleId}.name`) : tModes(`${r.mode === "declutter" ? "declutterResult" : "restyle"}.name`);
+                      // A result without a style is named by what was done, not "in Decluttered style".
+                      const afterAlt = r.styleId ? tGen("alt", { room, style: styleName }) : tGen("altEdit", { room, edit: styleName });
                       const isChosen = photo.chosenVisualizationId === r.visualizationId;
                       return (
                         <li key={r.visualizationId} data-testid="listing-result" className={`space-y-2 rounded-xl p-2 ${isChosen ? "ring-2 ring-primary-600" : ""}`}>
@@ -390,7 +392,7 @@ export function ListingWorkspace({
                                 {photo.image ? (
                                   <ComparisonSlider
                                     before={{ src: photo.image.url, alt: tGen("originalAlt", { room }), width: photo.image.width, height: photo.image.height }}
-                                    after={{ src: r.result.url, alt: tGen("alt", { room, style: styleName }), width: r.result.width, height: r.result.height }}
+                                    after={{ src: r.result.url, alt: afterAlt, width: r.result.width, height: r.result.height }}
                                     label={tGen("compare", { style: styleName })}
                                     beforeLabel={tGen("before")}
                                     afterLabel={tGen("after")}
@@ -398,7 +400,7 @@ export function ListingWorkspace({
                                   />
                                 ) : (
                                   // eslint-disable-next-line @next/next/no-img-element -- the user's own short-lived image, served by our API
-                                  <img src={r.result.url} alt={tGen("alt", { room, style: styleName })} width={r.result.width} height={r.result.height} className="h-auto w-full rounded-lg" />
+                                  <img src={r.result.url} alt={afterAlt} width={r.result.width} height={r.result.height} className="h-auto w-full rounded-lg" />
                                 )}
                                 {listing.disclosureLabel && <LabelBadge text={t("label")} />}
                               </div>

@@ -14,7 +14,7 @@ import type { ImageStorage } from "@/server/storage/storage";
 import { getBalance } from "@/server/tokens/get-balance";
 import { spendTokens } from "@/server/tokens/spend-tokens";
 import { isStyledMode } from "@/config/edit-modes";
-import { engineModes } from "@/config/engines";
+import { engineModes, sameEveryTimeModes } from "@/config/engines";
 import { createBatchSchema, visualizationCount, type BatchDto, type CreateBatchInput, type CreateBatchRequest } from "@/schemas/generation";
 import { getBatch } from "./get-batch";
 import { importLibraryPhoto } from "@/server/images/import-library-photo";
@@ -46,6 +46,8 @@ export async function createBatch(options: {
     if (!findStyle(styleId)) throw new AppError("INVALID_INPUT", { field: "styles" });
   }
   if (!engineModes(options.engineId).includes(request.mode)) throw new AppError("INVALID_INPUT", { field: "mode" });
+  // More variations of an edit the seed does not change would be the same image for more tokens.
+  if (request.variations > 1 && sameEveryTimeModes(options.engineId).includes(request.mode)) throw new AppError("INVALID_INPUT", { field: "variations", reason: "sameEveryTime" });
   // The same click again (a retry after a lost answer): nothing to import or spend.
   const [repeated] = await db.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), eq(batch.requestId, request.requestId)));
   if (repeated) return { batch: await getBatch({ db, userId, batchId: repeated.id }), balance: await getBalance({ db, userId }) };

@@ -354,6 +354,15 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
     for (const [request, details] of refusals) {
       await expect(generate(userId, request), JSON.stringify(request.params ?? request)).rejects.toMatchObject({ code: "INVALID_INPUT", details });
     }
+    // An edit the seed does not change (the exact recolour everywhere, the local engine's fill) is made once:
+    // a second variation would be the same image for another token.
+    const sameEveryTime: [Omit<CreateBatchInput, "requestId" | "roomType">, string][] = [
+      [{ source, mode: "paint", maskImageId: mask.id, params: { color: "#2E5E4E" }, variations: 2 }, "fake"],
+      [{ source, mode: "remove", maskImageId: mask.id, variations: 3 }, "local"],
+    ];
+    for (const [request, engineId] of sameEveryTime) {
+      await expect(generate(userId, request, engineId), `${request.mode} on ${engineId}`).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "variations", reason: "sameEveryTime" } });
+    }
     expect(await getBalance({ db: handle.db, userId })).toBe(3);
     const { batch } = await generate(userId, { source, mode: "material", maskImageId: mask.id, params: { material: "oak-planks" } });
     expect(batch.params.material).toBe("oak-planks");

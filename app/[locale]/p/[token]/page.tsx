@@ -55,7 +55,9 @@ export default async function SharedListingPage({ params }: Props) {
       <ol className="grid gap-8 md:grid-cols-2">
         {listing.items.map((item) => {
           const room = tRooms(item.roomType as RoomType);
-          const style = item.styleId ? tStyles(`${item.styleId as StyleId}.name`) : tModes("declutter.name");
+          const style = item.styleId ? tStyles(`${item.styleId as StyleId}.name`) : tModes("declutterResult.name");
+          // A result without a style is named by what was done, not "in Decluttered style".
+          const afterAlt = item.styleId ? tGen("alt", { room, style }) : tGen("altEdit", { room, edit: style });
           return (
             <li key={item.position} data-testid="shared-item" className="space-y-2">
               <h2 className="font-medium">{t("sharedItem", { number: item.position, room, style })}</h2>
@@ -63,12 +65,12 @@ export default async function SharedListingPage({ params }: Props) {
                 {item.beforeUrl ? (
                   <SharedComparison
                     before={{ src: item.beforeUrl, alt: tGen("originalAlt", { room }), width: item.width, height: item.height }}
-                    after={{ src: item.afterUrl, alt: tGen("alt", { room, style }), width: item.width, height: item.height }}
+                    after={{ src: item.afterUrl, alt: afterAlt, width: item.width, height: item.height }}
                     style={style}
                   />
                 ) : (
                   // eslint-disable-next-line @next/next/no-img-element -- a short-lived image served by our API
-                  <img src={item.afterUrl} alt={tGen("alt", { room, style })} width={item.width} height={item.height} className="h-auto w-full rounded-lg" />
+                  <img src={item.afterUrl} alt={afterAlt} width={item.width} height={item.height} className="h-auto w-full rounded-lg" />
                 )}
                 {listing.disclosureLabel && <span className="pointer-events-none absolute right-2 bottom-2 z-10 rounded bg-black/60 px-2 py-0.5 text-xs text-white">{t("label")}</span>}
               </div>
