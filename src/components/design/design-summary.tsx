@@ -40,7 +40,10 @@ export function DesignSummary({ cost, balance, missing, notice, pricingHref, onR
       </h2>
       <div className="space-y-1">
         <p className="text-lg font-medium text-gray-950 dark:text-white">{t("cost", { tokens: tAccount("tokens", { count: cost }) })}</p>
-        <p className="text-gray-700 dark:text-gray-300">{balance === null ? "\u00a0" : t("balance", { tokens: tAccount("tokens", { count: balance }) })}</p>
+        {/* A live region: the tokens a Generate spends, and those a failure gives back, are heard as they change. */}
+        <p role="status" className="text-gray-700 dark:text-gray-300">
+          {balance === null ? "\u00a0" : t("balance", { tokens: tAccount("tokens", { count: balance }) })}
+        </p>
       </div>
       {!ready && (
         <p id={missingId} className="text-sm text-gray-700 dark:text-gray-300">
