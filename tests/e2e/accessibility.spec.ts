@@ -2,10 +2,11 @@
  * The product's public pages (the route table's public rows but the reading pages) in both languages: each is
  * served with its language, a heading and hreflang to both languages, and axe (WCAG 2.2 AA) finds nothing —
  * all of axe in light mode, and the colour rules in dark mode once per page layout, on its Polish version.
- * Then the open mobile menu and the open mask editor in both modes. The legal pages and the blog:
+ * Then the open mobile menu, the login panel in its modes with their errors (and focus kept on the panel when
+ * it switches in place), and the open mask editor, in both modes. The legal pages and the blog:
  * accessibility-reading.spec.ts. Signed-in pages: accessibility-signed-in.spec.ts; the guard of the others: routes.spec.ts.
  */
-import { expect, expectAccessiblePublicPage, expectNoAxeViolationsInBothModes, READING_PAGES, routeTable, signIn, test } from "./support";
+import { expect, expectAccessiblePublicPage, expectNoAxeViolationsInBothModes, READING_PAGES, routeTable, signIn, test, uniqueEmail } from "./support";
 
 test.describe("public pages", () => {
   for (const row of routeTable().filter((row) => row.access === "public" && !READING_PAGES.includes(row.key))) {
@@ -23,6 +24,29 @@ test.describe("public pages", () => {
     await page.getByRole("dialog").waitFor();
     await expectNoAxeViolationsInBothModes(page, "mobile menu");
   });
+});
+
+test("the login panel's modes with their errors: axe in light and dark mode, focus on the new panel after a switch in place", async ({ page }) => {
+  await page.goto("/login?tab=register");
+  await page.getByLabel("Adres e-mail").fill("nie-adres");
+  await page.getByLabel("Hasło", { exact: true }).fill("abc");
+  await page.getByRole("button", { name: "Załóż konto" }).click();
+  await expect(page.getByText("Wymagane co najmniej 8 znaków.")).toBeVisible();
+  await expectNoAxeViolationsInBothModes(page, "sign-up with errors");
+  // The pressed button goes with the form: focus lands on the new panel's heading, not at the page's start.
+  await page.getByLabel("Adres e-mail").fill(uniqueEmail("panel"));
+  await page.getByLabel("Hasło", { exact: true }).fill("dobre-haslo-123");
+  await page.getByRole("button", { name: "Załóż konto" }).click();
+  await expect(page.getByRole("heading", { name: "Sprawdź skrzynkę" })).toBeFocused();
+
+  await page.getByRole("link", { name: "Wróć do logowania" }).click();
+  await expect(page.getByRole("link", { name: "Logowanie" })).toBeFocused();
+  await page.getByRole("link", { name: "Nie pamiętasz hasła?" }).click();
+  await expect(page.getByRole("heading", { name: "Reset hasła" })).toBeFocused();
+  await page.getByLabel("Adres e-mail").fill("nikt@example.test");
+  await page.getByRole("button", { name: "Wyślij link" }).click();
+  await expect(page.locator("main").getByRole("status")).toContainText("Jeśli konto z tym adresem istnieje");
+  await expectNoAxeViolationsInBothModes(page, "forgotten password, link sent");
 });
 
 test("the mask editor open at 375 px, a rectangle marked by keyboard, with the paint colours: axe in light and dark mode", async ({ page }) => {

@@ -1,6 +1,6 @@
 /** The whole account journey, reading the e-mails from the outbox as a user would open them. */
 import { type Page } from "@playwright/test";
-import { PASSWORD, confirmFromOutbox, expect, expectNoAxeViolations, latestEmailTo, register, test, uniqueEmail } from "./support";
+import { PASSWORD, confirmFromOutbox, expect, expectNoAxeViolations, expectNoAxeViolationsInBothModes, latestEmailTo, register, test, uniqueEmail } from "./support";
 import { signIn as signInAsNewAccount } from "./fixtures";
 
 async function signIn(page: Page, email: string, password = PASSWORD) {
@@ -240,6 +240,7 @@ test.describe("accounts", () => {
     await dialog.getByLabel("Hasło").fill("zle-haslo-000");
     await dialog.getByRole("button", { name: "Usuń na zawsze" }).click();
     await expect(dialog.getByText("Obecne hasło jest nieprawidłowe.")).toBeVisible();
+    await expectNoAxeViolationsInBothModes(page, "the deletion dialog with an error");
     await dialog.getByLabel("Hasło").fill(PASSWORD);
     await dialog.getByRole("button", { name: "Usuń na zawsze" }).click();
     await expect(page).toHaveURL(/\/\?account-deleted$/);

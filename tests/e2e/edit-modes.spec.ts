@@ -3,7 +3,8 @@
  * with the mouse and painted an exact colour (read back pixel by pixel: that colour inside, the photo
  * outside), and a brushed object removed, labelled as a preview made without AI. With the fake engine
  * (which records what it was asked): staging, decluttering with a keep list, replacing a brushed area with a
- * text, three variations for three tokens, and a warped result flagged and made again without spending.
+ * text, three variations for three tokens, and a warped result flagged (axe in both colour modes) and made again
+ * without spending, focus kept on the card.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +13,7 @@ import type { Locator, Page, Response } from "@playwright/test";
 import sharp from "sharp";
 import type { FakeEngineCall } from "../../src/server/engines/fake-engine";
 import { startExtraServer, type ExtraServer } from "./extra-server";
-import { expect, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolationsInBothModes, signIn, test } from "./support";
 
 const PHONE_PHOTO = path.resolve(import.meta.dirname, "../fixtures/living-room-phone-4032x3024.jpg");
 const PAINT = "#2E5E4E";
@@ -226,9 +227,11 @@ test.describe("edit modes on an AI engine (the fake, which records what it is as
     await generate(page, 1);
     await expect(page.getByText(/Walls or windows may have moved: only \d+% of the photo’s lines kept/)).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText("In your account: 2 tokens.")).toBeVisible();
-    await page.getByRole("button", { name: /again for free/ }).click();
+    await expectNoAxeViolationsInBothModes(page, "a flagged result");
+    await page.getByRole("button", { name: "Make again for free: Boho" }).click();
     await expect(aiResults(page)).toHaveCount(2, { timeout: 20_000 });
-    await expect(page.getByText("Made again for free: see the new result in this batch.")).toBeVisible();
+    // The button gives way to the sentence, which takes its focus.
+    await expect(page.getByText("Made again for free: see the new result in this batch.")).toBeFocused();
     await expect(page.getByText(/Walls, windows and doors kept \(\d+%/)).toBeVisible();
     await page.reload();
     await expect(page.getByText("In your account: 2 tokens.")).toBeVisible();

@@ -41,11 +41,13 @@ test.describe("generation", () => {
     await page.getByRole("button", { name: "Generuj" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText("Wygenerować 3 wizualizacje?");
+    await expectNoAxeViolations(page, "the confirmation dialog");
     await dialog.getByRole("button", { name: "Generuj" }).click();
 
     const results = page.getByRole("img", { name: /podgląd wykonany bez AI/ });
     await expect(results).toHaveCount(3, { timeout: 30_000 });
-    await expect(page.getByText("Na Twoim koncie: 0 tokenów.")).toBeVisible();
+    // Said in a live region: the tokens spent are heard, not only seen.
+    await expect(page.getByRole("status").filter({ hasText: "Na Twoim koncie: 0 tokenów." })).toBeVisible();
     const sources = await results.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
     const bodies = await Promise.all(sources.map(async (src) => (await page.request.get(src)).body()));
     expect(new Set(bodies.map((b) => b.toString("base64"))).size).toBe(3);
@@ -98,7 +100,7 @@ test.describe("generation", () => {
       await page.getByRole("dialog").getByRole("button", { name: "Generuj" }).click();
       await expect(page.getByText("Usługa AI odmówiła")).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText("Token wrócił na Twoje konto.")).toBeVisible();
-      await expect(page.getByText("Na Twoim koncie: 3 tokeny.")).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: "Na Twoim koncie: 3 tokeny." })).toBeVisible();
 
       // Through server.ts (which compresses text): the first result's event comes while the second is still being made.
       const image = (await (await page.request.get(`${server.baseURL}/api/images`)).json()) as { images: { id: string; url: string }[] };

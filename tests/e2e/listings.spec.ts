@@ -1,14 +1,15 @@
 /**
  * An agent's listing through the real UI: three photos with their rooms, one style for all (one confirmation,
  * three tokens), a result chosen per photo, the ZIP of labelled JPEGs, an HD copy, and the client's link opened
- * without an account, then revoked. On an engine that can, an example photo from the library emptied of its furniture.
+ * without an account, then revoked; arrivals said in a live region, and axe in both colour modes on the listing
+ * and the client's page. On an engine that can, an example photo from the library emptied of its furniture.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { readZip } from "../support/read-zip";
 import { startExtraServer, type ExtraServer } from "./extra-server";
-import { expect, signIn, test } from "./support";
+import { expect, expectNoAxeViolationsInBothModes, signIn, test } from "./support";
 
 const PHONE_PHOTO = path.resolve(import.meta.dirname, "../fixtures/living-room-phone-4032x3024.jpg");
 
@@ -41,6 +42,8 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
 
   const choose = page.getByRole("button", { name: "Wybierz ten wynik" });
   await expect(choose).toHaveCount(3, { timeout: 60_000 });
+  // Results arrive by polling; what came is said in the live region, as on the design page.
+  await expect(page.getByRole("status").filter({ hasText: /Zdjęcie \d: .+, Skandynawski: gotowe/ })).toBeAttached();
   await expect(page.getByText(/Ściany, okna i drzwi zachowane \(\d+% linii zdjęcia\)/)).toHaveCount(3);
   for (let i = 0; i < 3; i++) {
     await choose.first().click();
@@ -68,6 +71,7 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   await photos.first().getByRole("button", { name: "HD: powiększ 2× (1 token)" }).click();
   const hdLink = photos.first().getByRole("link", { name: "Pobierz HD" });
   await expect(hdLink).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Kopia HD zdjęcia 1 gotowa" })).toBeAttached();
   const hdDownloading = page.waitForEvent("download");
   await hdLink.click();
   const hd = await sharp((await (await hdDownloading).path())!).metadata();
@@ -76,6 +80,7 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   await page.getByRole("button", { name: "Utwórz link" }).click();
   const link = await page.getByTestId("share-link").inputValue();
   expect(link).toMatch(/\/p\/[A-Za-z0-9_-]{32}$/);
+  await expectNoAxeViolationsInBothModes(page, "a listing with results, choices, HD and a client link");
 
   const client = await browser.newContext();
   const clientPage = await client.newPage();
@@ -84,6 +89,7 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   await expect(clientPage.getByTestId("shared-item")).toHaveCount(3);
   await expect(clientPage.getByText("Wirtualna aranżacja").first()).toBeVisible();
   await expect(clientPage.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await expectNoAxeViolationsInBothModes(clientPage, "the client's page");
 
   await page.getByRole("button", { name: "Unieważnij" }).click();
   await expect(page.getByText("Unieważniony")).toBeVisible();

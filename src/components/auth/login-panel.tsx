@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type Ref } from "react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import type { z } from "zod";
@@ -30,9 +30,24 @@ type Props = {
  * A switch between panels is a link (?tab=…): before React has hydrated, the browser follows it and the
  * server renders that panel; after, the click switches in place and the address follows.
  */
-function TabLink({ href, onSwitch, className, children, current }: { href: string; onSwitch: () => void; className: string; children: React.ReactNode; current?: boolean }) {
+function TabLink({
+  href,
+  onSwitch,
+  className,
+  children,
+  current,
+  ref,
+}: {
+  href: string;
+  onSwitch: () => void;
+  className: string;
+  children: React.ReactNode;
+  current?: boolean;
+  ref?: Ref<HTMLAnchorElement>;
+}) {
   return (
     <a
+      ref={ref}
       href={href}
       aria-current={current ? "page" : undefined}
       className={className}
@@ -66,6 +81,18 @@ export function LoginPanel(props: Props) {
   // A sign-in refused as unconfirmed, or as a wrong password (which an unconfirmed account also gets,
   // so as not to tell whether an address has an account), offers to send the confirmation link again.
   const [resendLabel, setResendLabel] = useState<"resend" | "resendConfirmation" | null>(null);
+
+  // A switch in place replaces the panel, and with it the link or button that had focus. Focus then goes to
+  // the new panel's notice, or its heading (or current tab), not back to the page's start.
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const panelStart = useRef<HTMLElement>(null);
+  const shownMode = useRef(mode);
+  useEffect(() => {
+    if (shownMode.current === mode) return;
+    shownMode.current = mode;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    (noticeRef.current ?? panelStart.current)?.focus();
+  }, [mode]);
 
   function switchMode(next: Mode) {
     setMode(next);
@@ -174,28 +201,42 @@ export function LoginPanel(props: Props) {
 
   const err = (field: string) => (errors[field] ? t(errors[field]) : undefined);
 
-  const noticeBox = notice ? (
-    <div
-      role={notice.kind === "error" ? "alert" : "status"}
-      className={
-        notice.kind === "error"
-          ? "rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
-          : "rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-200"
-      }
-    >
-      <p>{t(notice.key, notice.values)}</p>
-      {resendLabel ? (
-        <Button className="mt-2" size="xs" variant="outline" color="gray" onClick={onResend} loading={pending}>
-          {t(resendLabel)}
-        </Button>
-      ) : null}
-    </div>
-  ) : null;
+  const noticeContent = (kind: Notice["kind"]) =>
+    notice?.kind === kind ? (
+      <div
+        ref={noticeRef}
+        tabIndex={-1}
+        className={
+          kind === "error"
+            ? "rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+            : "rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-200"
+        }
+      >
+        <p>{t(notice.key, notice.values)}</p>
+        {resendLabel ? (
+          <Button className="mt-2" size="xs" variant="outline" color="gray" onClick={onResend} loading={pending}>
+            {t(resendLabel)}
+          </Button>
+        ) : null}
+      </div>
+    ) : null;
+  // Both regions stay in the panel while empty: a live region that appears together with its text is not
+  // announced by every screen reader. Empty, they take no room (empty:mb-0 undoes the panel's spacing).
+  const noticeBox = (
+    <>
+      <div role="alert" className="empty:mb-0">
+        {noticeContent("error")}
+      </div>
+      <div role="status" className="empty:mb-0">
+        {noticeContent("success")}
+      </div>
+    </>
+  );
 
   if (mode === "sent") {
     return (
       <section aria-labelledby="sent-title" className="space-y-4">
-        <h2 id="sent-title" className="text-xl font-semibold">
+        <h2 id="sent-title" ref={panelStart as Ref<HTMLHeadingElement>} tabIndex={-1} className="text-xl font-semibold">
           {t("checkInbox")}
         </h2>
         <p className="text-gray-700 dark:text-gray-300">{t("confirmSent", { email })}</p>
@@ -215,7 +256,7 @@ export function LoginPanel(props: Props) {
   if (mode === "forgot" || mode === "reset") {
     return (
       <section aria-labelledby="reset-title" className="space-y-4">
-        <h2 id="reset-title" className="text-xl font-semibold">
+        <h2 id="reset-title" ref={panelStart as Ref<HTMLHeadingElement>} tabIndex={-1} className="text-xl font-semibold">
           {mode === "forgot" ? t("resetTitle") : t("newPasswordTitle")}
         </h2>
         {mode === "forgot" ? <p className="text-gray-700 dark:text-gray-300">{t("resetLead")}</p> : null}
@@ -252,6 +293,7 @@ export function LoginPanel(props: Props) {
             key={m}
             {...tabLink(m)}
             current={mode === m}
+            ref={mode === m ? (panelStart as Ref<HTMLAnchorElement>) : undefined}
             className="flex min-h-11 items-center justify-center rounded-lg text-sm font-semibold text-gray-700 aria-[current=page]:bg-white aria-[current=page]:text-gray-900 aria-[current=page]:shadow dark:text-gray-300 dark:aria-[current=page]:bg-gray-950 dark:aria-[current=page]:text-white"
           >
             {m === "signIn" ? t("signInTab") : t("signUpTab")}

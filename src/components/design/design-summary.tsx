@@ -57,7 +57,10 @@ export function DesignSummary({ cost, breakdown, balance, missing, notice, prici
             {t("costBreakdown", { units: breakdown.styles === null ? t("costUnitEdit") : t("costUnitStyles", { count: breakdown.styles }), variations: breakdown.variations })}
           </p>
         )}
-        <p className="text-gray-700 dark:text-gray-300">{balance === null ? "\u00a0" : t("balance", { tokens: tAccount("tokens", { count: balance }) })}</p>
+        {/* A live region: the tokens a Generate spends, and those a failure gives back, are heard as they change. */}
+        <p role="status" className="text-gray-700 dark:text-gray-300">
+          {balance === null ? "\u00a0" : t("balance", { tokens: tAccount("tokens", { count: balance }) })}
+        </p>
       </div>
       {!ready && (
         <p id={missingId} className="text-sm text-gray-700 dark:text-gray-300">

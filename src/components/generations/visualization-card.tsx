@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { CircleAlert, Download, ImageOff, LoaderCircle, RotateCcw, ShieldCheck, Sparkles, TriangleAlert } from "lucide-react";
 import { Link } from "@/components/link";
@@ -137,6 +137,12 @@ export function StructureNote({ visualization: v, styleName, onRemake }: { visua
   const t = useTranslations("generation.structure");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The pressed button gives way to the sentence that it worked: focus goes there instead of to the page's start.
+  const [remakeAsked, setRemakeAsked] = useState(false);
+  const remadeNote = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (remakeAsked && v.remadeAs) remadeNote.current?.focus();
+  }, [remakeAsked, v.remadeAs]);
   const percent = Math.round((v.structureScore ?? 0) * 100);
   if (!v.flagged) {
     return (
@@ -153,7 +159,9 @@ export function StructureNote({ visualization: v, styleName, onRemake }: { visua
         {t("flagged", { percent })}
       </p>
       {v.remadeAs ? (
-        <p>{t("remade")}</p>
+        <p ref={remadeNote} tabIndex={-1}>
+          {t("remade")}
+        </p>
       ) : v.remakeOf ? null : onRemake ? (
         <Button
           size="sm"
@@ -163,7 +171,9 @@ export function StructureNote({ visualization: v, styleName, onRemake }: { visua
           aria-label={t("remakeNamed", { style: styleName })}
           onClick={async () => {
             setBusy(true);
-            setError(await onRemake());
+            const refused = await onRemake();
+            setError(refused);
+            setRemakeAsked(refused === null);
             setBusy(false);
           }}
         >

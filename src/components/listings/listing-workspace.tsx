@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState, type DragEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type DragEvent } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { ArrowDown, ArrowUp, Trash2, Upload } from "lucide-react";
@@ -14,16 +14,19 @@ import { defaultModeSettings, editModeOf, ModeDetails, ModePicker, textsTooLong,
 import { useErrorText } from "@/components/design/use-error-text";
 import { ComparisonSlider } from "@/components/ui/comparison-slider";
 import { StructureNote } from "@/components/generations/visualization-card";
+import { useAnnouncer } from "@/components/ui/use-announcer";
 import { minutesLeft, useNow } from "@/components/ui/use-now";
 import { isStyledMode, type EditMode } from "@/config/edit-modes";
 import { LISTING_EXPIRY_WARNING_MS, LISTING_MAX_PHOTOS, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX, listingModes } from "@/config/listings";
 import { roomTypes, type RoomType } from "@/config/room-types";
 import { styleIds, type StyleId } from "@/config/styles";
-import type { ListingDto, ListingPhotoDto } from "@/schemas/listings";
+import type { ListingDto, ListingPhotoDto, ListingResultDto } from "@/schemas/listings";
 import { callApi } from "./call-api";
 import { usePhotoUploads } from "./use-photo-uploads";
 
 const POLL_MS = 2000;
+
+const isFinal = (status: ListingResultDto["status"]) => status === "succeeded" || status === "failed";
 
 /** The disclosure label on screen, on the result's side of the slider (downloads carry it burnt into a corner). */
 function LabelBadge({ text }: { text: string }) {
@@ -78,12 +81,42 @@ export function ListingWorkspace({
   const [name, setName] = useState(initial.name);
   const [dragging, setDragging] = useState(false);
   const [gallery, setGallery] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const [announcement, announce] = useAnnouncer();
   const base = `/api/listings/${encodeURIComponent(listing.id)}`;
+
+  const resultName = useCallback(
+    (r: ListingResultDto) => (r.styleId ? tStyles(`${r.styleId as StyleId}.name`) : tModes(`${r.mode === "declutter" ? "declutterResult" : "restyle"}.name`)),
+    [tStyles, tModes],
+  );
+
+  // Results and HD copies arrive by polling: what became ready (or failed) since the last answer is said in
+  // the live region, as the design page says it for its results.
+  const shown = useRef(initial);
+  const announceArrivals = useCallback(
+    (next: ListingDto) => {
+      const before = new Map(shown.current.photos.map((p) => [p.id, p]));
+      shown.current = next;
+      next.photos.forEach((photo, index) => {
+        const was = before.get(photo.id);
+        const photoName = t("photoAlt", { number: index + 1, room: tRooms(photo.roomType as RoomType) });
+        for (const r of photo.results) {
+          const previous = was?.results.find((p) => p.visualizationId === r.visualizationId);
+          if (!isFinal(r.status) || (previous && isFinal(previous.status))) continue;
+          announce(tGen(r.status === "succeeded" ? "ready" : "failed", { style: `${photoName}, ${resultName(r)}` }));
+        }
+        if (photo.hd && was && !was.hd) announce(t("hdReady", { number: index + 1 }));
+      });
+    },
+    [announce, resultName, t, tGen, tRooms],
+  );
 
   const refresh = useCallback(async () => {
     const answer = await callApi<{ listing: ListingDto }>("GET", base);
-    if (answer.ok) setListing(answer.body.listing);
-  }, [base]);
+    if (!answer.ok) return;
+    setListing(answer.body.listing);
+    announceArrivals(answer.body.listing);
+  }, [base, announceArrivals]);
 
   const working = listing.photos.some((p) => p.hdState === "queued" || p.hdState === "running" || p.results.some((r) => r.status === "queued" || r.status === "running" || r.scoring));
   useEffect(() => {
@@ -171,6 +204,7 @@ export function ListingWorkspace({
     setBusy(null);
     if (!answer.ok) return fail(answer.message);
     setNewLink(`${window.location.origin}${sharePrefix}${answer.body.token}`);
+    setCopied(false);
     await refresh();
   }
 
@@ -205,11 +239,16 @@ export function ListingWorkspace({
             {soon ? t("expiresSoon", { minutes: Math.max(1, left) }) : t("expiresIn", { minutes: left })}
           </p>
         ) : null}
-        {message && (
-          <p role={message.error ? "alert" : "status"} className={message.error ? "text-red-700 dark:text-red-400" : "text-green-800 dark:text-green-300"}>
-            {message.text}
-          </p>
-        )}
+        {/* Always present (a live region that appears together with its text is not announced by every screen reader). */}
+        <p role="alert" className="text-red-700 empty:mb-0 dark:text-red-400">
+          {message?.error ? message.text : null}
+        </p>
+        <p role="status" className="text-green-800 empty:mb-0 dark:text-green-300">
+          {message && !message.error ? message.text : null}
+        </p>
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
       </section>
 
       <section aria-labelledby="add-photos" className="space-y-3">
@@ -376,7 +415,7 @@ export function ListingWorkspace({
                 ) : (
                   <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                     {photo.results.map((r) => {
-                      const styleName = r.styleId ? tStyles(`${r.styleId as StyleId}.name`) : tModes(`${r.mode === "declutter" ? "declutterResult" : "restyle"}.name`);
+                      const styleName = resultName(r);
                       // A result without a style is named by what was done, not "in Decluttered style".
                       const afterAlt = r.styleId ? tGen("alt", { room, style: styleName }) : tGen("altEdit", { room, edit: styleName });
                       const isChosen = photo.chosenVisualizationId === r.visualizationId;
@@ -478,7 +517,22 @@ export function ListingWorkspace({
               <p className="text-sm">{t("shareNew")}</p>
               <div className="flex flex-wrap items-center gap-2">
                 <input readOnly value={newLink} aria-label={t("share")} data-testid="share-link" className="min-w-0 flex-1 rounded-lg border border-gray-300 bg-gray-50 px-3 py-2 text-sm dark:border-gray-700 dark:bg-gray-900" />
-                <Button size="xs" variant="soft" onClick={() => void navigator.clipboard?.writeText(newLink)}>{t("shareCopy")}</Button>
+                <Button
+                  size="xs"
+                  variant="soft"
+                  onClick={() =>
+                    void navigator.clipboard
+                      ?.writeText(newLink)
+                      .then(() => {
+                        setCopied(true);
+                        announce(t("shareCopied"));
+                      })
+                      // Refused (no permission): the link stays in the field above, to copy by hand.
+                      .catch(() => undefined)
+                  }
+                >
+                  {copied ? t("shareCopied") : t("shareCopy")}
+                </Button>
               </div>
             </div>
           )}
