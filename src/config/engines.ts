@@ -44,6 +44,11 @@ export function isAiEngine(id: string): boolean {
   return Object.hasOwn(engines, id) && engines[id as EngineId].ai;
 }
 
+/** Whether a result is an AI edit: made by an AI engine, and not our own exact recolour (an algorithmic edit on any engine). */
+export function isAiResult(engineId: string, mode: EditMode): boolean {
+  return isAiEngine(engineId) && mode !== "paint";
+}
+
 export type ReplicateModel = {
   /** Community models run by version id (pinned here); official models by name, on their latest version. */
   version?: string;

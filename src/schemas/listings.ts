@@ -48,6 +48,8 @@ export type ListingResultDto = {
   mode: EditMode;
   /** Empty for a mode without a style (declutter). */
   styleId: string;
+  /** Made by an AI engine (isAiResult); else a preview made without AI, and described so. */
+  ai: boolean;
   status: VisualizationStatus;
   progress: number | null;
   /** Null while it runs, after a failure, and once its hour has passed. */
@@ -97,7 +99,7 @@ export type SharedListingDto = {
   disclosureLabel: boolean;
   expiresAt: string;
   /** styleId is empty for a mode without a style: the page names the mode instead. */
-  items: { position: number; roomType: string; styleId: string; mode: EditMode; beforeUrl: string | null; afterUrl: string; width: number; height: number }[];
+  items: { position: number; roomType: string; styleId: string; mode: EditMode; ai: boolean; beforeUrl: string | null; afterUrl: string; width: number; height: number }[];
 };
 
 export type ListingSummary = { id: string; name: string; createdAt: string; photos: number; livePhotos: number };

@@ -417,7 +417,7 @@ export function ListingWorkspace({
                     {photo.results.map((r) => {
                       const styleName = resultName(r);
                       // A result without a style is named by what was done, not "in Decluttered style".
-                      const afterAlt = r.styleId ? tGen("alt", { room, style: styleName }) : tGen("altEdit", { room, edit: styleName });
+                      const afterAlt = r.styleId ? tGen(r.ai ? "alt" : "altPreview", { room, style: styleName }) : tGen(r.ai ? "altEdit" : "altEditPreview", { room, edit: styleName });
                       const isChosen = photo.chosenVisualizationId === r.visualizationId;
                       return (
                         <li key={r.visualizationId} data-testid="listing-result" className={`space-y-2 rounded-xl p-2 ${isChosen ? "ring-2 ring-primary-600" : ""}`}>

@@ -2,7 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { isMaskedMode, type EditMode } from "@/config/edit-modes";
-import { isAiEngine } from "@/config/engines";
+import { isAiResult } from "@/config/engines";
 import type { Db, DbOrTx } from "@/server/db/client";
 import { executeRows } from "@/server/db/execute-rows";
 import { batch, image, visualization } from "@/server/db/schema";
@@ -85,7 +85,7 @@ export async function finishFollowUp(options: { db: Db; storage: ImageStorage; f
     if (isAnswerKey(resultKey)) {
       const answer = await storage.get(resultKey);
       if (!answer) return;
-      const ai = isAiEngine(row.engine) && mode !== "paint";
+      const ai = isAiResult(row.engine, mode);
       const moved = await storeFullSize({ db, storage, imageId: row.result.id, answerKey: resultKey, make: () => toFullSizeJpeg(answer, size), ai, ...size });
       log.info("generation.full_size_taken_over", { ...context, moved });
       if (!moved) return;

@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/env";
 import { and, eq, sql } from "drizzle-orm";
-import { isAiEngine } from "@/config/engines";
+import { isAiResult } from "@/config/engines";
 import { markDigitalSource } from "@/server/images/mark-digital-source";
 import { ENGINE_TIMEOUT_MS, JOB_LEASE_MS, LISTING_REFERENCE_WAIT_MS, PROGRESS_INTERVAL_MS, RETRY_POLICY } from "@/config/generation";
 import { isMaskedMode } from "@/config/edit-modes";
@@ -141,8 +141,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     if (controller.signal.aborted) throw controller.signal.reason;
     const engineMs = output.engineMs;
     await progress.settled();
-    // Our own exact recolour is an algorithmic edit even on an AI engine.
-    const ai = isAiEngine(engine.id) && job.mode !== "paint";
+    const ai = isAiResult(engine.id, job.mode);
     const result = await storeResult(options, job.userId, output, ai);
     const storedAt = Date.now();
     let done = false;

@@ -2,6 +2,7 @@ import "server-only";
 import { aliasedTable, asc, desc, eq, inArray } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import type { EditMode } from "@/config/edit-modes";
+import { isAiResult } from "@/config/engines";
 import { STRUCTURE_CHECK_WAIT_SECONDS } from "@/config/generation";
 import { batch, image, listingBatch, listingPhoto, listingShare, visualization } from "@/server/db/schema";
 import { isFlagged } from "@/server/generation/dto";
@@ -31,7 +32,7 @@ export async function getListing(options: { userId: string; listingId: string; d
   const photoIds = photos.map((p) => p.photo.id);
   const results = photoIds.length
     ? await db
-        .select({ photoId: listingBatch.photoId, createdAt: listingBatch.createdAt, mode: batch.mode, v: visualization, result: image })
+        .select({ photoId: listingBatch.photoId, createdAt: listingBatch.createdAt, mode: batch.mode, engine: batch.engine, v: visualization, result: image })
         .from(listingBatch)
         .innerJoin(batch, eq(batch.id, listingBatch.batchId))
         .innerJoin(visualization, eq(visualization.batchId, listingBatch.batchId))
@@ -48,6 +49,7 @@ export async function getListing(options: { userId: string; listingId: string; d
       batchId: r.v.batchId,
       mode: r.mode as EditMode,
       styleId: r.v.styleId ?? "",
+      ai: isAiResult(r.engine, r.mode as EditMode),
       status: r.v.status,
       progress: r.v.progress,
       result: live(r.result),

@@ -2,6 +2,7 @@ import "server-only";
 import { aliasedTable, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db/client";
 import type { EditMode } from "@/config/edit-modes";
+import { isAiResult } from "@/config/engines";
 import { batch, image, listingPhoto, visualization } from "@/server/db/schema";
 import type { ImageRow } from "@/server/images/image-dto";
 
@@ -13,6 +14,8 @@ export type ChosenResult = {
   /** Empty for a mode without a style (declutter). */
   styleId: string;
   mode: EditMode;
+  /** Made by an AI engine (isAiResult). */
+  ai: boolean;
   result: ImageRow;
   source: ImageRow | null;
   hd: ImageRow | null;
@@ -27,7 +30,7 @@ export async function listChosenResults(options: { db: DbOrTx; listingId: string
   const result = aliasedTable(image, "result");
   const hd = aliasedTable(image, "hd");
   const rows = await options.db
-    .select({ photo: listingPhoto, styleId: visualization.styleId, mode: batch.mode, result, source: image, hd })
+    .select({ photo: listingPhoto, styleId: visualization.styleId, mode: batch.mode, engine: batch.engine, result, source: image, hd })
     .from(listingPhoto)
     .innerJoin(visualization, eq(visualization.id, listingPhoto.chosenVisualizationId))
     .innerJoin(batch, eq(batch.id, visualization.batchId))
@@ -45,7 +48,7 @@ export async function listChosenResults(options: { db: DbOrTx; listingId: string
       dead++;
       continue;
     }
-    items.push({ photoId: r.photo.id, number: items.length + 1, roomType: r.photo.roomType, styleId: r.styleId ?? "", mode: r.mode as EditMode, result: res, source: live(r.source), hd: live(r.hd) });
+    items.push({ photoId: r.photo.id, number: items.length + 1, roomType: r.photo.roomType, styleId: r.styleId ?? "", mode: r.mode as EditMode, ai: isAiResult(r.engine, r.mode as EditMode), result: res, source: live(r.source), hd: live(r.hd) });
   }
   return { items, dead };
 }

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Handle } from "@/server/db/client";
 import { libraryPhotos } from "@/config/library";
-import { generationJob, image, listingPhoto, tokenLedger, visualization } from "@/server/db/schema";
+import { batch, generationJob, image, listingPhoto, tokenLedger, visualization } from "@/server/db/schema";
 import { STRUCTURE_CHECK_WAIT_SECONDS } from "@/config/generation";
 import { EngineError, type Engine } from "@/server/engines/engine";
 import { createFakeEngine, type FakeEngineCall } from "@/server/engines/fake-engine";
@@ -362,6 +362,12 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
 
     const shared = await resolveShareLink({ db: handle.db, token: link.token });
     expect(shared.listing.items).toHaveLength(1);
+    // Made by an engine that is not AI: a preview, described so on the listing and on the client's page.
+    expect(view.photos[0]!.results[0]!.ai).toBe(false);
+    expect(shared.listing.items[0]!.ai).toBe(false);
+    await handle.db.update(batch).set({ engine: "replicate" }).where(eq(batch.id, view.photos[0]!.results[0]!.batchId));
+    expect((await getListing({ db: handle.db, userId, listingId })).photos[0]!.results[0]!.ai).toBe(true);
+    expect((await resolveShareLink({ db: handle.db, token: link.token })).listing.items[0]!.ai).toBe(true);
     expect(shared.listing.items[0]!.afterUrl).toContain(view.photos[0]!.results[0]!.result!.id);
     const served = await getSharedImage({ db: handle.db, storage, token: link.token, imageId: view.photos[0]!.results[0]!.result!.id });
     expect(served.contentType).toBe("image/jpeg");

@@ -33,6 +33,7 @@ export async function resolveShareLink(options: { token: string; db?: DbOrTx; no
         roomType: i.roomType,
         styleId: i.styleId,
         mode: i.mode,
+        ai: i.ai,
         beforeUrl: i.source ? url(i.source.id) : null,
         afterUrl: url(i.result.id),
         width: i.result.width,

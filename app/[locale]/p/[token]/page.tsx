@@ -57,7 +57,7 @@ export default async function SharedListingPage({ params }: Props) {
           const room = tRooms(item.roomType as RoomType);
           const style = item.styleId ? tStyles(`${item.styleId as StyleId}.name`) : tModes("declutterResult.name");
           // A result without a style is named by what was done, not "in Decluttered style".
-          const afterAlt = item.styleId ? tGen("alt", { room, style }) : tGen("altEdit", { room, edit: style });
+          const afterAlt = item.styleId ? tGen(item.ai ? "alt" : "altPreview", { room, style }) : tGen(item.ai ? "altEdit" : "altEditPreview", { room, edit: style });
           return (
             <li key={item.position} data-testid="shared-item" className="space-y-2">
               <h2 className="font-medium">{t("sharedItem", { number: item.position, room, style })}</h2>
