@@ -4,7 +4,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Handle } from "@/server/db/client";
 import { libraryPhotos } from "@/config/library";
 import { batch, generationJob, image, listingPhoto, tokenLedger, visualization } from "@/server/db/schema";
@@ -34,7 +34,7 @@ import { getSharedImage } from "./get-shared-image";
 import { listingBriefFor } from "./listing-brief-for";
 import { resolveShareLink } from "./resolve-share-link";
 import { revokeShareLink } from "./revoke-share-link";
-import { streamListingZip } from "./stream-listing-zip";
+import { planListingZip, streamListingZip } from "./stream-listing-zip";
 import { updateListingPhoto } from "./update-listing-photo";
 import { makeNextHdCopy } from "./make-next-hd-copy";
 import { orderHdCopy } from "./order-hd-copy";
@@ -300,8 +300,19 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const view = await getListing({ db: handle.db, userId, listingId });
     for (const p of view.photos) await chooseListingResult({ db: handle.db, userId, listingId, photoId: p.id, visualizationId: p.results[0]!.visualizationId });
 
+    // A download given up stops the making at once (it used to wait for its reader for good, holding an image).
+    const reads = vi.spyOn(storage, "get");
+    const givenUp = await streamListingZip({ db: handle.db, storage, userId, listingId, label: LABEL });
+    givenUp.stream.destroy();
+    await expect(givenUp.done).resolves.toBe("abandoned");
+    expect(reads.mock.calls.length).toBeLessThan(3);
+    reads.mockRestore();
+    // A HEAD is answered from the plan, without making anything.
+    await expect(planListingZip({ db: handle.db, userId, listingId })).resolves.toEqual({ fileName: "zlota-44-12-warszawa.zip", entries: 3 });
+
     const zip = await streamListingZip({ db: handle.db, storage, userId, listingId, label: LABEL });
     const entries = readZip(await collect(zip.stream));
+    await expect(zip.done).resolves.toBe("finished");
     expect(zip.fileName).toBe("zlota-44-12-warszawa.zip");
     expect(entries.map((e) => e.name)).toEqual(["zlota-44-12-warszawa-01-living-room-modern.jpg", "zlota-44-12-warszawa-02-kitchen-modern.jpg", "zlota-44-12-warszawa-03-living-room-modern.jpg"]);
     const meta = await sharp(entries[0]!.data).metadata();

@@ -13,41 +13,81 @@ import { listingFileName } from "./listing-file-name";
 import { slugify } from "./slugify";
 import { loadOwnedListing } from "./load-owned-listing";
 
+type ZipPlan = { fileName: string; entries: number };
+
+/**
+ * What a ZIP of the listing's chosen results would be, without making it: its file name and entries, or GONE
+ * when no chosen result is alive and NOT_FOUND (nothingChosen) when nothing is chosen. A HEAD request gets this.
+ */
+export async function planListingZip(options: { userId: string; listingId: string; db?: DbOrTx }): Promise<ZipPlan> {
+  const { plan } = await chosenForZip({ ...options, db: options.db ?? (await getDb()) });
+  return plan;
+}
+
+async function chosenForZip(options: { userId: string; listingId: string; db: DbOrTx }) {
+  const row = await loadOwnedListing({ db: options.db, userId: options.userId, listingId: options.listingId });
+  const { items, dead } = await listChosenResults({ db: options.db, listingId: row.id });
+  if (items.length === 0) throw dead > 0 ? new AppError("GONE") : new AppError("NOT_FOUND", { reason: "nothingChosen" });
+  return { row, items, plan: { fileName: `${slugify(row.name) || "listing"}.zip`, entries: items.length } };
+}
+
 /**
  * The chosen results of a listing as one ZIP of full-size JPEGs named `<listing>-<nn>-<room>-<style>.jpg`,
  * streamed: each entry is read, labelled and encoded only when the one before has gone out, so a 40-photo
  * ZIP holds one image in memory, not forty. JPEGs are stored, not deflated again (it would gain nothing).
  * `label` is the disclosure text to burn in (null: none; the listing's own setting is applied by the caller).
- * GONE when no chosen result is alive, NOT_FOUND (nothingChosen) when nothing is chosen.
+ * A download given up (the stream closed before its end) stops the making at once: it would otherwise wait
+ * forever for the reader, holding the image in hand. `done` says how the making ended.
  */
-export async function streamListingZip(options: { userId: string; listingId: string; label: string | null; db?: DbOrTx; storage?: ImageStorage }): Promise<{ fileName: string; stream: Readable; entries: number }> {
+export async function streamListingZip(options: {
+  userId: string;
+  listingId: string;
+  label: string | null;
+  db?: DbOrTx;
+  storage?: ImageStorage;
+}): Promise<ZipPlan & { stream: Readable; done: Promise<"finished" | "abandoned" | "failed"> }> {
   const db = options.db ?? (await getDb());
   const storage = options.storage ?? getStorage();
-  const row = await loadOwnedListing({ db, userId: options.userId, listingId: options.listingId });
-  const { items, dead } = await listChosenResults({ db, listingId: row.id });
-  if (items.length === 0) throw dead > 0 ? new AppError("GONE") : new AppError("NOT_FOUND", { reason: "nothingChosen" });
+  const { row, items, plan } = await chosenForZip({ db, userId: options.userId, listingId: options.listingId });
   const label = row.disclosureLabel ? options.label : null;
 
   const archive = archiver("zip", { store: true });
   const out = new PassThrough();
   archive.on("error", (error) => out.destroy(error));
   archive.pipe(out);
-  void (async () => {
+  let finalized = false;
+  let abandoned = false;
+  const closed = new Promise<void>((resolve) =>
+    out.once("close", () => {
+      if (!finalized) {
+        abandoned = true;
+        archive.abort();
+      }
+      resolve();
+    }),
+  );
+  const done = (async () => {
     for (const item of items) {
+      if (abandoned) return "abandoned" as const;
       const bytes = await storage.get(item.result.storageKey);
       // An object gone between the listing and now: left out rather than a broken entry.
-      if (!bytes) continue;
+      if (!bytes || abandoned) continue;
       const jpeg = await burnLabel({ image: bytes, label });
       const name = listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId || item.mode });
       const written = once(archive, "entry");
+      written.catch(() => undefined);
       archive.append(jpeg, { name });
-      await written;
+      await Promise.race([written, closed]);
     }
+    if (abandoned) return "abandoned" as const;
     await archive.finalize();
+    finalized = true;
+    return "finished" as const;
   })().catch((error: unknown) => {
     log.warn("listings.zip_failed", { listingId: row.id, error });
     archive.abort();
     out.destroy(error instanceof Error ? error : new Error(String(error)));
+    return "failed" as const;
   });
-  return { fileName: `${slugify(row.name) || "listing"}.zip`, stream: out, entries: items.length };
+  return { ...plan, stream: out, done };
 }
