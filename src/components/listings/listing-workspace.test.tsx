@@ -6,6 +6,8 @@ import type { ListingDto } from "@/schemas/listings";
 import { withMessages } from "~/tests/support/messages";
 import { ListingWorkspace } from "./listing-workspace";
 
+// Uploads never finish here: what is said before them is the point.
+vi.mock("@/components/design/api", async (original) => ({ ...(await original<object>()), uploadImage: () => ({ done: new Promise(() => {}) }) }));
 vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh: vi.fn(), push: vi.fn(), replace: vi.fn() }) }));
 
 const NOW = Date.now();
@@ -78,5 +80,16 @@ describe("ListingWorkspace's Generate", () => {
     const dialog = await screen.findByRole("dialog");
     await waitFor(() => expect(dialog.textContent).toContain("Masz 1 token, a ta operacja wymaga 2 tokenów."));
     expect(within(dialog).getByRole("button", { name: "Generuj za 2 tokeny" }).hasAttribute("disabled")).toBe(true);
+  });
+});
+
+describe("ListingWorkspace's uploads", () => {
+  it("says how many of the chosen photos still fit when they exceed the listing's limit", async () => {
+    serve([10]);
+    const photos = Array.from({ length: 37 }, (_, i) => ({ ...listing.photos[0]!, id: `photo-${i}`, position: i + 1 }));
+    render(withMessages(<ListingWorkspace initial={{ ...listing, photos }} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} providersDocs="https://example.test" library={[]} />));
+    const files = Array.from({ length: 5 }, (_, i) => new File(["x"], `${i}.jpg`, { type: "image/jpeg" }));
+    await userEvent.upload(screen.getByLabelText("Wybierz zdjęcia"), files);
+    expect(screen.getByText("Ogłoszenie może mieć najwyżej 40 zdjęć: dodajemy tylko pierwsze 3 z wybranych.").getAttribute("role")).toBe("alert");
   });
 });
