@@ -37,8 +37,12 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   await page.getByRole("checkbox", { name: "Skandynawski" }).check();
   await page.getByRole("button", { name: "Generuj dla wszystkich zdjęć" }).click();
   const dialog = page.getByRole("dialog");
-  await expect(dialog).toContainText("Zdjęcia: 3 × style: 1 × warianty: 1 = 3 tokeny.");
+  await expect(dialog).toContainText("Zdjęcia: 3 × style: 1 × warianty: 1 = 3 tokeny. Saldo: 4 tokeny, po wygenerowaniu: 1 token.");
   await dialog.getByRole("button", { name: "Generuj za 3 tokeny" }).click();
+  // The header's account menu follows the spend.
+  await page.getByRole("button", { name: "Menu konta" }).click();
+  await expect(page.getByRole("menuitem", { name: /1 token/ })).toBeVisible();
+  await page.keyboard.press("Escape");
 
   const choose = page.getByRole("button", { name: "Wybierz ten wynik" });
   await expect(choose).toHaveCount(3, { timeout: 60_000 });
@@ -94,6 +98,8 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   await page.getByRole("button", { name: "Unieważnij" }).click();
   await expect(page.getByText("Unieważniony")).toBeVisible();
   expect((await clientPage.goto(link))!.status()).toBe(404);
+  // The client is told what became of the link, not the site's "page not found".
+  await expect(clientPage.getByRole("heading", { level: 1, name: "Ten link nie działa" })).toBeVisible();
   await client.close();
 });
 

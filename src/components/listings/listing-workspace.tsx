@@ -1,9 +1,10 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState, type DragEvent } from "react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { ArrowDown, ArrowUp, Trash2, Upload } from "lucide-react";
+import { loadPersonData, reloadPersonData, usePersonData } from "@/components/account/person-data-store";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { GalleryModal } from "@/components/design/gallery-modal";
@@ -21,6 +22,7 @@ import { LISTING_EXPIRY_WARNING_MS, LISTING_MAX_PHOTOS, LISTING_MAX_VARIATIONS, 
 import { roomTypes, type RoomType } from "@/config/room-types";
 import { styleIds, type StyleId } from "@/config/styles";
 import type { ListingDto, ListingPhotoDto, ListingResultDto } from "@/schemas/listings";
+import { personDataUrl } from "@/web/shared/person-data";
 import { callApi } from "./call-api";
 import { usePhotoUploads } from "./use-photo-uploads";
 
@@ -64,12 +66,16 @@ export function ListingWorkspace({
   const tStyles = useTranslations("styles");
   const tGen = useTranslations("generation");
   const tModes = useTranslations("modes");
+  const tErrors = useTranslations("errors");
+  const locale = useLocale();
   const errorText = useErrorText();
   const format = useFormatter();
   const router = useRouter();
   const now = useNow(serverNow, 30_000);
   const [listing, setListing] = useState(initial);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  // Generate's outcome, said beside its button: the page's message line is a screen away from it.
+  const [generateMessage, setGenerateMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [newRoom, setNewRoom] = useState<RoomType>((initial.lastRoomType as RoomType | null) ?? "living-room");
   const [styles, setStyles] = useState<string[]>([]);
   const [variations, setVariations] = useState(1);
@@ -85,6 +91,13 @@ export function ListingWorkspace({
   const [announcement, announce] = useAnnouncer();
   const base = `/api/listings/${encodeURIComponent(listing.id)}`;
 
+  // The balance for the confirmation, from the store the header's account menu reads: reloading it after a
+  // spend or a refund keeps the header's count right too.
+  const balance = usePersonData()?.balance ?? null;
+  useEffect(() => {
+    void loadPersonData(personDataUrl(locale, null));
+  }, [locale]);
+
   const resultName = useCallback(
     (r: ListingResultDto) => (r.styleId ? tStyles(`${r.styleId as StyleId}.name`) : tModes(`${r.mode === "declutter" ? "declutterResult" : "restyle"}.name`)),
     [tStyles, tModes],
@@ -97,6 +110,7 @@ export function ListingWorkspace({
     (next: ListingDto) => {
       const before = new Map(shown.current.photos.map((p) => [p.id, p]));
       shown.current = next;
+      let refunded = false;
       next.photos.forEach((photo, index) => {
         const was = before.get(photo.id);
         const photoName = t("photoAlt", { number: index + 1, room: tRooms(photo.roomType as RoomType) });
@@ -104,9 +118,12 @@ export function ListingWorkspace({
           const previous = was?.results.find((p) => p.visualizationId === r.visualizationId);
           if (!isFinal(r.status) || (previous && isFinal(previous.status))) continue;
           announce(tGen(r.status === "succeeded" ? "ready" : "failed", { style: `${photoName}, ${resultName(r)}` }));
+          if (r.status === "failed") refunded = true;
         }
         if (photo.hd && was && !was.hd) announce(t("hdReady", { number: index + 1 }));
+        if (photo.hdState === "failed" && was?.hdState !== "failed") refunded = true;
       });
+      if (refunded) void reloadPersonData();
     },
     [announce, resultName, t, tGen, tRooms],
   );
@@ -171,6 +188,8 @@ export function ListingWorkspace({
   const mode = editModeOf(settings);
   const styled = isStyledMode(mode);
   const cost = livePhotos * (styled ? styles.length : 1) * variations;
+  // Known short: the confirmation says so rather than offering a Generate the server would refuse.
+  const short = balance !== null && balance < cost;
   const chosen = listing.photos.filter((p) => p.chosenVisualizationId && p.results.some((r) => r.visualizationId === p.chosenVisualizationId && r.result));
   const left = listing.expiresAt ? minutesLeft(listing.expiresAt, now) : null;
   const soon = listing.expiresAt !== null && Date.parse(listing.expiresAt) - now < LISTING_EXPIRY_WARNING_MS;
@@ -178,6 +197,7 @@ export function ListingWorkspace({
   async function generate() {
     setConfirming(false);
     setBusy("generate");
+    setGenerateMessage(null);
     const answer = await callApi<{ cost: number }>("POST", `${base}/generate`, {
       mode,
       styles: styled ? styles : [],
@@ -186,14 +206,16 @@ export function ListingWorkspace({
       requestId: crypto.randomUUID(),
     });
     setBusy(null);
-    if (!answer.ok) return fail(answer.message);
-    setMessage({ text: t("queued", { cost: answer.body.cost }), error: false });
+    void reloadPersonData();
+    if (!answer.ok) return setGenerateMessage({ text: answer.message ?? t("error"), error: true });
+    setGenerateMessage({ text: t("queued", { cost: answer.body.cost }), error: false });
     await refresh();
   }
 
   async function remake(visualizationId: string): Promise<string | null> {
     const outcome = await requestRemake(visualizationId);
     await refresh();
+    void reloadPersonData();
     if (outcome.ok) return null;
     return outcome.kind === "network" ? tGen("structure.remakeNetwork") : errorText(outcome);
   }
@@ -361,15 +383,26 @@ export function ListingWorkspace({
           {t("generate")}
         </Button>
         {livePhotos === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noPhotos")}</p> : styled && styles.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noStyles")}</p> : null}
+        <p role="alert" className="text-red-700 empty:hidden dark:text-red-400">
+          {generateMessage?.error ? generateMessage.text : null}
+        </p>
+        <p role="status" className="text-green-800 empty:hidden dark:text-green-300">
+          {generateMessage && !generateMessage.error ? generateMessage.text : null}
+        </p>
         <Modal
           open={confirming}
           onOpenChange={setConfirming}
           title={t("confirmTitle")}
-          description={styled ? t("confirmText", { photos: livePhotos, styles: styles.length, variations, cost }) : t("confirmTextEdit", { photos: livePhotos, variations, cost })}
+          description={[
+            styled ? t("confirmText", { photos: livePhotos, styles: styles.length, variations, cost }) : t("confirmTextEdit", { photos: livePhotos, variations, cost }),
+            balance === null ? null : short ? tErrors("INSUFFICIENT_TOKENS", { balance, attempted: cost }) : t("confirmBalance", { balance, after: balance - cost }),
+          ]
+            .filter(Boolean)
+            .join(" ")}
           footer={
             <>
               <Button variant="outline" color="gray" onClick={() => setConfirming(false)}>{t("cancel")}</Button>
-              <Button onClick={() => void generate()}>{t("confirm", { cost })}</Button>
+              <Button disabled={short} onClick={() => void generate()}>{t("confirm", { cost })}</Button>
             </>
           }
         />
@@ -481,7 +514,13 @@ export function ListingWorkspace({
                           {t("hdFailed")}
                         </p>
                       )}
-                      <Button size="xs" variant="outline" loading={busy === `hd:${photo.id}`} onClick={() => void act(`hd:${photo.id}`, () => callApi("POST", `${base}/photos/${photo.id}/hd`, {}))}>
+                      <Button size="xs" variant="outline" loading={busy === `hd:${photo.id}`} onClick={() =>
+                          void act(`hd:${photo.id}`, async () => {
+                            const answer = await callApi("POST", `${base}/photos/${photo.id}/hd`, {});
+                            void reloadPersonData();
+                            return answer;
+                          })
+                        }>
                         {t("hd")}
                       </Button>
                     </>

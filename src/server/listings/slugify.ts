@@ -6,7 +6,8 @@ export function slugify(text: string): string {
     .replace(/[łŁ]/g, "l")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60);
+    .slice(0, 60)
+    // Trimmed after the cut: a cut just after a word would leave a hyphen that doubles in `name--01-…`.
+    .replace(/^-+|-+$/g, "");
 }
 

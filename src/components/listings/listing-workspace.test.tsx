@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ListingDto } from "@/schemas/listings";
+import { withMessages } from "~/tests/support/messages";
+import { ListingWorkspace } from "./listing-workspace";
+
+// Uploads never finish here: what is said before them is the point.
+vi.mock("@/components/design/api", async (original) => ({ ...(await original<object>()), uploadImage: () => ({ done: new Promise(() => {}) }) }));
+vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh: vi.fn(), push: vi.fn(), replace: vi.fn() }) }));
+
+const NOW = Date.now();
+const image = { id: "img-1", url: "/api/images/img-1", kind: "upload" as const, width: 1200, height: 800, createdAt: new Date(NOW).toISOString(), expiresAt: new Date(NOW + 3_600_000).toISOString() };
+const listing: ListingDto = {
+  id: "listing-1",
+  name: "Złota 44/12",
+  disclosureLabel: true,
+  lastRoomType: "living-room",
+  createdAt: new Date(NOW).toISOString(),
+  expiresAt: image.expiresAt,
+  expired: false,
+  photos: [1, 2].map((n) => ({ id: `photo-${n}`, position: n, roomType: "living-room", image, chosenVisualizationId: null, hd: null, hdState: null, results: [] })),
+  shares: [],
+};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** The server's answers: GET /api/me tells `balances` in turn (the last one from then on). */
+function serve(balances: number[]) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? "GET";
+      calls.push(`${method} ${url}`);
+      if (url.startsWith("/api/me")) return json({ balance: balances.length > 1 ? balances.shift() : balances[0], menu: null, welcome: null, now: NOW, gallery: null, batches: null });
+      if (url.endsWith("/generate")) return json({ cost: 2 }, 201);
+      return json({ listing });
+    }),
+  );
+  return calls;
+}
+
+function renderWorkspace() {
+  render(withMessages(<ListingWorkspace initial={listing} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} providersDocs="https://example.test" library={[]} />));
+}
+
+beforeEach(() => {
+  vi.stubGlobal("crypto", { ...globalThis.crypto, randomUUID: () => "00000000-0000-4000-8000-000000000000" });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("ListingWorkspace's Generate", () => {
+  it("shows the balance before and after in the confirmation, says the outcome beside the button and asks the balance again", async () => {
+    const calls = serve([10, 8]);
+    renderWorkspace();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Skandynawski" }));
+    await userEvent.click(screen.getByRole("button", { name: "Generuj dla wszystkich zdjęć" }));
+    const dialog = await screen.findByRole("dialog");
+    await waitFor(() => expect(dialog.textContent).toContain("Saldo: 10 tokenów, po wygenerowaniu: 8 tokenów."));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Generuj za 2 tokeny" }));
+
+    const generate = screen.getByRole("button", { name: "Generuj dla wszystkich zdjęć" });
+    const outcome = await screen.findByText("Zlecone: 2 tokeny. Wyniki pojawią się przy zdjęciach.");
+    // Beside the button, not a screen away at the top of the page.
+    expect(generate.parentElement).toBe(outcome.parentElement);
+    await waitFor(() => expect(calls.filter((c) => c.startsWith("GET /api/me"))).toHaveLength(2));
+  });
+
+  it("says in the confirmation when the balance is short, and offers no Generate the server would refuse", async () => {
+    serve([1]);
+    renderWorkspace();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Skandynawski" }));
+    await userEvent.click(screen.getByRole("button", { name: "Generuj dla wszystkich zdjęć" }));
+    const dialog = await screen.findByRole("dialog");
+    await waitFor(() => expect(dialog.textContent).toContain("Masz 1 token, a ta operacja wymaga 2 tokenów."));
+    expect(within(dialog).getByRole("button", { name: "Generuj za 2 tokeny" }).hasAttribute("disabled")).toBe(true);
+  });
+});
+
+describe("ListingWorkspace's uploads", () => {
+  it("says how many of the chosen photos still fit when they exceed the listing's limit", async () => {
+    serve([10]);
+    const photos = Array.from({ length: 37 }, (_, i) => ({ ...listing.photos[0]!, id: `photo-${i}`, position: i + 1 }));
+    render(withMessages(<ListingWorkspace initial={{ ...listing, photos }} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} providersDocs="https://example.test" library={[]} />));
+    const files = Array.from({ length: 5 }, (_, i) => new File(["x"], `${i}.jpg`, { type: "image/jpeg" }));
+    await userEvent.upload(screen.getByLabelText("Wybierz zdjęcia"), files);
+    expect(screen.getByText("Ogłoszenie może mieć najwyżej 40 zdjęć: dodajemy tylko pierwsze 3 z wybranych.").getAttribute("role")).toBe("alert");
+  });
+});
