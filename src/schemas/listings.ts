@@ -50,6 +50,8 @@ export type ListingResultDto = {
   styleId: string;
   /** Made by an AI engine (isAiResult); else a preview made without AI, and described so. */
   ai: boolean;
+  /** Which of its style's variations it is, from 0: the page names the second "…, variation 2". */
+  variant: number;
   status: VisualizationStatus;
   progress: number | null;
   /** Null while it runs, after a failure, and once its hour has passed. */

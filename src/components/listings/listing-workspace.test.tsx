@@ -93,3 +93,36 @@ describe("ListingWorkspace's uploads", () => {
     expect(screen.getByText("Ogłoszenie może mieć najwyżej 40 zdjęć: dodajemy tylko pierwsze 3 z wybranych.").getAttribute("role")).toBe("alert");
   });
 });
+
+describe("ListingWorkspace's results", () => {
+  it("names each result by its style, variation and remake, and each Choose button by its result and photo", async () => {
+    serve([10]);
+    const result = (id: string, variant: number, remakeOf: string | null = null) => ({
+      visualizationId: id,
+      batchId: "batch-1",
+      mode: "restyle" as const,
+      styleId: "scandinavian",
+      ai: true,
+      variant,
+      status: "succeeded" as const,
+      progress: null,
+      result: { ...image, id: `result-${id}`, url: `/api/images/result-${id}`, kind: "result" as const },
+      failureReason: null,
+      refunded: false,
+      structureScore: 0.97,
+      flagged: false,
+      scoring: false,
+      remadeAs: null,
+      remakeOf,
+    });
+    const photos = [{ ...listing.photos[0]!, results: [result("v1", 0), result("v2", 1), result("v3", 1, "v2")] }];
+    render(withMessages(<ListingWorkspace initial={{ ...listing, photos }} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} providersDocs="https://example.test" library={[]} />));
+    expect(screen.getByText("Skandynawski, wariant 2")).toBeTruthy();
+    expect(screen.getByText("Skandynawski, wariant 2 (ponownie)")).toBeTruthy();
+    expect(screen.getAllByRole("button", { name: /^Wybierz ten wynik/ }).map((b) => b.getAttribute("aria-label"))).toEqual([
+      "Wybierz ten wynik: Skandynawski, zdjęcie 1",
+      "Wybierz ten wynik: Skandynawski, wariant 2, zdjęcie 1",
+      "Wybierz ten wynik: Skandynawski, wariant 2 (ponownie), zdjęcie 1",
+    ]);
+  });
+});

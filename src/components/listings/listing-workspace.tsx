@@ -98,9 +98,14 @@ export function ListingWorkspace({
     void loadPersonData(personDataUrl(locale, null));
   }, [locale]);
 
+  // Named as on the design page: its style (or what was done), which variation it is, and whether it is a free remake.
   const resultName = useCallback(
-    (r: ListingResultDto) => (r.styleId ? tStyles(`${r.styleId as StyleId}.name`) : tModes(`${r.mode === "declutter" ? "declutterResult" : "restyle"}.name`)),
-    [tStyles, tModes],
+    (r: ListingResultDto) => {
+      const base = r.styleId ? tStyles(`${r.styleId as StyleId}.name`) : tModes(`${r.mode === "declutter" ? "declutterResult" : "restyle"}.name`);
+      const name = r.variant > 0 ? tGen("variant", { name: base, number: r.variant + 1 }) : base;
+      return r.remakeOf ? tGen("remakeName", { name }) : name;
+    },
+    [tStyles, tModes, tGen],
   );
 
   // Results and HD copies arrive by polling: what became ready (or failed) since the last answer is said in
@@ -477,7 +482,13 @@ export function ListingWorkspace({
                                 {listing.disclosureLabel && <LabelBadge text={t("label")} />}
                               </div>
                               {r.structureScore !== null && <StructureNote visualization={r} styleName={styleName} onRemake={() => remake(r.visualizationId)} />}
-                              <Button size="xs" variant={isChosen ? "solid" : "outline"} aria-pressed={isChosen} onClick={() => void act(`choose:${photo.id}`, () => callApi("PUT", `${base}/photos/${photo.id}/choice`, { visualizationId: isChosen ? null : r.visualizationId }))}>
+                              <Button
+                                size="xs"
+                                variant={isChosen ? "solid" : "outline"}
+                                aria-pressed={isChosen}
+                                // Eight of these sit side by side: the name says which result of which photo, after its visible words.
+                                aria-label={t(isChosen ? "chosenNamed" : "chooseNamed", { name: styleName, number })}
+                                onClick={() => void act(`choose:${photo.id}`, () => callApi("PUT", `${base}/photos/${photo.id}/choice`, { visualizationId: isChosen ? null : r.visualizationId }))}>
                                 {isChosen ? t("chosen") : t("choose")}
                               </Button>
                             </>

@@ -50,6 +50,7 @@ export async function getListing(options: { userId: string; listingId: string; d
       mode: r.mode as EditMode,
       styleId: r.v.styleId ?? "",
       ai: isAiResult(r.engine, r.mode as EditMode),
+      variant: r.v.variant,
       status: r.v.status,
       progress: r.v.progress,
       result: live(r.result),
