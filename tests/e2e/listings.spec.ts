@@ -137,7 +137,7 @@ test.describe("on an engine that declutters", () => {
     const result = page.getByTestId("listing-result");
     await expect(result.getByRole("button", { name: "Wybierz ten wynik" })).toBeVisible({ timeout: 60_000 });
     await expect(result).toContainText("Opróżniony pokój");
-    await expect(result.getByRole("img", { name: "Kuchnia, Opróżniony pokój – wizualizacja AI" })).toBeVisible();
+    await expect(result.getByRole("img", { name: "Kuchnia, Opróżniony pokój – podgląd wykonany bez AI" })).toBeVisible();
     await expect(result.getByText(/Ściany, okna i drzwi zachowane/)).toBeVisible();
   });
 });
