@@ -231,7 +231,7 @@ test.describe("edit modes on an AI engine (the fake, which records what it is as
     await page.getByRole("button", { name: "Make again for free: Boho" }).click();
     await expect(aiResults(page)).toHaveCount(2, { timeout: 20_000 });
     // The button gives way to the sentence, which takes its focus.
-    await expect(page.getByText("Made again for free: see the new result in this batch.")).toBeFocused();
+    await expect(page.getByText("Made again for free: the new version is shown alongside.")).toBeFocused();
     await expect(page.getByText(/Walls, windows and doors kept \(\d+%/)).toBeVisible();
     await page.reload();
     await expect(page.getByText("In your account: 2 tokens.")).toBeVisible();
