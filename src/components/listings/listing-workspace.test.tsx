@@ -126,3 +126,19 @@ describe("ListingWorkspace's results", () => {
     ]);
   });
 });
+
+describe("ListingWorkspace's photo removal", () => {
+  it("asks first, saying what goes with the photo, and removes it only when confirmed", async () => {
+    const calls = serve([10]);
+    renderWorkspace();
+    await userEvent.click(screen.getByRole("button", { name: "Usuń zdjęcie 2" }));
+    const dialog = await screen.findByRole("dialog", { name: "Usuń zdjęcie 2" });
+    expect(dialog.textContent).toContain("Zdjęcie zniknie z ogłoszenia.");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Anuluj" }));
+    expect(calls.some((c) => c.startsWith("DELETE"))).toBe(false);
+
+    await userEvent.click(screen.getByRole("button", { name: "Usuń zdjęcie 2" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Usuń zdjęcie" }));
+    await waitFor(() => expect(calls).toContain("DELETE /api/listings/listing-1/photos/photo-2"));
+  });
+});

@@ -82,6 +82,8 @@ export function ListingWorkspace({
   const [settings, setSettings] = useState<ModeSettings>(defaultModeSettings);
   const [libraryOpen, setLibraryOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // A photo to remove, once its removal is confirmed: its results (tokens already paid) go with it.
+  const [removing, setRemoving] = useState<{ photo: ListingPhotoDto; number: number } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [newLink, setNewLink] = useState<string | null>(null);
   const [name, setName] = useState(initial.name);
@@ -413,6 +415,28 @@ export function ListingWorkspace({
         />
       </section>
 
+      <Modal
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={removing ? t("remove", { number: removing.number }) : ""}
+        description={removing ? t("removeConfirm", { results: removing.photo.results.filter((r) => r.status === "succeeded").length }) : ""}
+        footer={
+          <>
+            <Button variant="outline" color="gray" onClick={() => setRemoving(null)}>{t("cancel")}</Button>
+            <Button
+              color="red"
+              onClick={() => {
+                const photo = removing!.photo;
+                setRemoving(null);
+                void act(`remove:${photo.id}`, () => callApi("DELETE", `${base}/photos/${photo.id}`));
+              }}
+            >
+              {t("removeConfirmed")}
+            </Button>
+          </>
+        }
+      />
+
       <section aria-labelledby="photos" className="space-y-6">
         <h2 id="photos" className="sr-only">{t("title")}</h2>
         <ol className="space-y-6">
@@ -444,7 +468,7 @@ export function ListingWorkspace({
                   <div className="ml-auto flex gap-1">
                     <Button variant="ghost" color="gray" aria-label={t("moveUp", { number })} leadingIcon={<ArrowUp />} disabled={index === 0} onClick={() => move(photo, -1)} />
                     <Button variant="ghost" color="gray" aria-label={t("moveDown", { number })} leadingIcon={<ArrowDown />} disabled={index === listing.photos.length - 1} onClick={() => move(photo, 1)} />
-                    <Button variant="ghost" color="red" aria-label={t("remove", { number })} leadingIcon={<Trash2 />} onClick={() => void act(`remove:${photo.id}`, () => callApi("DELETE", `${base}/photos/${photo.id}`))} />
+                    <Button variant="ghost" color="red" aria-label={t("remove", { number })} leadingIcon={<Trash2 />} onClick={() => setRemoving({ photo, number })} />
                   </div>
                 </div>
                 <h3 className="text-sm font-medium">{t("results", { number })}</h3>
