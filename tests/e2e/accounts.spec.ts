@@ -1,9 +1,12 @@
 /** The whole account journey, reading the e-mails from the outbox as a user would open them. */
 import { type Page } from "@playwright/test";
 import { PASSWORD, confirmFromOutbox, expect, expectNoAxeViolations, expectNoAxeViolationsInBothModes, latestEmailTo, register, test, uniqueEmail } from "./support";
-import { signIn as signInAsNewAccount } from "./fixtures";
+import { signIn as signInAsNewAccount, waitForHydration } from "./fixtures";
 
+/** On the login page once React has it: a form sent before would reach the server without its handler. */
 async function signIn(page: Page, email: string, password = PASSWORD) {
+  await expect(page).toHaveURL(/\/login/);
+  await waitForHydration(page);
   await page.getByLabel("Adres e-mail").fill(email);
   await page.getByLabel("Hasło", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Zaloguj się", exact: true }).click();

@@ -48,7 +48,7 @@ export function workerServer(parallelIndex: number): E2EServer | null {
  * at that moment would reach a button with no handler. Pages without Next's scripts (the crawlers' plain
  * 404) are not waited for.
  */
-async function waitForHydration(page: Page): Promise<void> {
+export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
     () => !("__next_f" in self) || Object.keys(document.body ?? {}).some((key) => key.startsWith("__reactFiber")),
   );
