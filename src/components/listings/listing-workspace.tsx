@@ -268,13 +268,7 @@ export function ListingWorkspace({
             {soon ? t("expiresSoon", { minutes: Math.max(1, left) }) : t("expiresIn", { minutes: left })}
           </p>
         ) : null}
-        {/* Always present (a live region that appears together with its text is not announced by every screen reader). */}
-        <p role="alert" className="text-red-700 empty:mb-0 dark:text-red-400">
-          {message?.error ? message.text : null}
-        </p>
-        <p role="status" className="text-green-800 empty:mb-0 dark:text-green-300">
-          {message && !message.error ? message.text : null}
-        </p>
+        <MessageLines message={message} whenEmpty="empty:mb-0" />
         <p role="status" className="sr-only">
           {announcement}
         </p>
@@ -390,12 +384,7 @@ export function ListingWorkspace({
           {t("generate")}
         </Button>
         {livePhotos === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noPhotos")}</p> : styled && styles.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noStyles")}</p> : null}
-        <p role="alert" className="text-red-700 empty:hidden dark:text-red-400">
-          {generateMessage?.error ? generateMessage.text : null}
-        </p>
-        <p role="status" className="text-green-800 empty:hidden dark:text-green-300">
-          {generateMessage && !generateMessage.error ? generateMessage.text : null}
-        </p>
+        <MessageLines message={generateMessage} whenEmpty="empty:hidden" />
         <Modal
           open={confirming}
           onOpenChange={setConfirming}
@@ -627,5 +616,22 @@ export function ListingWorkspace({
         </div>
       </section>
     </div>
+  );
+}
+
+/**
+ * A message said in regions that are always there: a live region that appears together with its text is not
+ * announced by every screen reader. `whenEmpty`: how the empty regions give back their room.
+ */
+function MessageLines({ message, whenEmpty }: { message: { text: string; error: boolean } | null; whenEmpty: "empty:mb-0" | "empty:hidden" }) {
+  return (
+    <>
+      <p role="alert" className={`text-red-700 ${whenEmpty} dark:text-red-400`}>
+        {message?.error ? message.text : null}
+      </p>
+      <p role="status" className={`text-green-800 ${whenEmpty} dark:text-green-300`}>
+        {message && !message.error ? message.text : null}
+      </p>
+    </>
   );
 }
