@@ -16,6 +16,8 @@
  *   - each result's "succeeded" event arriving on the page's EventSource (EventSource wrapped by an init script),
  *   - each result's <img> loaded and decoded (a MutationObserver sees it added; img.decode() resolves), whichever
  *     of its srcset candidates the browser took.
+ * The next batch starts once this one's follow-ups (each result's JPEG at the photo's size and its structure
+ * check, about a second of CPU for 8 styles) are done, so that each batch is timed alone.
  * Reports per size the median over runs of the first and last result, and the overhead per result (decoded − L).
  * Where the time goes comes from the server's side: each batch's events in the database carry now() of the short
  * transaction that wrote them, so the job's start after the batch was created and the result's commit after start + L are
@@ -238,7 +240,22 @@ async function oneBatch(page: Page, stack: Stack, db: pg.Client, imageId: string
     .slice(logsBefore)
     .filter((l) => l.event === "http.request" && l.method === "GET" && String(l.path).startsWith("/api/images/"))
     .map((l) => Number(l.ms));
+  await followUpsDone(stack, batchId, size);
   return { size, load, postAnswered: measured.postAnswered, results: results.sort((a, b) => a.decodedAt - b.decodedAt), jobStates, imageServedMs };
+}
+
+/**
+ * After its results are on screen, a batch still has work in the worker's queue: each result's JPEG at the
+ * photo's size and its structure check (about a second of CPU for 8 styles). The next batch starts after it, so
+ * that each batch is timed alone, not beside its predecessor's follow-ups.
+ */
+async function followUpsDone(stack: Stack, batchId: string, size: number): Promise<void> {
+  const until = Date.now() + 60_000;
+  const finished = () => stack.logs.filter((l) => l.batchId === batchId && (l.event === "generation.scored" || l.event === "generation.score_failed")).length;
+  while (finished() < size) {
+    if (Date.now() > until) throw new Error(`batch ${batchId}: ${finished()} of ${size} structure checks after a minute`);
+    await sleep(50);
+  }
 }
 
 const ms = (value: number | null | undefined) => (value === null || value === undefined || Number.isNaN(value) ? "–" : `${Math.round(value)} ms`);

@@ -22,6 +22,8 @@ export type ClaimedJob = {
   source: { storageKey: string; width: number; height: number; expiresAt: Date } | null;
   /** The batch's mask, for the masked modes (null when none, or gone with its hour). */
   maskKey: string | null;
+  /** Whether the batch is one of a listing's (its seed, brief and reference come from the listing). */
+  inListing: boolean;
 };
 
 type Row = {
@@ -40,6 +42,7 @@ type Row = {
   width: number | null;
   height: number | null;
   expires_at: Date | string | null;
+  in_listing: boolean;
 };
 
 /**
@@ -90,7 +93,8 @@ export async function claimJobs(options: { db: DbOrTx; limit: number; leaseMs: n
       returning j.visualization_id, j.claim_token, j.attempts
     )
     select c.visualization_id, c.claim_token, c.attempts, v.batch_id, v.user_id, v.style_id, v.seed, b.room_type, b.mode, b.params,
-           i.storage_key, i.width, i.height, i.expires_at, m.storage_key as mask_key
+           i.storage_key, i.width, i.height, i.expires_at, m.storage_key as mask_key,
+           exists (select 1 from listing_batch l where l.batch_id = v.batch_id) as in_listing
       from claimed c
       join visualization v on v.id = c.visualization_id
       join batch b on b.id = v.batch_id
@@ -109,6 +113,7 @@ export async function claimJobs(options: { db: DbOrTx; limit: number; leaseMs: n
     params: typeof r.params === "string" ? (JSON.parse(r.params) as EditParams) : r.params,
     seed: Number(r.seed),
     maskKey: r.mask_key,
+    inListing: Boolean(r.in_listing),
     source: r.storage_key === null ? null : { storageKey: r.storage_key, width: Number(r.width), height: Number(r.height), expiresAt: new Date(r.expires_at!) },
   }));
 }

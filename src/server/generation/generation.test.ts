@@ -110,6 +110,8 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     const { engine } = scriptedEngine(async (input) => sharp(input.image).resize(32, 24).tint("#c08040").png().toBuffer());
     const { batch } = await generate(userId, imageId, ["modern"]);
     const [claimed] = await claimJobs({ db: handle.db, limit: 1, leaseMs: 60_000 });
+    // Not a listing's batch: the job reads nothing of listings before its engine call.
+    expect(claimed!.inListing).toBe(false);
     let releaseAfterWork = () => {};
     const afterWorkHeld = new Promise<void>((resolve) => (releaseAfterWork = resolve));
     const checks = {

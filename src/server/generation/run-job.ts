@@ -273,6 +273,8 @@ async function release(db: Db, job: ClaimedJob, delayMs = 0): Promise<JobOutcome
 /** A listing's seed, brief and reference image for this job; undefined outside a listing; "wait" until its style's first result exists. */
 async function listingContext({ db, job, storage }: RunJobOptions): Promise<{ seed: number; brief: string; references: Buffer[] } | "wait" | undefined> {
   const { visualizationId } = job;
+  // Most batches are not a listing's: no reads at all for them (they would queue for the pool beside the start).
+  if (!job.inListing) return undefined;
   const [brief, referenceKey] = await Promise.all([listingBriefFor({ db, visualizationId }), findListingReference({ db, visualizationId })]);
   if (!brief) return undefined;
   if (!referenceKey && !(await leadsItsStyle({ db, visualizationId }))) return "wait";

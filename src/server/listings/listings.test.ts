@@ -125,6 +125,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
         await new Promise((resolve) => setTimeout(resolve, 100));
         continue;
       }
+      expect(job.inListing).toBe(true);
       await runJob({ db: handle.db, storage, engine, job, stopSignal: new AbortController().signal, retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
     }
   }
