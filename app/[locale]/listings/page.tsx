@@ -4,6 +4,7 @@ import { Link } from "@/components/link";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { ListingWorkspace } from "@/components/listings/listing-workspace";
 import { ListingsIndex } from "@/components/listings/listings-index";
+import { resultNamespaces } from "@/components/generations/result-namespaces";
 import { engineModes } from "@/config/engines";
 import { libraryPhotos } from "@/config/library";
 import { pathFor } from "@/config/routes";
@@ -49,7 +50,7 @@ export default async function ListingsPage({ params, searchParams }: Props) {
           </Link>
         </p>
         <PageHeader title={listing.name} lead={t("lead")} />
-        <ClientMessages namespaces={["listings", "generation", "rooms", "styles", "upload", "errors", "design", "modes"]}>
+        <ClientMessages namespaces={["listings", "upload", "design", ...resultNamespaces]}>
           <ListingWorkspace initial={listing} now={now} listPath={listPath} sharePrefix={locale === "en" ? "/en/p/" : "/p/"} hdPlain={hdPlain}
             modes={engineModes(getEngineInfo().id)}
             providersDocs={site.providersDocs}

@@ -15,12 +15,13 @@ import { defaultModeSettings, editModeOf, ModeDetails, ModePicker, textsTooLong,
 import { useErrorText } from "@/components/design/use-error-text";
 import { ComparisonSlider } from "@/components/ui/comparison-slider";
 import { StructureNote } from "@/components/generations/visualization-card";
+import { useCatalogNames } from "@/components/generations/catalog-names";
 import { useAnnouncer } from "@/components/ui/use-announcer";
 import { minutesLeft, useNow } from "@/components/ui/use-now";
 import { isStyledMode, type EditMode } from "@/config/edit-modes";
 import { LISTING_EXPIRY_WARNING_MS, LISTING_MAX_PHOTOS, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX, listingModes } from "@/config/listings";
 import { roomTypes, type RoomType } from "@/config/room-types";
-import { styleIds, type StyleId } from "@/config/styles";
+import { styleIds } from "@/config/styles";
 import type { ListingDto, ListingPhotoDto, ListingResultDto } from "@/schemas/listings";
 import { personDataUrl } from "@/web/shared/person-data";
 import { callApi } from "./call-api";
@@ -100,15 +101,10 @@ export function ListingWorkspace({
     void loadPersonData(personDataUrl(locale, null));
   }, [locale]);
 
-  // Named as on the design page: its style (or what was done), which variation it is, and whether it is a free remake.
-  const resultName = useCallback(
-    (r: ListingResultDto) => {
-      const base = r.styleId ? tStyles(`${r.styleId as StyleId}.name`) : tModes(`${r.mode === "declutter" ? "declutterResult" : "restyle"}.name`);
-      const name = r.variant > 0 ? tGen("variant", { name: base, number: r.variant + 1 }) : base;
-      return r.remakeOf ? tGen("remakeName", { name }) : name;
-    },
-    [tStyles, tModes, tGen],
-  );
+  // Named as on the design page: its style (or what was done), which variation it is, and whether it is a free
+  // remake. A listing's modes (restyle, stage, declutter) take no parameters into their names.
+  const names = useCatalogNames();
+  const resultName = useCallback((r: ListingResultDto) => names.visualization({ mode: r.mode, params: {} }, r), [names]);
 
   // Results and HD copies arrive by polling: what became ready (or failed) since the last answer is said in
   // the live region, as the design page says it for its results.
