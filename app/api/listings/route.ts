@@ -1,18 +1,14 @@
 import { createListingSchema } from "@/schemas/listings";
 import { createListing } from "@/server/listings/create-listing";
 import { listListings } from "@/server/listings/list-listings";
-import { listingRoute, parseBody } from "@/web/server/listing-api";
+import { jsonAnswer, userRoute } from "@/web/server/api-route";
+import { listingAccess } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request) {
-  return listingRoute(request, async (userId) => ({ listings: await listListings({ userId }) }));
-}
+export const GET = userRoute(listingAccess, async ({ user }) => jsonAnswer({ listings: await listListings({ userId: user.id }) }));
 
-export async function POST(request: Request) {
-  return listingRoute(request, async (userId) => {
-    const { name } = await parseBody(request, createListingSchema);
-    const created = await createListing({ userId, name });
-    return Response.json({ listing: { id: created.id, name: created.name } }, { status: 201, headers: { "cache-control": "no-store" } });
-  });
-}
+export const POST = userRoute({ ...listingAccess, body: createListingSchema }, async ({ user, body }) => {
+  const created = await createListing({ userId: user.id, name: body.name });
+  return jsonAnswer({ listing: { id: created.id, name: created.name } }, 201);
+});

@@ -2,19 +2,13 @@ import { updateListingSchema } from "@/schemas/listings";
 import { deleteListing } from "@/server/listings/delete-listing";
 import { getListing } from "@/server/listings/get-listing";
 import { updateListing } from "@/server/listings/update-listing";
-import { listingRoute, parseBody } from "@/web/server/listing-api";
+import { jsonAnswer, userRoute } from "@/web/server/api-route";
+import { done, listingAccess } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
-type Params = { params: Promise<{ id: string }> };
 
-export async function GET(request: Request, { params }: Params) {
-  return listingRoute(request, async (userId) => ({ listing: await getListing({ userId, listingId: (await params).id }) }));
-}
+export const GET = userRoute(listingAccess, async ({ user, params }) => jsonAnswer({ listing: await getListing({ userId: user.id, listingId: params.id! }) }));
 
-export async function PATCH(request: Request, { params }: Params) {
-  return listingRoute(request, async (userId) => updateListing({ userId, listingId: (await params).id, ...(await parseBody(request, updateListingSchema)) }));
-}
+export const PATCH = userRoute({ ...listingAccess, body: updateListingSchema }, async ({ user, params, body }) => done(updateListing({ userId: user.id, listingId: params.id!, ...body })));
 
-export async function DELETE(request: Request, { params }: Params) {
-  return listingRoute(request, async (userId) => deleteListing({ userId, listingId: (await params).id }));
-}
+export const DELETE = userRoute(listingAccess, async ({ user, params }) => done(deleteListing({ userId: user.id, listingId: params.id! })));

@@ -1,17 +1,17 @@
 import { addListingPhotosSchema, reorderListingPhotosSchema } from "@/schemas/listings";
 import { addListingPhotos } from "@/server/listings/add-listing-photos";
 import { reorderListingPhotos } from "@/server/listings/reorder-listing-photos";
-import { listingRoute, parseBody } from "@/web/server/listing-api";
+import { jsonAnswer, userRoute } from "@/web/server/api-route";
+import { done, listingAccess } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
-type Params = { params: Promise<{ id: string }> };
 
 /** Adds photos already uploaded (POST /api/images), from the gallery or the library. */
-export async function POST(request: Request, { params }: Params) {
-  return listingRoute(request, async (userId) => addListingPhotos({ userId, listingId: (await params).id, ...(await parseBody(request, addListingPhotosSchema)) }));
-}
+export const POST = userRoute({ ...listingAccess, body: addListingPhotosSchema }, async ({ user, params, body }) =>
+  jsonAnswer(await addListingPhotos({ userId: user.id, listingId: params.id!, ...body })),
+);
 
 /** The new order of all the listing's photos. */
-export async function PUT(request: Request, { params }: Params) {
-  return listingRoute(request, async (userId) => reorderListingPhotos({ userId, listingId: (await params).id, ...(await parseBody(request, reorderListingPhotosSchema)) }));
-}
+export const PUT = userRoute({ ...listingAccess, body: reorderListingPhotosSchema }, async ({ user, params, body }) =>
+  done(reorderListingPhotos({ userId: user.id, listingId: params.id!, ...body })),
+);

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { planListingZip, streamListingZip } from "@/server/listings/stream-listing-zip";
-import { disclosureLabel, listingRoute } from "@/web/server/listing-api";
+import { userRoute } from "@/web/server/api-route";
+import { disclosureLabel, listingAccess } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
 
@@ -11,14 +12,12 @@ const zipHeaders = (fileName: string) => ({
 });
 
 /** Download all: the chosen results as one ZIP, streamed as it is made. */
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  return listingRoute(request, async (userId) => {
-    const zip = await streamListingZip({ userId, listingId: (await params).id, label: disclosureLabel(request) });
-    return new Response(Readable.toWeb(zip.stream) as ReadableStream<Uint8Array>, { headers: zipHeaders(zip.fileName) });
-  });
-}
+export const GET = userRoute(listingAccess, async ({ request, user, params }) => {
+  const zip = await streamListingZip({ userId: user.id, listingId: params.id!, label: disclosureLabel(request) });
+  return new Response(Readable.toWeb(zip.stream) as ReadableStream<Uint8Array>, { headers: zipHeaders(zip.fileName) });
+});
 
 /** The same answer without a body, and without making the ZIP (Next answers a HEAD with GET otherwise). */
-export async function HEAD(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  return listingRoute(request, async (userId) => new Response(null, { headers: zipHeaders((await planListingZip({ userId, listingId: (await params).id })).fileName) }));
-}
+export const HEAD = userRoute(listingAccess, async ({ user, params }) =>
+  new Response(null, { headers: zipHeaders((await planListingZip({ userId: user.id, listingId: params.id! })).fileName) }),
+);

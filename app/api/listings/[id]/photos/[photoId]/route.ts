@@ -1,21 +1,13 @@
 import { updateListingPhotoSchema } from "@/schemas/listings";
 import { removeListingPhoto } from "@/server/listings/remove-listing-photo";
 import { updateListingPhoto } from "@/server/listings/update-listing-photo";
-import { listingRoute, parseBody } from "@/web/server/listing-api";
+import { userRoute } from "@/web/server/api-route";
+import { done, listingAccess } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
-type Params = { params: Promise<{ id: string; photoId: string }> };
 
-export async function PATCH(request: Request, { params }: Params) {
-  return listingRoute(request, async (userId) => {
-    const { id, photoId } = await params;
-    return updateListingPhoto({ userId, listingId: id, photoId, ...(await parseBody(request, updateListingPhotoSchema)) });
-  });
-}
+export const PATCH = userRoute({ ...listingAccess, body: updateListingPhotoSchema }, async ({ user, params, body }) =>
+  done(updateListingPhoto({ userId: user.id, listingId: params.id!, photoId: params.photoId!, ...body })),
+);
 
-export async function DELETE(request: Request, { params }: Params) {
-  return listingRoute(request, async (userId) => {
-    const { id, photoId } = await params;
-    return removeListingPhoto({ userId, listingId: id, photoId });
-  });
-}
+export const DELETE = userRoute(listingAccess, async ({ user, params }) => done(removeListingPhoto({ userId: user.id, listingId: params.id!, photoId: params.photoId! })));

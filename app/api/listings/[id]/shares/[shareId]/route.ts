@@ -1,11 +1,7 @@
 import { revokeShareLink } from "@/server/listings/revoke-share-link";
-import { listingRoute } from "@/web/server/listing-api";
+import { userRoute } from "@/web/server/api-route";
+import { done, listingAccess } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
 
-export async function DELETE(request: Request, { params }: { params: Promise<{ id: string; shareId: string }> }) {
-  return listingRoute(request, async (userId) => {
-    const { id, shareId } = await params;
-    return revokeShareLink({ userId, listingId: id, shareId });
-  });
-}
+export const DELETE = userRoute(listingAccess, async ({ user, params }) => done(revokeShareLink({ userId: user.id, listingId: params.id!, shareId: params.shareId! })));

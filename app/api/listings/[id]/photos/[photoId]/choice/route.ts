@@ -1,12 +1,10 @@
 import { chooseListingResultSchema } from "@/schemas/listings";
 import { chooseListingResult } from "@/server/listings/choose-listing-result";
-import { listingRoute, parseBody } from "@/web/server/listing-api";
+import { userRoute } from "@/web/server/api-route";
+import { done, listingAccess } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
 
-export async function PUT(request: Request, { params }: { params: Promise<{ id: string; photoId: string }> }) {
-  return listingRoute(request, async (userId) => {
-    const { id, photoId } = await params;
-    return chooseListingResult({ userId, listingId: id, photoId, ...(await parseBody(request, chooseListingResultSchema)) });
-  });
-}
+export const PUT = userRoute({ ...listingAccess, body: chooseListingResultSchema }, async ({ user, params, body }) =>
+  done(chooseListingResult({ userId: user.id, listingId: params.id!, photoId: params.photoId!, ...body })),
+);

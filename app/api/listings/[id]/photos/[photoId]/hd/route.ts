@@ -2,7 +2,7 @@ import { AppError } from "@/server/errors";
 import { getHdDownload } from "@/server/listings/get-hd-download";
 import { orderHdCopy } from "@/server/listings/order-hd-copy";
 import { fileBody, jsonAnswer, userRoute } from "@/web/server/api-route";
-import { disclosureLabel } from "@/web/server/listing-api";
+import { disclosureLabel, listingAccess } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
 type Params = { id: string; photoId: string };
@@ -11,12 +11,12 @@ type Params = { id: string; photoId: string };
  * Orders the HD copy of the photo's chosen result: 202 { state, balance } at once; a worker makes it, and
  * gives the token back if it cannot. Ordering again while one waits or runs costs nothing.
  */
-export const POST = userRoute<undefined, Params>({ visitor: "NOT_FOUND", context: "listings", rateLimit: "generate" }, async ({ user, params }) =>
+export const POST = userRoute<undefined, Params>({ ...listingAccess, rateLimit: "generate" }, async ({ user, params }) =>
   jsonAnswer(await orderHdCopy({ userId: user.id, listingId: params.id, photoId: params.photoId }), 202),
 );
 
 /** The HD copy as a JPEG download, with the listing's disclosure label when it is on. */
-export const GET = userRoute<undefined, Params>({ visitor: "NOT_FOUND", context: "listings" }, async ({ request, user, params }) => {
+export const GET = userRoute<undefined, Params>(listingAccess, async ({ request, user, params }) => {
   const file = await getHdDownload({ userId: user.id, listingId: params.id, photoId: params.photoId, label: disclosureLabel(request) });
   if (!file) throw new AppError("NOT_FOUND");
   return new Response(fileBody(file.data), {
