@@ -13,8 +13,6 @@ import type { LibraryOption } from "@/components/design/choice";
 import { LibraryPicker } from "@/components/design/library-picker";
 import { defaultModeSettings, editModeOf, ModeDetails, ModePicker, textsTooLong, type ModeSettings } from "@/components/design/mode-options";
 import { useErrorText } from "@/components/design/use-error-text";
-import { ComparisonSlider } from "@/components/ui/comparison-slider";
-import { StructureNote } from "@/components/generations/visualization-card";
 import { useCatalogNames } from "@/components/generations/catalog-names";
 import { useAnnouncer } from "@/components/ui/use-announcer";
 import { minutesLeft, useNow } from "@/components/ui/use-now";
@@ -25,16 +23,12 @@ import { styleIds } from "@/config/styles";
 import type { ListingDto, ListingPhotoDto, ListingResultDto } from "@/schemas/listings";
 import { personDataUrl } from "@/web/shared/person-data";
 import { callApi } from "./call-api";
+import { ListingResult } from "./listing-result";
 import { usePhotoUploads } from "./use-photo-uploads";
 
 const POLL_MS = 2000;
 
 const isFinal = (status: ListingResultDto["status"]) => status === "succeeded" || status === "failed";
-
-/** The disclosure label on screen, on the result's side of the slider (downloads carry it burnt into a corner). */
-function LabelBadge({ text }: { text: string }) {
-  return <span className="pointer-events-none absolute right-2 bottom-2 z-10 rounded bg-black/60 px-2 py-0.5 text-xs text-white">{text}</span>;
-}
 
 /**
  * One listing: its photos (added many at once, with room types, in order), one Generate for all of them,
@@ -66,7 +60,6 @@ export function ListingWorkspace({
   const tRooms = useTranslations("rooms");
   const tStyles = useTranslations("styles");
   const tGen = useTranslations("generation");
-  const tModes = useTranslations("modes");
   const tErrors = useTranslations("errors");
   const locale = useLocale();
   const errorText = useErrorText();
@@ -461,61 +454,18 @@ export function ListingWorkspace({
                   <p className="text-sm text-gray-600 dark:text-gray-400">{t("noResults")}</p>
                 ) : (
                   <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                    {photo.results.map((r) => {
-                      const styleName = resultName(r);
-                      // A result without a style is named by what was done, not "in Decluttered style".
-                      const afterAlt = r.styleId ? tGen(r.ai ? "alt" : "altPreview", { room, style: styleName }) : tGen(r.ai ? "altEdit" : "altEditPreview", { room, edit: styleName });
-                      const isChosen = photo.chosenVisualizationId === r.visualizationId;
-                      return (
-                        <li key={r.visualizationId} data-testid="listing-result" className={`space-y-2 rounded-xl p-2 ${isChosen ? "ring-2 ring-primary-600" : ""}`}>
-                          <p className="text-sm font-medium">
-                            {r.mode === "stage" && <span className="block text-xs font-normal text-gray-700 dark:text-gray-300">{tModes("stage.name")}</span>}
-                            {styleName}
-                          </p>
-                          {r.status === "succeeded" && r.result ? (
-                            <>
-                              <div className="relative">
-                                {photo.image ? (
-                                  <ComparisonSlider
-                                    before={{ src: photo.image.url, alt: tGen("originalAlt", { room }), width: photo.image.width, height: photo.image.height }}
-                                    after={{ src: r.result.url, alt: afterAlt, width: r.result.width, height: r.result.height }}
-                                    label={tGen("compare", { style: styleName })}
-                                    beforeLabel={tGen("before")}
-                                    afterLabel={tGen("after")}
-                                    valueText={(percent) => tGen("compareValue", { percent })}
-                                  />
-                                ) : (
-                                  // eslint-disable-next-line @next/next/no-img-element -- the user's own short-lived image, served by our API
-                                  <img src={r.result.url} alt={afterAlt} width={r.result.width} height={r.result.height} className="h-auto w-full rounded-lg" />
-                                )}
-                                {listing.disclosureLabel && <LabelBadge text={t("label")} />}
-                              </div>
-                              {r.structureScore !== null && <StructureNote visualization={r} styleName={styleName} onRemake={() => remake(r.visualizationId)} />}
-                              <Button
-                                size="xs"
-                                variant={isChosen ? "solid" : "outline"}
-                                aria-pressed={isChosen}
-                                // Eight of these sit side by side: the name says which result of which photo, after its visible words.
-                                aria-label={t(isChosen ? "chosenNamed" : "chooseNamed", { name: styleName, number })}
-                                onClick={() => void act(`choose:${photo.id}`, () => callApi("PUT", `${base}/photos/${photo.id}/choice`, { visualizationId: isChosen ? null : r.visualizationId }))}>
-                                {isChosen ? t("chosen") : t("choose")}
-                              </Button>
-                            </>
-                          ) : r.status === "failed" ? (
-                            <p className="text-sm text-red-700 dark:text-red-400">
-                              {tGen(`failure.${r.failureReason ?? "internal"}`)} {r.refunded ? tGen("refunded") : ""}
-                            </p>
-                          ) : r.status === "succeeded" ? (
-                            <p className="text-sm text-gray-600 dark:text-gray-400">{tGen("deleted")}</p>
-                          ) : (
-                            <p className="text-sm text-gray-700 dark:text-gray-300">
-                              {tGen(`status.${r.status}`)}
-                              {r.progress !== null ? ` ${Math.round(r.progress * 100)}%` : ""}
-                            </p>
-                          )}
-                        </li>
-                      );
-                    })}
+                    {photo.results.map((r) => (
+                      <ListingResult
+                        key={r.visualizationId}
+                        result={r}
+                        name={resultName(r)}
+                        photo={{ image: photo.image, number, room }}
+                        chosen={photo.chosenVisualizationId === r.visualizationId}
+                        labelled={listing.disclosureLabel}
+                        onChoose={(chosen) => void act(`choose:${photo.id}`, () => callApi("PUT", `${base}/photos/${photo.id}/choice`, { visualizationId: chosen ? r.visualizationId : null }))}
+                        onRemake={remake}
+                      />
+                    ))}
                   </ul>
                 )}
                 {photo.chosenVisualizationId &&
