@@ -1,8 +1,8 @@
 /**
  * The process's long-lived objects (database handle, auth, engine, storage, worker, signals, the shared-page
- * cache, the limits on image work and uploads in flight), in one place. Next's server bundle, its proxy bundle, the worker and server.ts are separate module
- * graphs in one process, so a module-level variable would exist once per graph; these live on one global
- * map instead. Deliberately free of `server-only`: server.ts imports it outside React's server condition.
+ * cache, the limits on image work and uploads in flight), in one place. Next's server bundle, its proxy
+ * bundle, the worker and server.ts are separate module graphs in one process, so a module-level variable
+ * would exist once per graph; these live on one global map instead. Deliberately free of `server-only`: server.ts imports it outside React's server condition.
  */
 export type SingletonName =
   | "auth"

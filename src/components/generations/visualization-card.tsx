@@ -13,6 +13,7 @@ import { RESULT_SIZES, resultSrcSet } from "./result-image";
 import { PlainImage } from "@/components/ui/plain-image";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { minutesLeft } from "@/components/ui/use-now";
+import { resultAltKey } from "./result-alt";
 
 export type CardLabels = { room: string; ai: boolean; headingLevel: "h3" | "h4" };
 
@@ -45,8 +46,7 @@ const statusLook: Record<VisualizationStatus, string> = {
 export const VisualizationCard = memo(function VisualizationCard({ visualization: v, source, styleName, labels, now, designHref, onUseAsInput, eager, onRemake }: Props) {
   const t = useTranslations("generation");
   const Heading = labels.headingLevel;
-  // An edit (no style) is named by what was done, not as a style: "Living room, Removed", not "in Removed style".
-  const alt = v.styleId === null ? t(labels.ai ? "altEdit" : "altEditPreview", { room: labels.room, edit: styleName }) : t(labels.ai ? "alt" : "altPreview", { room: labels.room, style: styleName });
+  const alt = t(resultAltKey({ styleId: v.styleId, ai: labels.ai }), { room: labels.room, style: styleName, edit: styleName });
 
   return (
     <article aria-label={styleName} className="flex h-full flex-col gap-3 rounded-xl bg-gray-50 p-3 dark:bg-gray-900">

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ComparisonSlider } from "@/components/ui/comparison-slider";
 import { StructureNote } from "@/components/generations/visualization-card";
 import type { ListingPhotoDto, ListingResultDto } from "@/schemas/listings";
+import { resultAltKey } from "@/components/generations/result-alt";
 
 /** The disclosure label on screen, on the result's side of the slider (downloads carry it burnt into a corner). */
 function LabelBadge({ text }: { text: string }) {
@@ -41,8 +42,7 @@ export function ListingResult({
   const tGen = useTranslations("generation");
   const tModes = useTranslations("modes");
   const { image, number, room } = photo;
-  // A result without a style is named by what was done, not "in Decluttered style".
-  const afterAlt = r.styleId ? tGen(r.ai ? "alt" : "altPreview", { room, style: name }) : tGen(r.ai ? "altEdit" : "altEditPreview", { room, edit: name });
+  const afterAlt = tGen(resultAltKey(r), { room, style: name, edit: name });
   return (
     <li data-testid="listing-result" className={`space-y-2 rounded-xl p-2 ${chosen ? "ring-2 ring-primary-600" : ""}`}>
       <p className="text-sm font-medium">

@@ -9,6 +9,7 @@ import { isAppError } from "@/server/errors";
 import { resolveShareLink } from "@/server/listings/resolve-share-link";
 import { ClientMessages } from "@/web/server/client-messages";
 import { pageLocale } from "@/web/server/page-params";
+import { resultAltKey } from "@/components/generations/result-alt";
 
 type Props = { params: Promise<{ locale: string; token: string }> };
 
@@ -56,8 +57,7 @@ export default async function SharedListingPage({ params }: Props) {
         {listing.items.map((item) => {
           const room = tRooms(item.roomType as RoomType);
           const style = item.styleId ? tStyles(`${item.styleId as StyleId}.name`) : tModes("declutterResult.name");
-          // A result without a style is named by what was done, not "in Decluttered style".
-          const afterAlt = item.styleId ? tGen(item.ai ? "alt" : "altPreview", { room, style }) : tGen(item.ai ? "altEdit" : "altEditPreview", { room, edit: style });
+          const afterAlt = tGen(resultAltKey({ styleId: item.styleId || null, ai: item.ai }), { room, style, edit: style });
           return (
             <li key={item.position} data-testid="shared-item" className="space-y-2">
               <h2 className="font-medium">{t("sharedItem", { number: item.position, room, style })}</h2>
