@@ -94,7 +94,7 @@ test.describe("generation", () => {
 
       await page.getByRole("tab", { name: "Biblioteka" }).click();
       await choose(page, page.getByRole("tabpanel").getByRole("radio", { name: "Sypialnia" }));
-      await expect(page.getByRole("group", { name: "2. Rodzaj pomieszczenia" }).getByRole("radio", { name: "Sypialnia" })).toBeChecked();
+      await expect(page.getByRole("group", { name: "3. Rodzaj pomieszczenia" }).getByRole("radio", { name: "Sypialnia" })).toBeChecked();
       await choose(page, page.getByRole("checkbox", { name: "Glamour" }));
       await page.getByRole("button", { name: "Generuj" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Generuj" }).click();

@@ -23,6 +23,9 @@ export function readDesignPrefs(knownStyles: ReadonlySet<string>, available: rea
       if (key !== "mode" && typeof saved[key] === typeof defaultModeSettings[key]) Object.assign(settings, { [key]: saved[key] });
     }
     if (settings.variations !== undefined && !(settings.variations >= 1 && settings.variations <= 4)) delete settings.variations;
+    // A choice within a mode that this engine cannot make (kept from an AI engine's day) is back at its default.
+    if (settings.regionAction !== undefined && !available.includes(settings.regionAction)) delete settings.regionAction;
+    if (settings.surfaceKind !== undefined && !available.includes(settings.surfaceKind)) delete settings.surfaceKind;
     const roomType = roomTypes.find((room) => room === raw.roomType) ?? null;
     const styles = Array.isArray(raw.styles) ? raw.styles.filter((id): id is string => typeof id === "string" && knownStyles.has(id)) : [];
     const photo = raw.photo && (raw.photo.type === "library" || raw.photo.type === "image") && typeof raw.photo.id === "string" ? { type: raw.photo.type, id: raw.photo.id } : null;

@@ -125,8 +125,8 @@ async function renderStudio(overrides: Partial<DesignStudioProps> = {}, person: 
   return rendered!;
 }
 
-const roomGroup = () => screen.getByRole("group", { name: "2. Rodzaj pomieszczenia" });
-const styleGroup = () => screen.getByRole("group", { name: /^3\. Style/ });
+const roomGroup = () => screen.getByRole("group", { name: "3. Rodzaj pomieszczenia" });
+const styleGroup = () => screen.getByRole("group", { name: /^4\. Style/ });
 const generateButton = () => screen.getByRole("button", { name: "Generuj" }) as HTMLButtonElement;
 
 async function chooseRoomAndStyles(user: ReturnType<typeof userEvent.setup>, room: string, styles: string[]) {
@@ -292,6 +292,14 @@ describe("DesignStudio: mode options", () => {
     expect(JSON.parse(String(init?.body)).params).toEqual({ creativity: "balanced" });
   });
 
+  it("does not bring back a choice this engine cannot make, kept from an AI engine's day", async () => {
+    window.localStorage.setItem("aranzer.design", JSON.stringify({ settings: { mode: "surfaces", surfaceKind: "material", regionAction: "replace" }, roomType: null, styles: [] }));
+    await renderStudio({ followsWords: false, modes: ["restyle", "paint", "remove"] });
+    expect((screen.getByRole("radio", { name: /Ściany i podłogi/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole("radio", { name: "Kolor farby" }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole("radio", { name: /Materiał podłogi/ }) as HTMLInputElement).checked).toBe(false);
+  });
+
   it("makes an edit that comes out the same every time once: no variations to pay for", async () => {
     const user = userEvent.setup();
     await renderStudio();
@@ -303,6 +311,12 @@ describe("DesignStudio: mode options", () => {
     expect(screen.queryByLabelText(/wariant/i)).toBeNull();
     expect(screen.getByText("Ta zmiana za każdym razem daje ten sam obraz, więc powstaje jeden wariant.")).toBeTruthy();
     expect(screen.getByText("Koszt: 1 token")).toBeTruthy();
+    // Without styles to choose, the steps are numbered without a gap.
+    expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual(["1. Zdjęcie pomieszczenia", "2. Co zrobić ze zdjęciem", "3. Rodzaj pomieszczenia", "4. Podsumowanie"]);
+    // An exact colour is painted without an engine: no words or creativity to ask for.
+    expect(screen.queryByLabelText("Twoimi słowami (opcjonalnie)")).toBeNull();
+    expect(screen.queryByRole("group", { name: "Jak daleko od zdjęcia" })).toBeNull();
+    expect(screen.queryByText(/^Podglądy bez AI nie czytają poleceń/)).toBeNull();
 
     // Removing on this engine varies: the choice made before is back, for one edit rather than per style.
     await user.click(screen.getByRole("radio", { name: /Edytuj fragment/ }));

@@ -213,8 +213,10 @@ export function DesignStudio(props: DesignStudioProps) {
   }, [settings, roomType, styles, choice]);
 
   const editMode = editModeOf(settings);
-  // An instruction kept from an AI engine's day is not sent to one that does not read it, nor holds Generate.
-  const sent = props.followsWords ? settings : { ...settings, instruction: "" };
+  // An exact colour is our own recolour: no engine reads words or creativity for it.
+  const ownRecolour = editMode === "paint";
+  // An instruction kept from an AI engine's day (or from another mode) is not sent where nothing reads it, nor holds Generate.
+  const sent = props.followsWords && !ownRecolour ? settings : { ...settings, instruction: "" };
   const styled = isStyledMode(editMode);
   const masked = isMaskedMode(editMode);
   const oneVariation = props.sameEveryTime.includes(editMode);
@@ -341,7 +343,7 @@ export function DesignStudio(props: DesignStudioProps) {
 
           <section aria-labelledby="design-source-title" className="space-y-4">
             <h2 id="design-source-title" ref={sourceHeading} tabIndex={-1} className="scroll-mt-6 text-xl font-semibold text-gray-950 outline-none dark:text-white">
-              {t("sourceLegend")}
+              {t("step", { number: 1, title: t("sourceLegend") })}
             </h2>
             {requestedImageMissing && !choice && <p className="text-sm text-amber-800 dark:text-amber-200">{t("requestedImageMissing")}</p>}
             <div className="space-y-2">
@@ -397,20 +399,20 @@ export function DesignStudio(props: DesignStudioProps) {
             />
           </section>
 
-          <ModePicker value={settings.mode} available={props.modes} providersDocs={props.providersDocs} onChange={(mode) => setSettings({ mode })} />
+          <ModePicker step={2} value={settings.mode} available={props.modes} providersDocs={props.providersDocs} onChange={(mode) => setSettings({ mode })} />
           <ModeDetails
             settings={settings}
             available={props.modes}
             onChange={setSettings}
             maskEditor={masked && choice ? <MaskEditor {...maskPhoto(choice)} onChange={setMask} purpose={settings.mode === "surfaces" ? "surface" : "region"} /> : null}
           />
-          <RoomTypePicker value={roomType} onChange={setRoomType} />
-          {styled && <StylePicker styles={props.styles} selected={styles} onChange={setStyles} />}
-          <CommonOptions settings={settings} onChange={setSettings} words={props.followsWords} creative={editMode !== "paint"} styled={styled} variations={!oneVariation} />
+          <RoomTypePicker step={3} value={roomType} onChange={setRoomType} />
+          {styled && <StylePicker step={4} styles={props.styles} selected={styles} onChange={setStyles} />}
+          <CommonOptions settings={settings} onChange={setSettings} words={props.followsWords} ownRecolour={ownRecolour} styled={styled} variations={!oneVariation} />
         </div>
 
         <div className="lg:sticky lg:top-20">
-          <DesignSummary cost={cost} breakdown={variations > 1 ? { styles: styled ? styles.length : null, variations } : null} balance={balance} missing={missing} notice={notice} pricingHref={props.pricingHref} onReset={reset} onGenerate={onGenerate} />
+          <DesignSummary step={styled ? 5 : 4} cost={cost} breakdown={variations > 1 ? { styles: styled ? styles.length : null, variations } : null} balance={balance} missing={missing} notice={notice} pricingHref={props.pricingHref} onReset={reset} onGenerate={onGenerate} />
         </div>
       </div>
 

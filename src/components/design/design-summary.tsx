@@ -23,6 +23,8 @@ interface Props {
   pricingHref: string;
   onReset: () => void;
   onGenerate: () => void;
+  /** Its number among the page's steps (the last). */
+  step: number;
 }
 
 const missingKey = {
@@ -38,7 +40,7 @@ const missingKey = {
 } as const;
 
 /** Cost, balance, Reset and Generate; says what is missing, and what came of the last Generate. */
-export function DesignSummary({ cost, breakdown, balance, missing, notice, pricingHref, onReset, onGenerate }: Props) {
+export function DesignSummary({ cost, breakdown, balance, missing, notice, pricingHref, onReset, onGenerate, step }: Props) {
   const t = useTranslations("design");
   const tAccount = useTranslations("account");
   const format = useFormatter();
@@ -48,7 +50,7 @@ export function DesignSummary({ cost, breakdown, balance, missing, notice, prici
   return (
     <section aria-labelledby={`${missingId}-title`} className="space-y-4 rounded-2xl border border-gray-200 p-5 dark:border-gray-800">
       <h2 id={`${missingId}-title`} className="text-xl font-semibold text-gray-950 dark:text-white">
-        {t("summaryTitle")}
+        {t("step", { number: step, title: t("summaryTitle") })}
       </h2>
       <div className="space-y-1">
         <p className="text-lg font-medium text-gray-950 dark:text-white">{t("cost", { tokens: tAccount("tokens", { count: cost }) })}</p>

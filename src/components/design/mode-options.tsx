@@ -86,7 +86,7 @@ const inputLook =
 const radioInput = "mt-0.5 size-4 shrink-0 accent-primary-600";
 
 /** The mode radio group: modes the engine cannot do are shown, disabled, with what they need. `modes` narrows the group (a listing offers the whole-photo ones). */
-export function ModePicker(props: { value: PageMode; available: readonly EditMode[]; onChange: (mode: PageMode) => void; providersDocs: string; modes?: readonly PageMode[] }) {
+export function ModePicker(props: { value: PageMode; available: readonly EditMode[]; onChange: (mode: PageMode) => void; providersDocs: string; modes?: readonly PageMode[]; step?: number }) {
   const t = useTranslations("modes");
   const tDesign = useTranslations("design");
   const noteId = useId();
@@ -96,7 +96,7 @@ export function ModePicker(props: { value: PageMode; available: readonly EditMod
   return (
     <fieldset>
       <legend>
-        <h2 className="text-xl font-semibold text-gray-950 dark:text-white">{tDesign("modeLegend")}</h2>
+        <h2 className="text-xl font-semibold text-gray-950 dark:text-white">{props.step ? tDesign("step", { number: props.step, title: tDesign("modeLegend") }) : tDesign("modeLegend")}</h2>
       </legend>
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
         {shown.map((mode) => (
@@ -306,7 +306,8 @@ export function CommonOptions(props: {
   onChange: (next: Partial<ModeSettings>) => void;
   /** The engine reads the person's words and creativity; else the page says it does not. */
   words: boolean;
-  creative: boolean;
+  /** An exact colour, painted by our own recolour: neither words nor creativity are asked for. */
+  ownRecolour: boolean;
   /** Variations are per style (restyle, stage), else of the one edit. */
   styled: boolean;
   /** False for an edit that comes out the same every time: it is made once. */
@@ -316,12 +317,12 @@ export function CommonOptions(props: {
   const id = useId();
   return (
     <section aria-label={t("moreOptions")} className="space-y-4">
-      {props.words ? (
+      {props.ownRecolour ? null : props.words ? (
         <TextInput multiline label={t("instructionLabel")} placeholder={t("instructionPlaceholder")} value={props.settings.instruction} max={INSTRUCTION_MAX_CHARS} onChange={(instruction) => props.onChange({ instruction })} />
       ) : (
         <p className="text-sm text-gray-700 dark:text-gray-300">{t("wordsNeedAi")}</p>
       )}
-      {props.words && props.creative && (
+      {props.words && !props.ownRecolour && (
         <Radios legend={t("creativityLegend")} name="creativity" values={creativityLevels} value={props.settings.creativity} label={(level) => t(`creativity.${level}`)} onChange={(creativity) => props.onChange({ creativity })} />
       )}
       {props.variations ? (

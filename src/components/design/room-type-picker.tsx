@@ -4,13 +4,14 @@ import { useTranslations } from "next-intl";
 import { roomTypes, type RoomType } from "@/config/room-types";
 
 /** The eight room types as a native radio group. */
-export function RoomTypePicker({ value, onChange }: { value: RoomType | null; onChange: (room: RoomType) => void }) {
+/** `step`: its number among the page's steps. */
+export function RoomTypePicker({ value, onChange, step }: { value: RoomType | null; onChange: (room: RoomType) => void; step: number }) {
   const t = useTranslations("design");
   const tRooms = useTranslations("rooms");
   return (
     <fieldset>
       <legend>
-        <h2 className="text-xl font-semibold text-gray-950 dark:text-white">{t("roomLegend")}</h2>
+        <h2 className="text-xl font-semibold text-gray-950 dark:text-white">{t("step", { number: step, title: t("roomLegend") })}</h2>
       </legend>
       <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
         {roomTypes.map((room) => (

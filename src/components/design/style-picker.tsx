@@ -12,6 +12,8 @@ interface Props {
   styles: readonly StyleOption[];
   selected: readonly string[];
   onChange: (selected: string[]) => void;
+  /** Its number among the page's steps. */
+  step: number;
 }
 
 /**
@@ -19,7 +21,7 @@ interface Props {
  * the checkbox's description; the label stretches over the card so a click anywhere on it ticks it.
  * At the limit the unticked boxes are disabled and a sentence says why.
  */
-export function StylePicker({ styles, selected, onChange }: Props) {
+export function StylePicker({ styles, selected, onChange, step }: Props) {
   const t = useTranslations("design");
   const tStyles = useTranslations("styles");
   const names = useCatalogNames();
@@ -38,7 +40,7 @@ export function StylePicker({ styles, selected, onChange }: Props) {
   return (
     <fieldset aria-describedby={hintId}>
       <legend>
-        <h2 className="text-xl font-semibold text-gray-950 dark:text-white">{t("stylesLegend")}</h2>
+        <h2 className="text-xl font-semibold text-gray-950 dark:text-white">{t("step", { number: step, title: t("stylesLegend") })}</h2>
       </legend>
       <div id={hintId} className="mt-1 space-y-1 text-sm">
         <p className="text-gray-700 dark:text-gray-300">{t("stylesHint", { min: RECOMMENDED_STYLES.min, max: RECOMMENDED_STYLES.max, limit: MAX_STYLES_PER_BATCH })}</p>

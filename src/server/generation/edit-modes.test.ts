@@ -23,6 +23,7 @@ import { remakeVisualization } from "./remake-visualization";
 import { runJob } from "./run-job";
 import { storeImage } from "@/server/images/store-image";
 import { uploadMask } from "@/server/images/upload-mask";
+import { listGallery } from "@/server/images/list-gallery";
 import { writeStructureScore } from "./write-structure-score";
 
 const W = 96;
@@ -160,6 +161,8 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
     const small = await sharp(await rightHalfMask()).resize(W / 2, H / 2).png().toBuffer();
     const { image: mask } = await uploadMask({ db: handle.db, storage, userId, source: { type: "image", imageId }, body: body(small) });
     expect(mask).toMatchObject({ kind: "mask", width: W, height: H });
+    // A mask is not a room to start a design from.
+    expect((await listGallery({ db: handle.db, userId })).map((i) => i.id)).toEqual([imageId]);
     const black = await sharp({ create: { width: W, height: H, channels: 3, background: "#000" } }).png().toBuffer();
     await expect(uploadMask({ db: handle.db, storage, userId, source: { type: "image", imageId }, body: body(black) })).rejects.toMatchObject({ code: "INVALID_INPUT" });
     const other = await insertUser(handle);

@@ -95,6 +95,13 @@ describe("MaskEditor", () => {
     expect(calls.at(-1)).toBe("clear");
     expect(await settled()).toBeNull();
     expect(screen.getByRole("button", { name: "Wyczyść maskę" }).getAttribute("aria-disabled")).toBe("true");
+    // Marked unavailable, it still takes a press: one that changes nothing, so a single undo brings the rectangle back.
+    const before = calls.length;
+    await user.click(screen.getByRole("button", { name: "Wyczyść maskę" }));
+    expect(calls).toHaveLength(before);
+    await user.click(screen.getByRole("button", { name: "Cofnij" }));
+    expect(calls.at(-1)).toBe("rebuild rect");
+    expect(await settled()).toBe(blob);
   });
 
   it("erases a rectangle with the eraser and drops a started one on Escape", async () => {

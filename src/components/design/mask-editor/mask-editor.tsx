@@ -245,7 +245,8 @@ function Editor({ imageUrl, width, height, onChange, purpose, className = "" }: 
     setHistory(next);
   };
   const doClear = () => {
-    if (stroke.current) return;
+    // Shown as unavailable on a blank mask (marked, not disabled): a press then changes nothing, not even the history.
+    if (stroke.current || isBlank(historyRef.current)) return;
     surface.current?.live.clear();
     commit({ kind: "clear" });
   };

@@ -10,6 +10,10 @@ export const OVERLAY_MATRIX = "0 0 0 0 0.925 0 0 0 0 0.282 0 0 0 0 0.6 0 0 0 0.5
 
 const MASK_COLOUR = "#ffffff";
 
+/**
+ * Whether nothing is painted as the server reads a mask: a pixel counts when it is at least half opaque (it
+ * binarises at 50 %). The faint antialiased edges an eraser leaves behind do not count.
+ */
 async function isEmpty(canvas: HTMLCanvasElement): Promise<boolean> {
   const w = Math.max(1, Math.ceil(canvas.width / 16));
   const h = Math.max(1, Math.ceil(canvas.height / 16));
@@ -19,10 +23,20 @@ async function isEmpty(canvas: HTMLCanvasElement): Promise<boolean> {
   if (!probe) return false;
   probe.drawImage(small, 0, 0);
   small.close();
-  const data = probe.getImageData(0, 0, w, h).data;
-  for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) return false;
+  const cells = probe.getImageData(0, 0, w, h).data;
+  let most = 0;
+  for (let i = 3; i < cells.length; i += 4) most = Math.max(most, cells[i]!);
+  if (most === 0) return true;
+  // A cell that is half painted on average has a pixel that is at least half painted.
+  if (most >= HALF_OPAQUE) return false;
+  // Only faint traces or thin strokes: read them pixel by pixel (once, after erasing).
+  const data = canvas.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height).data;
+  if (!data) return false;
+  for (let i = 3; i < data.length; i += 4) if (data[i]! >= HALF_OPAQUE) return false;
   return true;
 }
+
+const HALF_OPAQUE = 128;
 
 /**
  * The mask canvas at the photo's natural size. Strokes paint into it as they come (`live`); undo rebuilds it
