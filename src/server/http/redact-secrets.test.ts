@@ -8,5 +8,10 @@ describe("redacting secrets from log text", () => {
     expect(redactSecrets("/api/preview?token=e2e-preview-token&to=/blog")).toBe("/api/preview?token=[redacted]&to=/blog");
     expect(redactSecrets("/pl/blog/a?page=2&tag=salon")).toBe("/pl/blog/a?page=2&tag=salon");
     expect(redactSecrets("/api/auth/reset-password")).toBe("/api/auth/reset-password");
+    // A listing's client link, its page in either language and its images.
+    expect(redactSecrets('{"path":"/p/Ab-12_cd34EF56gh78"}')).toBe('{"path":"/p/[redacted]"}');
+    expect(redactSecrets("/en/p/Ab-12_cd34EF56gh78?x=1")).toBe("/en/p/[redacted]?x=1");
+    expect(redactSecrets("/api/shares/Ab-12_cd34EF56gh78/images/img1")).toBe("/api/shares/[redacted]/images/img1");
+    expect(redactSecrets("/en/pricing/plans")).toBe("/en/pricing/plans");
   });
 });

@@ -1,10 +1,11 @@
 /**
  * Text for a log line with the secrets that addresses carry taken out: the path segment after
- * /reset-password/ (the auth library's reset link) and the values of query parameters that hold a token,
- * a code or a signature (e-mail confirmation, OAuth returns, the preview door). Whoever reads the logs
- * must not be able to reset a password or sign in with what they find there.
+ * /reset-password/ (the auth library's reset link), after /p/ and /api/shares/ (a listing's client link:
+ * whoever holds it sees the listing), and the values of query parameters that hold a token, a code or a
+ * signature (e-mail confirmation, OAuth returns, the preview door). Whoever reads the logs must not be able
+ * to reset a password, sign in or open a client's listing with what they find there.
  */
-const PATH_TOKEN = /(\/reset-password\/)[^/?#\s"'\\]+/gi;
+const PATH_TOKEN = /(\/(?:reset-password|p|shares)\/)[^/?#\s"'\\]+/gi;
 const QUERY_TOKEN = /([?&](?:token|code|state|otp|signature|secret|password|key)=)[^&#\s"'\\]+/gi;
 export const REDACTED = "[redacted]";
 
