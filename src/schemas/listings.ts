@@ -74,6 +74,8 @@ export type ListingPhotoDto = {
   roomType: string;
   /** Null once the photo's hour has passed. */
   image: ImageDto | null;
+  /** Whether Generate makes results of it: false once too little of its hour is left for them to be seen. */
+  generatable: boolean;
   chosenVisualizationId: string | null;
   hd: ImageDto | null;
   /** An HD order of the chosen result in progress or failed (its token given back); null otherwise. */

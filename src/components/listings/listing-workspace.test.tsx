@@ -20,7 +20,7 @@ const listing: ListingDto = {
   createdAt: new Date(NOW).toISOString(),
   expiresAt: image.expiresAt,
   expired: false,
-  photos: [1, 2].map((n) => ({ id: `photo-${n}`, position: n, roomType: "living-room", image, chosenVisualizationId: null, hd: null, hdState: null, results: [] })),
+  photos: [1, 2].map((n) => ({ id: `photo-${n}`, position: n, roomType: "living-room", image, generatable: true, chosenVisualizationId: null, hd: null, hdState: null, results: [] })),
   shares: [],
 };
 

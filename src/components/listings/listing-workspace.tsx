@@ -180,7 +180,7 @@ export function ListingWorkspace({
     void act(`move:${photo.id}`, () => callApi("PUT", `${base}/photos`, { photoIds: ids }));
   }
 
-  const livePhotos = listing.photos.filter((p) => p.image).length;
+  const livePhotos = listing.photos.filter((p) => p.generatable).length;
   const mode = editModeOf(settings);
   const styled = isStyledMode(mode);
   const cost = livePhotos * (styled ? styles.length : 1) * variations;

@@ -1,7 +1,6 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { env } from "@/env";
-import { SOURCE_MIN_REMAINING_SHARE } from "@/config/generation";
 import { findStyle } from "@/config/styles";
 import { getDb, type Db } from "@/server/db/client";
 import { batch, image } from "@/server/db/schema";
@@ -17,6 +16,7 @@ import { isStyledMode } from "@/config/edit-modes";
 import { engineModes, sameEveryTimeModes } from "@/config/engines";
 import { createBatchSchema, visualizationCount, type BatchDto, type CreateBatchInput, type CreateBatchRequest } from "@/schemas/generation";
 import { getBatch } from "./get-batch";
+import { enoughTimeLeft } from "./enough-time-left";
 import { importLibraryPhoto } from "@/server/images/import-library-photo";
 import { insertBatchJobs } from "./insert-batch-jobs";
 import { newId } from "@/server/db/new-id";
@@ -137,7 +137,6 @@ async function resolveSource(options: { db: Db; storage: ImageStorage; userId: s
     .from(image)
     .where(and(eq(image.id, source.imageId), eq(image.userId, options.userId), inArray(image.kind, ["upload", "result"])));
   if (!row) throw new AppError("NOT_FOUND");
-  // A photo about to be deleted would take its batch with it before the results could be seen.
-  if (row.expiresAt.getTime() - Date.now() < env().IMAGE_TTL_SECONDS * 1000 * SOURCE_MIN_REMAINING_SHARE) throw new AppError("GONE");
+  if (!enoughTimeLeft(row.expiresAt)) throw new AppError("GONE");
   return row;
 }

@@ -1,7 +1,6 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { env } from "@/env";
-import { SOURCE_MIN_REMAINING_SHARE } from "@/config/generation";
 import { isStyledMode } from "@/config/edit-modes";
 import { engineModes } from "@/config/engines";
 import type { ListingMode } from "@/config/listings";
@@ -18,6 +17,7 @@ import { spendTokens } from "@/server/tokens/spend-tokens";
 import type { EditParamsInput } from "@/schemas/edit-params";
 import { visualizationCount } from "@/schemas/generation";
 import { generateListingSchema } from "@/schemas/listings";
+import { enoughTimeLeft } from "@/server/generation/enough-time-left";
 import { loadOwnedListing } from "./load-owned-listing";
 import { writeStyleBrief } from "./write-style-brief";
 
@@ -54,16 +54,16 @@ export async function generateListing(options: {
   if (styles.some((s) => !findStyle(s))) throw new AppError("INVALID_INPUT", { field: "styles", reason: "unknownStyle" });
   if (!engineModes(options.engineId).includes(mode)) throw new AppError("INVALID_INPUT", { field: "mode" });
   const row = await loadOwnedListing({ db, userId, listingId: options.listingId });
-  const photos = await db
+  const all = await db
     .select({ id: listingPhoto.id, roomType: listingPhoto.roomType, image })
     .from(listingPhoto)
     .leftJoin(image, eq(image.id, listingPhoto.imageId))
     .where(eq(listingPhoto.listingId, row.id))
     .orderBy(asc(listingPhoto.position));
-  if (photos.length === 0) throw new AppError("INVALID_INPUT", { field: "photos", reason: "noPhotos" });
-  // A photo about to be deleted would take its batch with it before the results could be seen.
-  const minLeftMs = env().IMAGE_TTL_SECONDS * 1000 * SOURCE_MIN_REMAINING_SHARE;
-  if (photos.some((p) => !p.image || p.image.expiresAt.getTime() - Date.now() < minLeftMs)) throw new AppError("GONE");
+  if (all.length === 0) throw new AppError("INVALID_INPUT", { field: "photos", reason: "noPhotos" });
+  // Photos past their hour (or about to be) are left out, and not paid for: the listing page counts them out too.
+  const photos = all.filter((p) => p.image && enoughTimeLeft(p.image.expiresAt));
+  if (photos.length === 0) throw new AppError("GONE");
 
   const cost = photos.length * visualizationCount({ mode, styles, variations });
   const spendKey = `spend:${userId}:listing:${options.requestId}`;

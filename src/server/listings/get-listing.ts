@@ -9,6 +9,7 @@ import { isFlagged } from "@/server/generation/dto";
 import { toImageDto, type ImageRow } from "@/server/images/image-dto";
 import type { FailureReason } from "@/schemas/generation";
 import type { ListingDto, ListingResultDto } from "@/schemas/listings";
+import { enoughTimeLeft } from "@/server/generation/enough-time-left";
 import { loadOwnedListing } from "./load-owned-listing";
 
 /**
@@ -80,6 +81,7 @@ export async function getListing(options: { userId: string; listingId: string; d
       position: p.photo.position,
       roomType: p.photo.roomType,
       image: live(p.image),
+      generatable: p.image !== null && enoughTimeLeft(p.image.expiresAt, now),
       chosenVisualizationId: p.photo.chosenVisualizationId,
       hd: live(p.hd),
       hdState: p.photo.hdVisualizationId === p.photo.chosenVisualizationId ? (p.photo.hdState ?? null) : null,

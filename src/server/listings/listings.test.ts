@@ -145,6 +145,21 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     expect(await handle.db.select().from(generationJob)).toHaveLength(12);
   });
 
+  it("leaves out, and does not charge for, photos past their hour or about to be; with none left it is GONE", async () => {
+    const { userId, listingId } = await agent(10, 3);
+    const photos = (await getListing({ db: handle.db, userId, listingId })).photos;
+    const expire = (index: number, at: Date) => handle.db.update(image).set({ expiresAt: at }).where(eq(image.id, photos[index]!.image!.id));
+    await expire(1, new Date(Date.now() + 2 * 60_000));
+    await expire(2, new Date(Date.now() - 1000));
+    expect((await getListing({ db: handle.db, userId, listingId })).photos.map((p) => p.generatable)).toEqual([true, false, false]);
+    const generated = await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "scandinavian"], variations: 1, requestId: randomUUID(), engineId: "fake" });
+    expect(generated).toMatchObject({ cost: 2, balance: 8 });
+    expect(generated.batchIds).toHaveLength(1);
+    await expire(0, new Date(Date.now() - 1000));
+    await expect(generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" })).rejects.toMatchObject({ code: "GONE" });
+    expect(await getBalance({ db: handle.db, userId })).toBe(8);
+  });
+
   it("refuses a short balance with the whole cost and changes nothing", async () => {
     const { userId, listingId } = await agent(5, 3);
     const error = await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "scandinavian"], variations: 1, requestId: randomUUID(), engineId: "fake" }).catch((e: unknown) => e);
