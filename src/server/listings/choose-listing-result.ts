@@ -19,8 +19,8 @@ export async function chooseListingResult(options: { userId: string; listingId: 
   }
   const rows = await db
     .update(listingPhoto)
-    // A new choice needs its own HD copy.
-    .set({ chosenVisualizationId: options.visualizationId, hdImageId: null })
+    // An HD copy belongs to the result it was made of (hdVisualizationId): choosing that result again shows it again.
+    .set({ chosenVisualizationId: options.visualizationId })
     .where(and(eq(listingPhoto.id, options.photoId), eq(listingPhoto.listingId, options.listingId)))
     .returning({ id: listingPhoto.id });
   if (rows.length === 0) throw new AppError("NOT_FOUND");

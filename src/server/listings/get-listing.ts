@@ -1,5 +1,5 @@
 import "server-only";
-import { aliasedTable, asc, desc, eq, inArray } from "drizzle-orm";
+import { aliasedTable, and, asc, desc, eq, inArray } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import type { EditMode } from "@/config/edit-modes";
 import { isAiResult } from "@/config/engines";
@@ -25,7 +25,8 @@ export async function getListing(options: { userId: string; listingId: string; d
     .select({ photo: listingPhoto, image, hd })
     .from(listingPhoto)
     .leftJoin(image, eq(image.id, listingPhoto.imageId))
-    .leftJoin(hd, eq(hd.id, listingPhoto.hdImageId))
+    // The HD copy of the chosen result: one made of another result stays for when that one is chosen again.
+    .leftJoin(hd, and(eq(hd.id, listingPhoto.hdImageId), eq(listingPhoto.hdVisualizationId, listingPhoto.chosenVisualizationId)))
     .where(eq(listingPhoto.listingId, row.id))
     .orderBy(asc(listingPhoto.position));
   const live = (i: ImageRow | null) => (i && i.expiresAt > now ? toImageDto(i) : null);

@@ -1,5 +1,5 @@
 import "server-only";
-import { aliasedTable, asc, eq } from "drizzle-orm";
+import { aliasedTable, and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db/client";
 import type { EditMode } from "@/config/edit-modes";
 import { isAiResult } from "@/config/engines";
@@ -36,7 +36,8 @@ export async function listChosenResults(options: { db: DbOrTx; listingId: string
     .innerJoin(batch, eq(batch.id, visualization.batchId))
     .leftJoin(result, eq(result.id, visualization.resultImageId))
     .leftJoin(image, eq(image.id, listingPhoto.imageId))
-    .leftJoin(hd, eq(hd.id, listingPhoto.hdImageId))
+    // The HD copy of the chosen result: one made of another result stays for when that one is chosen again.
+    .leftJoin(hd, and(eq(hd.id, listingPhoto.hdImageId), eq(listingPhoto.hdVisualizationId, listingPhoto.chosenVisualizationId)))
     .where(eq(listingPhoto.listingId, options.listingId))
     .orderBy(asc(listingPhoto.position));
   const live = (i: ImageRow | null) => (i && i.expiresAt > now ? i : null);

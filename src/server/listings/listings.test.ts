@@ -363,6 +363,14 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     expect(Math.max(made.hd!.width, made.hd!.height)).toBeGreaterThanOrEqual(3072);
     expect(await getBalance({ db: handle.db, userId })).toBe(balance - 1);
     await expect(order(photoIds[0]!)).resolves.toEqual({ state: "ready", balance: null });
+    // The choice cleared and made again: the copy paid for is still there, and nothing more is spent.
+    const choose = (visualizationId: string | null) => chooseListingResult({ db: handle.db, userId, listingId, photoId: photoIds[0]!, visualizationId });
+    await choose(null);
+    expect((await getListing({ db: handle.db, userId, listingId })).photos[0]!.hd).toBeNull();
+    await choose(made.chosenVisualizationId);
+    expect((await getListing({ db: handle.db, userId, listingId })).photos[0]!.hd?.id).toBe(made.hd!.id);
+    await expect(order(photoIds[0]!)).resolves.toEqual({ state: "ready", balance: null });
+    expect(await getBalance({ db: handle.db, userId })).toBe(balance - 1);
 
     // Another photo's order whose choice changes before the worker gets to it: dropped, its token given back.
     await expect(order(photoIds[1]!)).resolves.toMatchObject({ state: "queued" });
