@@ -94,6 +94,10 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   await expect(clientPage.getByText("Wirtualna aranżacja").first()).toBeVisible();
   await expect(clientPage.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   await expectNoAxeViolationsInBothModes(clientPage, "the client's page");
+  // The language switch leads to the same proposal in English, not to the home page.
+  await clientPage.getByRole("link", { name: "Switch to English" }).click();
+  await expect(clientPage).toHaveURL(`${link.replace(/\/p\//, "/en/p/")}`);
+  await expect(clientPage.getByTestId("shared-item")).toHaveCount(3);
 
   await page.getByRole("button", { name: "Unieważnij" }).click();
   await expect(page.getByText("Unieważniony")).toBeVisible();
@@ -101,6 +105,10 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   // The client is told what became of the link, not the site's "page not found".
   await expect(clientPage.getByRole("heading", { level: 1, name: "Ten link nie działa" })).toBeVisible();
   await client.close();
+  // The workspace in English is the same listing.
+  const listingUrl = new URL(page.url());
+  await page.getByRole("link", { name: "Switch to English" }).click();
+  await expect(page).toHaveURL(`${listingUrl.origin}/en/listings${listingUrl.search}`);
 });
 
 test.describe("on an engine that declutters", () => {

@@ -27,8 +27,11 @@ export function LanguageSwitch({ locale, className }: { locale: Locale; classNam
       hrefLang={other}
       lang={other}
       aria-label={t.switchToLabel}
-      onClick={() => {
+      onClick={(event) => {
         document.cookie = `NEXT_LOCALE=${other}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
+        // The same page keeps what its address chose (a listing's ?id=, the design page's ?image=); read at the
+        // click, so the link needs no search parameters while the page renders.
+        if (match && !alternates?.[other] && window.location.search) event.currentTarget.href = `${href}${window.location.search}`;
       }}
       className={`inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white ${className ?? ""}`}
     >

@@ -38,6 +38,13 @@ describe("errorResponse", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual({ error: { code: "RATE_LIMITED", details: { retryAfter: 42 }, message: "Too many attempts. Please try again in a moment." } });
     expect(requestLocale(new Request("http://localhost/api/x", { headers: { referer: "http://localhost/english" } }))).toBe("pl");
+    // Without a Referer: the language chosen on the site, then the browser's preference among ours, then Polish.
+    const without = (headers: Record<string, string>) => requestLocale(new Request("http://localhost/api/x", { headers }));
+    expect(without({ cookie: "a=1; NEXT_LOCALE=en", "accept-language": "pl" })).toBe("en");
+    expect(without({ "accept-language": "de-DE,en-GB;q=0.9,pl;q=0.8" })).toBe("en");
+    expect(without({ "accept-language": "en;q=0.5,pl-PL" })).toBe("pl");
+    expect(without({ "accept-language": "de, fr;q=0.5" })).toBe("pl");
+    expect(without({})).toBe("pl");
   });
 
   it("answers BUSY as 503 with Retry-After and a sentence the design page shows", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { createTranslator } from "next-intl";
-import type { Locale } from "@/config/routes";
+import Negotiator from "negotiator";
+import { locales, type Locale } from "@/config/routes";
 import { catalogs } from "@/i18n/catalogs";
 import { errorStatus, isAppError, type ErrorCode } from "@/server/errors";
 import { imageRejections, type ImageRejection } from "@/schemas/generation";
@@ -60,15 +61,28 @@ function messageOf(code: ErrorCode, details: Record<string, string | number>, lo
   return t(code, details);
 }
 
-/** The locale of an API call: the page it came from (same-origin requests send their full Referer), else Polish. */
+/**
+ * The locale of an API call: the page it came from (same-origin requests send their full Referer); without one
+ * (a browser set to send none), the language last chosen on the site (next-intl's NEXT_LOCALE cookie), then the
+ * browser's preferred one of ours (Accept-Language); else Polish.
+ */
 export function requestLocale(request: Request): Locale {
   const referer = request.headers.get("referer");
-  if (!referer) return "pl";
-  try {
-    return /^\/en(?:\/|$)/.test(new URL(referer).pathname) ? "en" : "pl";
-  } catch {
-    return "pl";
+  if (referer) {
+    try {
+      return /^\/en(?:\/|$)/.test(new URL(referer).pathname) ? "en" : "pl";
+    } catch {
+      return "pl";
+    }
   }
+  const chosen = /(?:^|;\s*)NEXT_LOCALE=(pl|en)(?:;|$)/.exec(request.headers.get("cookie") ?? "")?.[1];
+  if (chosen) return chosen as Locale;
+  return preferredLocale(request.headers.get("accept-language"));
+}
+
+/** The first of our languages in an Accept-Language header, by its weight ("de,en-GB;q=0.9,pl;q=0.8" is English). */
+function preferredLocale(header: string | null): Locale {
+  return (new Negotiator({ headers: { "accept-language": header ?? "" } }).language([...locales]) as Locale | undefined) ?? "pl";
 }
 
 /** A route handler's error: `{ error: { code, details, message } }` with the code's status; a 429 or 503 says when to come back. */

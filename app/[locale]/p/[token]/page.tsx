@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getNow, getTranslations } from "next-intl/server";
+import { AlternatePaths } from "@/components/layout/alternate-paths";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { SharedComparison } from "@/components/listings/shared-comparison";
 import type { RoomType } from "@/config/room-types";
@@ -51,6 +52,8 @@ export default async function SharedListingPage({ params }: Props) {
   const now = (await getNow()).getTime();
   return (
     <PageContainer>
+      {/* The language switch leads to this proposal in the other language, not to the home page. */}
+      <AlternatePaths paths={{ pl: `/p/${token}`, en: `/en/p/${token}` }} />
       <PageHeader title={listing.name} lead={`${t("sharedLead")} · ${t("sharedExpires", { minutes: Math.max(1, Math.round((Date.parse(listing.expiresAt) - now) / 60_000)) })}`} />
       <ClientMessages namespaces={["generation"]}>
       <ol className="grid gap-8 md:grid-cols-2">
