@@ -83,6 +83,19 @@ describe("ListingWorkspace's Generate", () => {
   });
 });
 
+describe("ListingWorkspace's styles", () => {
+  it("takes at most eight styles: the others wait, and it says why", async () => {
+    serve([100]);
+    renderWorkspace();
+    const boxes = within(screen.getByRole("group", { name: "Style" })).getAllByRole("checkbox") as HTMLInputElement[];
+    for (const box of boxes.slice(0, 8)) await userEvent.click(box);
+    expect(boxes.slice(8).every((box) => box.disabled)).toBe(true);
+    expect(screen.getByText("Wybrano najwięcej, ile można (8). Odznacz któryś styl, aby wybrać inny.")).toBeTruthy();
+    await userEvent.click(boxes[0]!);
+    expect(boxes.some((box) => box.disabled)).toBe(false);
+  });
+});
+
 describe("ListingWorkspace's uploads", () => {
   it("says how many of the chosen photos still fit when they exceed the listing's limit", async () => {
     serve([10]);

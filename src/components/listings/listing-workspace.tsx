@@ -17,7 +17,7 @@ import { useCatalogNames } from "@/components/generations/catalog-names";
 import { useAnnouncer } from "@/components/ui/use-announcer";
 import { minutesLeft, useNow } from "@/components/ui/use-now";
 import { isStyledMode, type EditMode } from "@/config/edit-modes";
-import { LISTING_EXPIRY_WARNING_MS, LISTING_MAX_PHOTOS, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX, listingModes } from "@/config/listings";
+import { LISTING_EXPIRY_WARNING_MS, LISTING_MAX_PHOTOS, LISTING_MAX_STYLES, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX, listingModes } from "@/config/listings";
 import { roomTypes, type RoomType } from "@/config/room-types";
 import { styleIds } from "@/config/styles";
 import type { ListingDto, ListingPhotoDto, ListingResultDto } from "@/schemas/listings";
@@ -61,6 +61,7 @@ export function ListingWorkspace({
   const tStyles = useTranslations("styles");
   const tGen = useTranslations("generation");
   const tErrors = useTranslations("errors");
+  const tDesign = useTranslations("design");
   const locale = useLocale();
   const errorText = useErrorText();
   const format = useFormatter();
@@ -124,11 +125,12 @@ export function ListingWorkspace({
     [announce, resultName, t, tGen, tRooms],
   );
 
-  const refresh = useCallback(async () => {
+  const refresh = useCallback(async (): Promise<ListingDto | null> => {
     const answer = await callApi<{ listing: ListingDto }>("GET", base);
-    if (!answer.ok) return;
+    if (!answer.ok) return null;
     setListing(answer.body.listing);
     announceArrivals(answer.body.listing);
+    return answer.body.listing;
   }, [base, announceArrivals]);
 
   const working = listing.photos.some((p) => p.hdState === "queued" || p.hdState === "running" || p.results.some((r) => r.status === "queued" || r.status === "running" || r.scoring));
@@ -171,6 +173,18 @@ export function ListingWorkspace({
     await refresh();
   }
 
+  async function rename() {
+    setBusy("rename");
+    const answer = await callApi("PATCH", base, { name });
+    if (!answer.ok) fail(answer.message ?? null);
+    const fresh = await refresh();
+    setBusy(null);
+    if (!answer.ok || !fresh) return;
+    // The name as the server keeps it (spaces trimmed), and the page's heading, which the server renders.
+    setName(fresh.name);
+    router.refresh();
+  }
+
   function move(photo: ListingPhotoDto, by: number) {
     const ids = listing.photos.map((p) => p.id);
     const from = ids.indexOf(photo.id);
@@ -184,6 +198,7 @@ export function ListingWorkspace({
   const mode = editModeOf(settings);
   const styled = isStyledMode(mode);
   const cost = livePhotos * (styled ? styles.length : 1) * variations;
+  const atStyleLimit = styles.length >= LISTING_MAX_STYLES;
   // Known short: the confirmation says so rather than offering a Generate the server would refuse.
   const short = balance !== null && balance < cost;
   const chosen = listing.photos.filter((p) => p.chosenVisualizationId && p.results.some((r) => r.visualizationId === p.chosenVisualizationId && r.result));
@@ -234,7 +249,7 @@ export function ListingWorkspace({
             {t("name")}
             <input value={name} maxLength={LISTING_NAME_MAX} onChange={(e) => setName(e.target.value)} className="rounded-lg border border-gray-300 bg-white px-3 py-2 text-base dark:border-gray-700 dark:bg-gray-900" />
           </label>
-          <Button variant="outline" loading={busy === "rename"} disabled={name.trim() === listing.name || !name.trim()} onClick={() => void act("rename", () => callApi("PATCH", base, { name }))}>
+          <Button variant="outline" loading={busy === "rename"} disabled={name.trim() === listing.name || !name.trim()} onClick={() => void rename()}>
             {t("rename")}
           </Button>
           <Button
@@ -330,7 +345,7 @@ export function ListingWorkspace({
           <ul aria-label={t("uploads")} className="space-y-1 text-sm">
             {uploads.map((u) => (
               <li key={u.key} className="flex flex-wrap items-center gap-2">
-                <span className="font-medium">{u.name}</span>
+                <span className="min-w-0 font-medium wrap-anywhere">{u.name}</span>
                 {u.state === "waiting" && <span>{t("uploadWaiting")}</span>}
                 {u.state === "uploading" && <progress max={1} value={u.progress ?? undefined} aria-label={u.name} className="h-2 w-32" />}
                 {u.state === "done" && <span className="text-green-800 dark:text-green-300">{t("uploadDone")}</span>}
@@ -357,16 +372,27 @@ export function ListingWorkspace({
           </label>
         </div>
         {styled && (
-          <fieldset>
+          <fieldset aria-describedby={atStyleLimit ? "listing-styles-limit" : undefined}>
             <legend className="mb-2 text-sm font-medium">{t("styles")}</legend>
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
               {styleIds.map((id) => (
-                <label key={id} className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" checked={styles.includes(id)} onChange={(e) => setStyles((list) => (e.target.checked ? [...list, id] : list.filter((s) => s !== id)))} />
+                <label key={id} className="flex items-center gap-2 text-sm has-disabled:opacity-60">
+                  <input
+                    type="checkbox"
+                    checked={styles.includes(id)}
+                    // At the limit the others wait: a listing's Generate takes at most LISTING_MAX_STYLES styles.
+                    disabled={atStyleLimit && !styles.includes(id)}
+                    onChange={(e) => setStyles((list) => (e.target.checked ? [...list, id] : list.filter((s) => s !== id)))}
+                  />
                   {tStyles(`${id}.name`)}
                 </label>
               ))}
             </div>
+            {atStyleLimit && (
+              <p id="listing-styles-limit" className="mt-2 text-sm text-gray-700 dark:text-gray-300">
+                {tDesign("stylesLimit", { limit: LISTING_MAX_STYLES })}
+              </p>
+            )}
           </fieldset>
         )}
         <Button size="md" loading={busy === "generate"} disabled={livePhotos === 0 || (styled && styles.length === 0) || textsTooLong(settings).length > 0} onClick={() => setConfirming(true)}>

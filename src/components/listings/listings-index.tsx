@@ -57,10 +57,10 @@ export function ListingsIndex({ listings, basePath }: { listings: ListingSummary
         <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
           {listings.map((l) => (
             <li key={l.id} className="flex items-center justify-between gap-4 px-4 py-3">
-              <Link href={`${basePath}?id=${encodeURIComponent(l.id)}`} className="font-medium underline-offset-4 hover:underline">
+              <Link href={`${basePath}?id=${encodeURIComponent(l.id)}`} className="min-w-0 font-medium wrap-anywhere underline-offset-4 hover:underline">
                 {l.name}
               </Link>
-              <span className="text-sm text-gray-600 dark:text-gray-400">
+              <span className="shrink-0 text-sm text-gray-600 dark:text-gray-400">
                 {t("photoCount", { count: l.photos })}
                 {l.photos > 0 && l.livePhotos === 0 ? ` · ${t("photosGoneShort")}` : ""}
               </span>
