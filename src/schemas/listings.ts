@@ -8,11 +8,14 @@ import { imageSourceSchema, recordIdSchema, type FailureReason, type ImageDto, t
 /** What a name must not carry: control characters (NUL, line breaks, escapes), and direction overrides that would reorder it on screen. */
 const unprintable = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]+/gu;
 
-/** A listing's name (an address or the agent's reference): unprintable characters become spaces, runs of spaces one. */
+/**
+ * A listing's name (an address or the agent's reference): unprintable characters become spaces, runs of spaces
+ * one; it must show something (a letter, digit, symbol or punctuation), not only invisible or combining marks.
+ */
 export const listingNameSchema = z
   .string("noListingName")
   .transform((value) => value.replace(unprintable, " ").replace(/\s+/g, " ").trim())
-  .pipe(z.string().min(1, "noListingName").max(LISTING_NAME_MAX, "listingNameTooLong"));
+  .pipe(z.string().min(1, "noListingName").max(LISTING_NAME_MAX, "listingNameTooLong").regex(/[\p{L}\p{N}\p{S}\p{P}]/u, "noListingName"));
 export const createListingSchema = z.object({ name: listingNameSchema });
 export const updateListingSchema = z.object({ name: listingNameSchema.optional(), disclosureLabel: z.boolean().optional() });
 export const addListingPhotosSchema = z.object({

@@ -23,8 +23,9 @@ describe("invalidInput: a refused request says what to change", () => {
     expect(updateListingSchema.parse({ name: "a\tb" }).name).toBe("a b");
   });
 
-  it("refuses an empty, blank, control-only, missing or too long name with a sentence of its own", () => {
-    for (const body of [{ name: "" }, { name: "   " }, { name: "\u0000\u0007\n" }, {}, { name: 5 }]) {
+  it("refuses an empty, blank, control-only, invisible, missing or too long name with a sentence of its own", () => {
+    // Zero-width characters or combining marks alone show nothing: an empty heading, a link nobody can click.
+    for (const body of [{ name: "" }, { name: "   " }, { name: "\u0000\u0007\n" }, { name: "\u200B\u200C\u200D" }, { name: "\u0301\u0308".repeat(30) }, {}, { name: 5 }]) {
       expect(refusal(createListingSchema, body)).toEqual({ details: { field: "name", reason: "noListingName" }, pl: "Wpisz nazwę ogłoszenia.", en: "Enter a name for the listing." });
     }
     expect(refusal(updateListingSchema, { name: "x".repeat(10_240) })).toEqual({

@@ -43,7 +43,7 @@ export async function createBatch(options: {
   const db = options.db ?? (await getDb());
   const storage = options.storage ?? getStorage();
   for (const styleId of request.styles) {
-    if (!findStyle(styleId)) throw new AppError("INVALID_INPUT", { field: "styles" });
+    if (!findStyle(styleId)) throw new AppError("INVALID_INPUT", { field: "styles", reason: "unknownStyle" });
   }
   if (!engineModes(options.engineId).includes(request.mode)) throw new AppError("INVALID_INPUT", { field: "mode" });
   // More variations of an edit the seed does not change would be the same image for more tokens.

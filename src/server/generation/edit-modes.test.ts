@@ -142,6 +142,7 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
     await expect(generate(userId, { source, mode: "declutter" })).rejects.toMatchObject({ code: "INVALID_INPUT" });
     await expect(generate(userId, { source, mode: "remove" })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "maskImageId" } });
     await expect(generate(userId, { source, mode: "restyle", styles: [] })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "styles" } });
+    await expect(generate(userId, { source, mode: "restyle", styles: ["no-such-style"] })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "styles", reason: "unknownStyle" } });
     await expect(generate(userId, { source, mode: "stage", styles: ["modern"] }, "local")).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "mode" } });
     expect(await getBalance({ db: handle.db, userId })).toBe(3);
   });

@@ -11,6 +11,9 @@ describe("same-origin check", () => {
     expect(isSameOriginRequest({ ...base, method: "POST", origin: "https://aranzer.pl" })).toBe(true);
     expect(isSameOriginRequest({ ...base, method: "POST", origin: "https://evil.example" })).toBe(false);
     expect(isSameOriginRequest({ ...base, method: "DELETE", origin: "null" })).toBe(false);
+    expect(isSameOriginRequest({ ...base, method: "POST", origin: "http://aranzer.pl" })).toBe(false);
+    // The same server reached by another address of its own, as a local install is.
+    expect(isSameOriginRequest({ method: "POST", host: "127.0.0.1:3000", appUrl: "http://localhost:3000", secFetchSite: null, origin: "http://127.0.0.1:3000" })).toBe(true);
   });
   it("falls back to Sec-Fetch-Site and refuses requests with neither", () => {
     expect(isSameOriginRequest({ ...base, method: "POST", secFetchSite: "same-origin" })).toBe(true);

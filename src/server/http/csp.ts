@@ -54,7 +54,10 @@ export function isSameOriginRequest(options: { method: string; origin: string | 
   if (options.origin) {
     if (options.origin === options.appUrl) return true;
     try {
-      return new URL(options.origin).host === options.host;
+      // The same host by another name of ours (a local address), over the same scheme as the site: an http://
+      // page of a site served over https is not the site.
+      const origin = new URL(options.origin);
+      return origin.host === options.host && origin.protocol === new URL(options.appUrl).protocol;
     } catch {
       return false;
     }
