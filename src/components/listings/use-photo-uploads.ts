@@ -9,8 +9,9 @@ export type PhotoUpload = { key: number; name: string; state: "waiting" | "uploa
 
 /**
  * Many files, sent LISTING_UPLOAD_CONCURRENCY at a time, each with its own progress; a refused file
- * (too big, not a photo, hostile) fails alone and the others go on. Each uploaded photo is handed to
- * `onUploaded` (which adds it to the listing) before the next one starts in its slot.
+ * (too big, not a photo, hostile) fails alone and the others go on. The uploaded photos are handed to
+ * `onUploaded` (which adds them to the listing) one by one in the order they were chosen, whichever upload
+ * finishes first: the listing's numbering, its ZIP and the client's page follow the person's order.
  */
 export function usePhotoUploads(onUploaded: (imageId: string) => Promise<string | null>, networkMessage: string) {
   const [uploads, setUploads] = useState<PhotoUpload[]>([]);
@@ -21,23 +22,31 @@ export function usePhotoUploads(onUploaded: (imageId: string) => Promise<string 
 
   const start = useCallback(
     async (files: File[]) => {
-      const queued = files.map((file) => ({ file, key: nextKey.current++ }));
+      const queued = files.map((file) => {
+        let settle: (imageId: string | null) => void = () => {};
+        const uploaded = new Promise<string | null>((resolve) => (settle = resolve));
+        return { file, key: nextKey.current++, uploaded, settle };
+      });
       setUploads((list) => [...list.filter((u) => u.state !== "done"), ...queued.map(({ file, key }) => ({ key, name: file.name, state: "waiting" as const, progress: null }))]);
       let at = 0;
       const lane = async () => {
         while (at < queued.length) {
-          const { file, key } = queued[at++]!;
+          const { file, key, settle } = queued[at++]!;
           update(key, { state: "uploading", progress: 0 });
           const outcome = await uploadImage(file, (progress) => update(key, { progress })).done;
-          if (!outcome.ok) {
-            update(key, { state: "failed", message: outcome.kind === "error" ? errorText(outcome) : networkMessage });
-            continue;
-          }
-          const refusal = await onUploaded(outcome.image.id);
+          if (!outcome.ok) update(key, { state: "failed", message: outcome.kind === "error" ? errorText(outcome) : networkMessage });
+          settle(outcome.ok ? outcome.image.id : null);
+        }
+      };
+      const addInOrder = async () => {
+        for (const { key, uploaded } of queued) {
+          const imageId = await uploaded;
+          if (imageId === null) continue;
+          const refusal = await onUploaded(imageId);
           update(key, refusal ? { state: "failed", message: refusal } : { state: "done", progress: 1 });
         }
       };
-      await Promise.all(Array.from({ length: Math.min(LISTING_UPLOAD_CONCURRENCY, queued.length) }, lane));
+      await Promise.all([addInOrder(), ...Array.from({ length: Math.min(LISTING_UPLOAD_CONCURRENCY, queued.length) }, lane)]);
     },
     [onUploaded, networkMessage, errorText],
   );
