@@ -80,7 +80,8 @@ export default async function proxy(request: NextRequest) {
     return finish(NextResponse.redirect(new URL(routes[match.key].en + search, request.url), 308));
   }
 
-  if (!match && isCrawler(request.headers.get("user-agent")) && !/^\/pl(\/|$)/.test(pathname)) {
+  // A client's link is opened by messengers' preview bots too: they get the page (its generic title, noindex), not a 404.
+  if (!match && !shared && isCrawler(request.headers.get("user-agent")) && !/^\/pl(\/|$)/.test(pathname)) {
     return finish(new NextResponse(`Page not found: ${pathname}`, { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } }));
   }
 

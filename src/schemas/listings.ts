@@ -104,7 +104,8 @@ export type ListingDto = {
 export type SharedListingDto = {
   name: string;
   disclosureLabel: boolean;
-  expiresAt: string;
+  /** Null while nothing is chosen. */
+  expiresAt: string | null;
   /** styleId is empty for a mode without a style: the page names the mode instead. */
   items: { position: number; roomType: string; styleId: string; mode: EditMode; ai: boolean; beforeUrl: string | null; afterUrl: string; width: number; height: number }[];
 };

@@ -90,6 +90,9 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   const clientPage = await client.newPage();
   const opened = await clientPage.goto(link);
   expect(opened!.status()).toBe(200);
+  // A messenger's preview bot gets the page too (noindex), not the crawlers' plain 404.
+  const preview = await clientPage.request.get(link, { headers: { "user-agent": "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)" } });
+  expect(preview.status()).toBe(200);
   await expect(clientPage.getByTestId("shared-item")).toHaveCount(3);
   await expect(clientPage.getByText("Wirtualna aranżacja").first()).toBeVisible();
   await expect(clientPage.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);

@@ -404,6 +404,10 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     expect((await getListing({ db: handle.db, userId, listingId })).photos[0]!.results[0]!.ai).toBe(true);
     expect((await resolveShareLink({ db: handle.db, token: link.token })).listing.items[0]!.ai).toBe(true);
     expect(shared.listing.items[0]!.afterUrl).toContain(view.photos[0]!.results[0]!.result!.id);
+    // The agent takes the choice back: the link shows that nothing is chosen, not that it expired.
+    await chooseListingResult({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id, visualizationId: null });
+    expect((await resolveShareLink({ db: handle.db, token: link.token })).listing).toMatchObject({ items: [], expiresAt: null });
+    await chooseListingResult({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id, visualizationId: view.photos[0]!.results[0]!.visualizationId });
     const served = await getSharedImage({ db: handle.db, storage, token: link.token, imageId: view.photos[0]!.results[0]!.result!.id });
     expect(served.contentType).toBe("image/jpeg");
     // The other photo's result was not chosen: the link does not open it.

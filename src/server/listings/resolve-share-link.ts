@@ -9,7 +9,8 @@ import { listChosenResults, type ChosenResult } from "./list-chosen-results";
 
 /**
  * What a client link shows, to anyone holding it: the listing's chosen results with their photos. An unknown
- * or revoked token is NOT_FOUND (404); a link whose images are all past their hour is GONE (410).
+ * or revoked token is NOT_FOUND (404); a link whose images are all past their hour is GONE (410). A listing
+ * with nothing chosen (yet, or any more) is shown as such, with no items.
  */
 export async function resolveShareLink(options: { token: string; db?: DbOrTx; now?: Date }): Promise<{ listing: SharedListingDto; items: ChosenResult[] }> {
   const db = options.db ?? (await getDb());
@@ -20,14 +21,14 @@ export async function resolveShareLink(options: { token: string; db?: DbOrTx; no
     .innerJoin(listing, eq(listing.id, listingShare.listingId))
     .where(eq(listingShare.tokenHash, hashShareToken(options.token)));
   if (!found || found.share.revoked) throw new AppError("NOT_FOUND");
-  const { items } = await listChosenResults({ db, listingId: found.listing.id, now });
-  if (items.length === 0) throw new AppError("GONE");
+  const { items, dead } = await listChosenResults({ db, listingId: found.listing.id, now });
+  if (items.length === 0 && dead > 0) throw new AppError("GONE");
   const url = (imageId: string) => `/api/shares/${encodeURIComponent(options.token)}/images/${imageId}`;
   return {
     listing: {
       name: found.listing.name,
       disclosureLabel: found.listing.disclosureLabel,
-      expiresAt: new Date(Math.min(...items.map((i) => i.result.expiresAt.getTime()))).toISOString(),
+      expiresAt: items.length ? new Date(Math.min(...items.map((i) => i.result.expiresAt.getTime()))).toISOString() : null,
       items: items.map((i) => ({
         position: i.number,
         roomType: i.roomType,

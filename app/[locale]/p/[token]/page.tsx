@@ -54,7 +54,10 @@ export default async function SharedListingPage({ params }: Props) {
     <PageContainer>
       {/* The language switch leads to this proposal in the other language, not to the home page. */}
       <AlternatePaths paths={{ pl: `/p/${token}`, en: `/en/p/${token}` }} />
-      <PageHeader title={listing.name} lead={`${t("sharedLead")} · ${t("sharedExpires", { minutes: Math.max(1, Math.round((Date.parse(listing.expiresAt) - now) / 60_000)) })}`} />
+      <PageHeader
+        title={listing.name}
+        lead={listing.expiresAt ? `${t("sharedLead")} · ${t("sharedExpires", { minutes: Math.max(1, Math.round((Date.parse(listing.expiresAt) - now) / 60_000)) })}` : `${t("sharedLead")} · ${t("sharedNothingChosen")}`}
+      />
       <ClientMessages namespaces={["generation"]}>
       <ol className="grid gap-8 md:grid-cols-2">
         {listing.items.map((item) => {
