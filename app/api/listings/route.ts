@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = userRoute(listingAccess, async ({ user }) => jsonAnswer({ listings: await listListings({ userId: user.id }) }));
 
-export const POST = userRoute({ ...listingAccess, body: createListingSchema }, async ({ user, body }) => {
+export const POST = userRoute({ ...listingAccess, rateLimit: "listing", body: createListingSchema }, async ({ user, body }) => {
   const created = await createListing({ userId: user.id, name: body.name });
   return jsonAnswer({ listing: { id: created.id, name: created.name } }, 201);
 });

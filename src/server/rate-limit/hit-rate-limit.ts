@@ -21,6 +21,8 @@ export const rateLimits = {
   commentChange: { max: 10, windowMs: 10 * 60_000 },
   /** Reports per user or, for visitors, per client address. */
   commentReport: { max: 10, windowMs: 10 * 60_000 },
+  /** New listings and client links per user: an agent's busy day, not a script filling the tables. */
+  listing: { max: 30, windowMs: 60_000 },
 } as const;
 
 /**

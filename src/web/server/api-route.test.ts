@@ -29,7 +29,9 @@ describe("route handler shapes", () => {
     user = { id: "u1" };
     const request = new Request("http://localhost:3000/api/images", { method: "POST", headers: { origin: "https://evil.example", host: "localhost:3000" } });
     const answer = await userRoute({ checkOrigin: true }, ok)(request, noParams);
-    expect([answer.status, (await answer.json()).error.code]).toEqual([403, "FORBIDDEN"]);
+    const { error } = await answer.json();
+    // The same sentence as the proxy's refusal of a cross-site call.
+    expect([answer.status, error.code, error.details.reason]).toEqual([403, "FORBIDDEN", "crossOrigin"]);
     expect(apiUser).not.toHaveBeenCalled();
   });
 

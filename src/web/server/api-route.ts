@@ -47,7 +47,7 @@ export function userRoute<Body = undefined, Params = Record<string, string>>(
 ): Route<Params> {
   return (request, context) =>
     answered(request, options.context, async () => {
-      if (options.checkOrigin && !sameOrigin(request)) throw new AppError("FORBIDDEN");
+      if (options.checkOrigin && !sameOrigin(request)) throw new AppError("FORBIDDEN", { reason: "crossOrigin" });
       const user = await apiUser(request);
       if (!user) throw new AppError(options.visitor ?? "UNAUTHORIZED");
       if (options.rateLimit) await hitRateLimit({ rule: options.rateLimit, subject: user.id });

@@ -5,4 +5,4 @@ import { listingAccess } from "@/web/server/listing-api";
 export const dynamic = "force-dynamic";
 
 /** A new link for the client; its token is in this answer only. */
-export const POST = userRoute(listingAccess, async ({ user, params }) => jsonAnswer(await createShareLink({ userId: user.id, listingId: params.id! }), 201));
+export const POST = userRoute({ ...listingAccess, rateLimit: "listing" }, async ({ user, params }) => jsonAnswer(await createShareLink({ userId: user.id, listingId: params.id! }), 201));
