@@ -245,8 +245,9 @@ export function ListingWorkspace({
     <div className="space-y-10">
       <section aria-labelledby="listing-name" className="space-y-3">
         <div className="flex flex-wrap items-end gap-3">
-          <label className="flex flex-1 flex-col gap-1 text-sm font-medium" id="listing-name">
-            {t("name")}
+          <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
+            {/* The section is named by these words alone, not by the field's value inside the label. */}
+            <span id="listing-name">{t("name")}</span>
             <input value={name} maxLength={LISTING_NAME_MAX} onChange={(e) => setName(e.target.value)} className="rounded-lg border border-gray-300 bg-white px-3 py-2 text-base dark:border-gray-700 dark:bg-gray-900" />
           </label>
           <Button variant="outline" loading={busy === "rename"} disabled={name.trim() === listing.name || !name.trim()} onClick={() => void rename()}>
@@ -442,7 +443,7 @@ export function ListingWorkspace({
       />
 
       <section aria-labelledby="photos" className="space-y-6">
-        <h2 id="photos" className="sr-only">{t("title")}</h2>
+        <h2 id="photos" className="sr-only">{t("photosHeading")}</h2>
         <ol className="space-y-6">
           {listing.photos.map((photo, index) => {
             const number = index + 1;
