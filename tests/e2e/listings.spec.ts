@@ -97,10 +97,15 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   await expect(clientPage.getByText("Wirtualna aranżacja").first()).toBeVisible();
   await expect(clientPage.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   await expectNoAxeViolationsInBothModes(clientPage, "the client's page");
-  // The language switch leads to the same proposal in English, not to the home page.
-  await clientPage.getByRole("link", { name: "Switch to English" }).click();
-  await expect(clientPage).toHaveURL(`${link.replace(/\/p\//, "/en/p/")}`);
-  await expect(clientPage.getByTestId("shared-item")).toHaveCount(3);
+  // The language switch leads to the same proposal in English, not to the home page (a visitor of their own:
+  // the switch remembers the language in a cookie).
+  const reader = await browser.newContext();
+  const readerPage = await reader.newPage();
+  await readerPage.goto(link);
+  await readerPage.getByRole("link", { name: "Switch to English" }).click();
+  await expect(readerPage).toHaveURL(`${link.replace(/\/p\//, "/en/p/")}`);
+  await expect(readerPage.getByTestId("shared-item")).toHaveCount(3);
+  await reader.close();
 
   await page.getByRole("button", { name: "Unieważnij" }).click();
   await expect(page.getByText("Unieważniony")).toBeVisible();
