@@ -8,7 +8,15 @@ export async function register() {
   const { default: sharp } = await import("sharp");
   sharp.cache(false);
   const { databaseHandle } = await import("@/server/db/client");
-  await databaseHandle();
+  try {
+    await databaseHandle();
+  } catch (error) {
+    // Next logs a failed start-up hook and serves on; without its database the server could only fail every
+    // request (or, before the data directory was claimed, write beside another process). It stops, saying why.
+    const { log } = await import("@/server/log");
+    log.error("server.database_failed", { error });
+    process.exit(1);
+  }
   // server.ts answers signed-in shells from its cache once this confirms the visitor's session.
   const { install } = await import("@/server/process-singletons");
   const { shellVisitor } = await import("@/web/server/shell-visitor");

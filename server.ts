@@ -93,12 +93,19 @@ const server = createServer((req, res) => {
 
 server.on("clientError", answerClientError);
 
+// A port that is taken (another server already runs there) ends this one: it must not go on with a worker and
+// no one to serve.
+server.on("error", (error) => {
+  log.error("server.listen_failed", { port: config.PORT, error });
+  void shutdown("listen_failed", 1);
+});
+
 server.listen(config.PORT, config.HOST, () => {
   log.info("server.listening", { url: config.appUrl, port: config.PORT });
 });
 
 let stopping = false;
-async function shutdown(signal: string) {
+async function shutdown(signal: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
   log.info("server.stopping", { signal });
@@ -110,7 +117,7 @@ async function shutdown(signal: string) {
     await peek<{ stop(): Promise<void> }>("worker")?.stop();
     await (await peek<Promise<{ close(): Promise<void> }>>("db"))?.close();
   } finally {
-    process.exit(0);
+    process.exit(exitCode);
   }
 }
 // `kill -USR2 <pid>` logs where the memory is: the JS heap (Next's caches, our modules), ArrayBuffers (the

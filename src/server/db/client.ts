@@ -7,6 +7,7 @@ import { env } from "@/env";
 import { log } from "@/server/log";
 import { forget, remember } from "@/server/process-singletons";
 import { drizzleTextParsers, withInstanceParsers } from "./pglite-for-drizzle";
+import { claimDataDir } from "./claim-data-dir";
 
 /** PGlite and node-postgres databases share this type, so domain code never knows which one it has. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -43,16 +44,30 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   let client: InstanceType<typeof PGlite>;
+  let release = () => {};
   if (options.dataDir === "memory") {
     client = await PGlite.create(PGLITE_OPTIONS);
   } else {
     const dir = path.resolve(options.dataDir, "db");
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir, PGLITE_OPTIONS);
+    release = claimDataDir(path.resolve(options.dataDir));
+    try {
+      client = await PGlite.create(dir, PGLITE_OPTIONS);
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
   const db = drizzle(withInstanceParsers(client), { schema, casing: "snake_case" });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
 }
 
 /**
