@@ -286,6 +286,10 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
       [remake.id, "succeeded", false, null],
     ]);
     await expect(remakeVisualization({ db: handle.db, userId, visualizationId: remake.id })).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "remakeNotOffered" } });
+    // Asked again once it is made (a tab that still offered it): the remake with its result, not one that looks deleted.
+    const asked = await remakeVisualization({ db: handle.db, userId, visualizationId: flagged.id });
+    expect(asked).toMatchObject({ id: remake.id, status: "succeeded", result: { id: after.visualizations[1]!.result!.id } });
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
   });
 
   it("does not remake a result that kept the structure, and says why", async () => {

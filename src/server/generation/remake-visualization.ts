@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, max, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
-import { batch, generationJob, visualization } from "@/server/db/schema";
+import { batch, generationJob, image, visualization } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
 import { applyLedgerEntry } from "@/server/tokens/apply-ledger-entry";
@@ -31,8 +31,9 @@ export async function remakeVisualization(options: { userId: string; visualizati
     if (!row) throw new AppError("NOT_FOUND");
     if (row.batchExpiresAt <= new Date()) throw new AppError("GONE");
     const original = row.visualization;
-    const [existing] = await tx.select().from(visualization).where(eq(visualization.remakeOf, original.id));
-    if (existing) return { dto: toVisualizationDto(existing, null), fresh: false };
+    // Asked again (a second tab, an answer that was lost): the remake as it stands, with its result once it has one.
+    const [existing] = await tx.select({ visualization, result: image }).from(visualization).leftJoin(image, eq(image.id, visualization.resultImageId)).where(eq(visualization.remakeOf, original.id));
+    if (existing) return { dto: toVisualizationDto(existing.visualization, existing.result), fresh: false };
     if (original.status !== "succeeded" || !isFlagged(original.structureScore) || original.remakeOf) throw new AppError("CONFLICT", { reason: "remakeNotOffered" });
 
     const reference = `visualization:${original.id}`;
