@@ -73,7 +73,9 @@ export async function postJson<T>(url: string, body?: unknown): Promise<({ ok: t
   try {
     return { ok: true, ...(JSON.parse(text) as T) };
   } catch {
-    return { ok: false, kind: "error", status: response.status, code: "generic", details: {} };
+    // Done, but its answer was cut off on the way: as good as no answer, so the same request (with the same
+    // request id) is sent again rather than a new one.
+    return { ok: false, kind: "network" };
   }
 }
 

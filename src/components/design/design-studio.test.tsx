@@ -357,7 +357,11 @@ describe("DesignStudio: Generate", () => {
         { id: "v2", styleId: "boho", status: "queued", progress: null, result: null, failureReason: null, refunded: false, variant: 0, structureScore: null, flagged: false, remadeAs: null, remakeOf: null },
       ],
     };
-    fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch")).mockResolvedValueOnce(jsonResponse(201, { batch, balance: 8 }));
+    // No answer, then one cut off on its way (the batch was made), then the answer.
+    fetchMock
+      .mockRejectedValueOnce(new TypeError("Failed to fetch"))
+      .mockResolvedValueOnce(new Response('{"batch":{"id":', { status: 201, headers: { "content-type": "application/json" } }))
+      .mockResolvedValueOnce(jsonResponse(201, { batch, balance: 8 }));
     await renderStudio({}, { image: upload("img1") });
     await chooseRoomAndStyles(user, "Salon", ["Skandynawski", "Boho"]);
 
@@ -367,12 +371,16 @@ describe("DesignStudio: Generate", () => {
     await user.click(within(dialog).getByRole("button", { name: "Generuj" }));
     expect(screen.getByRole("alert").textContent).toContain("Nie udało się połączyć z serwerem");
 
-    // The retry of the same choice reuses the request id, so the server cannot spend twice.
+    // The retries of the same choice reuse the request id, so the server cannot spend twice.
+    await user.click(generateButton());
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Generuj" }));
+    expect(screen.getByRole("alert").textContent).toContain("Nie udało się połączyć z serwerem");
     await user.click(generateButton());
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Generuj" }));
     const posts = fetchMock.mock.calls.filter(([url]) => url === "/api/batches");
-    expect(posts).toHaveLength(2);
-    const [url, init] = posts[1]!;
+    expect(posts).toHaveLength(3);
+    expect(JSON.parse(String(posts[1]![1]?.body)).requestId).toBe(JSON.parse(String(posts[0]![1]?.body)).requestId);
+    const [url, init] = posts[2]!;
     expect(url).toBe("/api/batches");
     expect(init?.method).toBe("POST");
     const sent = JSON.parse(String(init?.body));

@@ -83,6 +83,35 @@ describe("ListingWorkspace's Generate", () => {
   });
 });
 
+describe("ListingWorkspace's Generate again", () => {
+  it("sends the same request id after an answer cut off on its way, so the server spends for it once", async () => {
+    let n = 0;
+    vi.stubGlobal("crypto", { ...globalThis.crypto, randomUUID: () => `00000000-0000-4000-8000-00000000000${n++}` });
+    const sent: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.startsWith("/api/me")) return json({ balance: 10, menu: null, welcome: null, now: NOW, gallery: null, batches: null });
+        if (url.endsWith("/generate")) {
+          sent.push(JSON.parse(String(init?.body)).requestId);
+          return sent.length === 1 ? new Response('{"cost":', { status: 201 }) : json({ cost: 2 }, 201);
+        }
+        return json({ listing });
+      }),
+    );
+    renderWorkspace();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Skandynawski" }));
+    for (let click = 0; click < 2; click++) {
+      await userEvent.click(screen.getByRole("button", { name: "Generuj dla wszystkich zdjęć" }));
+      await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Generuj za 2 tokeny" }));
+      await waitFor(() => expect(sent).toHaveLength(click + 1));
+    }
+    expect(sent[1]).toBe(sent[0]);
+    expect(await screen.findByText("Zlecone: 2 tokeny. Wyniki pojawią się przy zdjęciach.")).toBeTruthy();
+  });
+});
+
 describe("ListingWorkspace's styles", () => {
   it("takes at most eight styles: the others wait, and it says why", async () => {
     serve([100]);

@@ -82,6 +82,7 @@ export function ListingWorkspace({
   const [busy, setBusy] = useState<string | null>(null);
   const [newLink, setNewLink] = useState<string | null>(null);
   const [name, setName] = useState(initial.name);
+  const generateRetry = useRef<{ signature: string; requestId: string } | null>(null);
   const [dragging, setDragging] = useState(false);
   const [gallery, setGallery] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -209,15 +210,15 @@ export function ListingWorkspace({
     setConfirming(false);
     setBusy("generate");
     setGenerateMessage(null);
-    const answer = await callApi<{ cost: number }>("POST", `${base}/generate`, {
-      mode,
-      styles: styled ? styles : [],
-      variations,
-      params: mode === "declutter" ? { scope: settings.scope, keep: settings.keep } : {},
-      requestId: crypto.randomUUID(),
-    });
+    const request = { mode, styles: styled ? styles : [], variations, params: mode === "declutter" ? { scope: settings.scope, keep: settings.keep } : {} };
+    // The same choice again after no answer (or one cut off) is the same click: the server spends for it once.
+    const signature = JSON.stringify(request);
+    const requestId = generateRetry.current?.signature === signature ? generateRetry.current.requestId : crypto.randomUUID();
+    generateRetry.current = { signature, requestId };
+    const answer = await callApi<{ cost: number }>("POST", `${base}/generate`, { ...request, requestId });
     setBusy(null);
     void reloadPersonData();
+    if (answer.ok || (answer.status > 0 && answer.status < 500 && answer.code !== "generic")) generateRetry.current = null;
     if (!answer.ok) return setGenerateMessage({ text: answer.message ?? t("error"), error: true });
     setGenerateMessage({ text: t("queued", { cost: answer.body.cost }), error: false });
     await refresh();
