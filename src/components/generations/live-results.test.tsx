@@ -207,7 +207,18 @@ describe("LiveResults", () => {
     stream.emit({ seq: 2, type: "succeeded", visualizationId: "v1", result: image("res1"), structureScore: 0.97, flagged: false });
     stream.emit({ seq: 3, type: "failed", visualizationId: "v2", reason: "timeout", refunded: true });
     act(() => vi.advanceTimersByTime(1_100));
-    expect(screen.getByRole("status").textContent).toBe("Skandynawski: gotowe. Boho: nie udało się");
+    expect(screen.getByRole("status").textContent).toBe("Skandynawski: gotowe. Boho: nie udało się, token wrócił na Twoje konto");
+  });
+
+  it("announces a flag when its check comes, with what can be done, once", () => {
+    vi.useFakeTimers();
+    renderResults(batch());
+    const stream = FakeEventSource.instances[0]!;
+    stream.emit({ seq: 1, type: "succeeded", visualizationId: "v1", result: image("res1"), structureScore: null, flagged: false });
+    act(() => vi.advanceTimersByTime(1_100));
+    stream.emit({ seq: 2, type: "scored", visualizationId: "v1", structureScore: 0.52, flagged: true });
+    act(() => vi.advanceTimersByTime(1_100));
+    expect(screen.getByRole("status").textContent).toBe("Skandynawski: ściany lub okna mogły się przesunąć (zachowano 52% linii zdjęcia). Możesz wygenerować ten wynik ponownie za darmo.");
   });
 
   it("does not open a stream for a batch that is already final, and says in words that AI results are AI visualizations", () => {

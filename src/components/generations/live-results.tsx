@@ -49,12 +49,21 @@ export function LiveResults({ batch: initial, now: serverNow, providersDocs, des
       // Its image is fetched while the card is rendered, not after: someone is watching for it.
       if (eager && event.type === "succeeded") preloadResultImage(event.result);
       const visualization = batch.visualizations.find((v) => v.id === event.visualizationId);
-      announce(t(event.type === "succeeded" ? "ready" : "failed", { style: visualization ? names.visualization(batch, visualization) : "" }));
+      const style = visualization ? names.visualization(batch, visualization) : "";
+      announce(t(event.type === "succeeded" ? "ready" : event.refunded ? "failedRefunded" : "failed", { style }));
       if (event.type === "failed" && event.refunded) onRefund?.();
     },
     [announce, t, names, onRefund, eager],
   );
-  const { batch, lost, addRemake } = useBatchStream(initial, onFinal);
+  // A flag comes a moment after its result: said too, with what can be done about it.
+  const onFlagged = useCallback(
+    (event: Extract<BatchEvent, { type: "scored" }>, batch: LiveBatch) => {
+      const visualization = batch.visualizations.find((v) => v.id === event.visualizationId);
+      announce(t("flaggedAnnounced", { style: visualization ? names.visualization(batch, visualization) : "", percent: Math.round(event.structureScore * 100) }));
+    },
+    [announce, t, names],
+  );
+  const { batch, lost, addRemake } = useBatchStream(initial, onFinal, onFlagged);
   const errorText = useErrorText();
   const remake = useCallback(
     async (visualizationId: string): Promise<string | null> => {

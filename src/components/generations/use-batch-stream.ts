@@ -12,18 +12,24 @@ const MAX_REOPENS = 5;
  * Follows one batch: its state starts from the server's snapshot and takes each server-sent event as it
  * arrives. The stream is open only while something is still queued or running, and closed on unmount.
  * `onFinal` is told of each visualization that becomes final through an event (not those the snapshot
- * already had), so the page can announce it.
+ * already had), and `onFlagged` of each result whose structure check flags it, so the page can announce them.
  */
-export function useBatchStream(initial: BatchDto, onFinal: (event: Extract<BatchEvent, { type: "succeeded" | "failed" }>, batch: LiveBatch) => void) {
+export function useBatchStream(
+  initial: BatchDto,
+  onFinal: (event: Extract<BatchEvent, { type: "succeeded" | "failed" }>, batch: LiveBatch) => void,
+  onFlagged?: (event: Extract<BatchEvent, { type: "scored" }>, batch: LiveBatch) => void,
+) {
   const [batch, setBatch] = useState(() => liveBatch(initial));
   const [lost, setLost] = useState(false);
   const [attempt, setAttempt] = useState(0);
   // Events are applied against the latest state synchronously, so a burst of them is never applied to a stale copy.
   const current = useRef(batch);
   const notify = useRef(onFinal);
+  const notifyFlagged = useRef(onFlagged);
   useEffect(() => {
     notify.current = onFinal;
-  }, [onFinal]);
+    notifyFlagged.current = onFlagged;
+  }, [onFinal, onFlagged]);
 
   // The server's "done" also ends it: a result whose structure check never came is not waited for forever.
   const [ended, setEnded] = useState(false);
@@ -52,6 +58,7 @@ export function useBatchStream(initial: BatchDto, onFinal: (event: Extract<Batch
       setLost(false);
       const was = before.visualizations.find((v) => v.id === event.visualizationId);
       if ((event.type === "succeeded" || event.type === "failed") && was && !isFinal(was.status)) notify.current(event, next);
+      if (event.type === "scored" && event.flagged && was?.structureScore === null) notifyFlagged.current?.(event, next);
     };
     source.addEventListener("done", () => {
       source.close();
