@@ -469,7 +469,7 @@ describe("DesignStudio: upload", () => {
 describe("DesignStudio: gallery", () => {
   it("opens the gallery, loads the last hour's images with minutes left, and takes the chosen one", async () => {
     const user = userEvent.setup();
-    const result: ImageDto = { ...upload("res9"), kind: "result", expiresAt: new Date(Date.now() + 12 * 60_000 - 1_000).toISOString() };
+    const result: ImageDto = { ...upload("res9"), kind: "result", expiresAt: new Date(Date.now() + 12 * 60_000 + 30_000).toISOString() };
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { images: [result] }));
     await renderStudio();
     await user.click(screen.getByRole("tab", { name: "Galeria" }));

@@ -4,13 +4,15 @@ import { useTranslations } from "next-intl";
 import { ImageOff } from "lucide-react";
 import { Link } from "@/components/link";
 import { Button } from "@/components/ui/button";
-import { usePersonData } from "@/components/account/person-data-store";
+import { reloadPersonData, usePersonData } from "@/components/account/person-data-store";
 import { LiveResults } from "./live-results";
 
 /**
  * The /generations list: every batch of the last hour, newest first, each following its own progress. The
  * page is a signed-in shell: the batches come from GET /api/me?with=batches.
  */
+const refunded = () => void reloadPersonData();
+
 export function RecentBatches({ providersDocs, designHref }: { providersDocs: string; designHref: string }) {
   const t = useTranslations("generations");
   const person = usePersonData();
@@ -35,8 +37,9 @@ export function RecentBatches({ providersDocs, designHref }: { providersDocs: st
   }
   return (
     <div className="space-y-8">
+      {/* A failed style's token comes back: the header's count follows. */}
       {batches.map((batch) => (
-        <LiveResults key={batch.id} batch={batch} now={person.now} providersDocs={providersDocs} designHref={designHref} headingLevel={2} />
+        <LiveResults key={batch.id} batch={batch} now={person.now} providersDocs={providersDocs} designHref={designHref} headingLevel={2} onRefund={refunded} />
       ))}
     </div>
   );

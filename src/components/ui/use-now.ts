@@ -22,11 +22,11 @@ export function useNow(initial: number, intervalMs = 60_000): number {
 }
 
 /**
- * Whole minutes until `expiresAt`, to the nearest, at least 1 while any time is left (20 s is "1 minute");
- * 0 once it has passed. Rounding up instead would show a result made a few seconds after the clock's last
- * tick as "61 minutes" of its hour.
+ * Whole minutes left until `expiresAt`, at least 1 while any time is left (20 s is "1 minute"); 0 once it has
+ * passed. Whole minutes gone by are not counted: the clock ticks once a minute, so a result made up to a
+ * minute after its last tick would read "61 minutes" of its hour if rounded up or to the nearest.
  */
 export function minutesLeft(expiresAt: string, now: number): number {
   const ms = Date.parse(expiresAt) - now;
-  return ms > 0 ? Math.max(1, Math.round(ms / 60_000)) : 0;
+  return ms > 0 ? Math.max(1, Math.floor(ms / 60_000)) : 0;
 }
