@@ -10,7 +10,7 @@ import type { LiveVisualization } from "./batch-state";
 import { ComparisonSlider } from "@/components/ui/comparison-slider";
 import { ExpiryNote } from "./expiry-note";
 import { RESULT_SIZES, resultSrcSet } from "./result-image";
-import { PlainImage } from "@/components/ui/plain-image";
+import { RetryingImage } from "@/components/ui/retrying-image";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { minutesLeft } from "@/components/ui/use-now";
 import { resultAltKey } from "./result-alt";
@@ -84,7 +84,7 @@ export const VisualizationCard = memo(function VisualizationCard({ visualization
               valueText={(percent) => t("compareValue", { percent })}
             />
           ) : (
-            <PlainImage
+            <RetryingImage
               src={v.result.url}
               srcSet={resultSrcSet(v.result)}
               sizes={RESULT_SIZES}

@@ -2,7 +2,7 @@
 
 import { ChevronsLeftRight } from "lucide-react";
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { PlainImage } from "./plain-image";
+import { RetryingImage } from "./retrying-image";
 
 export type SliderImage = { src: string; alt: string; width: number; height: number; srcSet?: string };
 
@@ -82,8 +82,8 @@ export function ComparisonSlider({ before, after, label, beforeLabel, afterLabel
       // Vertical swipes still scroll the page on a phone; horizontal ones move the divider.
       className="group relative cursor-ew-resize touch-pan-y overflow-hidden rounded-lg bg-gray-100 select-none dark:bg-gray-800"
     >
-      <PlainImage {...loading} src={before.src} srcSet={before.srcSet} sizes={sizes} alt={before.alt} width={before.width} height={before.height} draggable={false} className="block h-auto w-full" />
-      <PlainImage
+      <RetryingImage {...loading} src={before.src} srcSet={before.srcSet} sizes={sizes} alt={before.alt} width={before.width} height={before.height} draggable={false} className="block h-auto w-full" />
+      <RetryingImage
         {...loading}
         src={after.src}
         srcSet={after.srcSet}
