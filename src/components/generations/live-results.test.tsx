@@ -199,6 +199,23 @@ describe("LiveResults", () => {
     expect(second.readyState).toBe(FakeEventSource.CLOSED);
   });
 
+  it("asks again for a structure check the server stopped waiting for, and shows it when it comes", () => {
+    vi.useFakeTimers();
+    renderResults(batch());
+    const stream = FakeEventSource.instances.at(-1)!;
+    stream.emit({ seq: 1, type: "succeeded", visualizationId: "v1", result: image("res1"), structureScore: null, flagged: false });
+    stream.emit({ seq: 2, type: "failed", visualizationId: "v2", reason: "refused", refunded: true });
+    act(() => stream.listeners.get("done")?.());
+    expect(stream.readyState).toBe(FakeEventSource.CLOSED);
+    act(() => vi.advanceTimersByTime(10_000));
+    const again = FakeEventSource.instances.at(-1)!;
+    expect(again).not.toBe(stream);
+    expect(again.url).toContain("after=2");
+    again.emit({ seq: 3, type: "scored", visualizationId: "v1", structureScore: 0.96, flagged: false });
+    expect(within(screen.getByRole("article", { name: "Skandynawski" })).getByText(/96% linii zdjęcia/)).toBeTruthy();
+    expect(again.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
   it("announces finished styles politely, several at once in one message", () => {
     vi.useFakeTimers();
     renderResults(batch());

@@ -7,6 +7,11 @@ import { addRemakeTo, applyBatchEvent, isBatchSettled, isFinal, liveBatch, merge
 /** How often the page tries again after the stream was refused (not a dropped connection: EventSource retries those itself). */
 const REOPEN_DELAY_MS = 5_000;
 const MAX_REOPENS = 5;
+/**
+ * The server says "done" once it stops waiting for structure checks; a check still comes later when the worker
+ * that owed it was down meanwhile (another takes it over): the page asks again this often, MAX_REOPENS times.
+ */
+const CHECKS_AGAIN_MS = 10_000;
 
 /**
  * Follows one batch: its state starts from the server's snapshot and takes each server-sent event as it
@@ -62,6 +67,11 @@ export function useBatchStream(
     };
     source.addEventListener("done", () => {
       source.close();
+      const unscored = current.current.visualizations.some((v) => v.status === "succeeded" && v.structureScore === null);
+      if (unscored && attempt < MAX_REOPENS) {
+        reopen = setTimeout(() => setAttempt((n) => n + 1), CHECKS_AGAIN_MS);
+        return;
+      }
       setEnded(true);
     });
     source.onerror = () => {
