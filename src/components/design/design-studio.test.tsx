@@ -108,12 +108,12 @@ afterEach(() => {
 });
 
 /** The person's part of the page, as GET /api/me answers it; `image` opens the page at ?image=<its id>. */
-type Person = { balance?: number; gallery?: ImageDto[]; image?: ImageDto };
+type Person = { balance?: number; gallery?: ImageDto[]; image?: ImageDto; batches?: BatchDto[] };
 
 async function renderStudio(overrides: Partial<DesignStudioProps> = {}, person: Person = {}) {
   const gallery = [...(person.gallery ?? []), ...(person.image ? [person.image] : [])];
   window.history.replaceState(null, "", person.image ? `/design?image=${person.image.id}` : "/design");
-  const data = { balance: person.balance ?? 10, gallery, batches: null, now: NOW, welcome: null } as unknown as PersonData;
+  const data = { balance: person.balance ?? 10, gallery, batches: person.batches ?? [], now: NOW, welcome: null } as unknown as PersonData;
   // Answered apart from fetchMock, whose queued answers belong to the test.
   vi.stubGlobal("fetch", async () => jsonResponse(200, data));
   await loadPersonData(`/api/me?locale=pl&with=gallery&test=${Math.random()}`);
@@ -463,6 +463,26 @@ describe("DesignStudio: upload", () => {
       window.dispatchEvent(paste);
     });
     expect(FakeXhr.last?.url).toBe("/api/images");
+  });
+});
+
+describe("DesignStudio: coming back", () => {
+  it("shows again, live, a batch still being made when the page was left", async () => {
+    const running: BatchDto = {
+      id: "b-running",
+      roomType: "bedroom",
+      createdAt: new Date(NOW).toISOString(),
+      expiresAt: new Date(NOW + 3_600_000).toISOString(),
+      source: upload("img1"),
+      engine: "local",
+      mode: "restyle",
+      params: { creativity: "balanced" },
+      ai: false,
+      visualizations: [{ id: "v1", styleId: "boho", status: "running", progress: 0.4, result: null, failureReason: null, refunded: false, variant: 0, structureScore: null, flagged: false, remadeAs: null, remakeOf: null }],
+    };
+    await renderStudio({}, { batches: [running] });
+    expect(screen.getByRole("heading", { name: "Wyniki" })).toBeTruthy();
+    expect(await screen.findByRole("article", { name: "Boho" })).toBeTruthy();
   });
 });
 

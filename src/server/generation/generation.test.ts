@@ -15,6 +15,7 @@ import { grantTokens } from "@/server/tokens/grant-tokens";
 import type { BatchEvent } from "@/schemas/generation";
 import { insertUser, testDatabases } from "~/tests/support/databases";
 import { claimJobs } from "./claim-jobs";
+import { listBatchesInProgress } from "./list-batches-in-progress";
 import { claimFollowUps, finishFollowUp } from "./finish-follow-ups";
 import { storeFullSize } from "./store-full-size";
 import { createBatch } from "./create-batch";
@@ -209,9 +210,13 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
       return tinted(input);
     });
     const { batch } = await generate(userId, imageId, ["modern", "boho", "zen"]);
+    // Being made: the design page shows it again to someone who comes back to it (nobody else).
+    expect((await listBatchesInProgress({ db: handle.db, userId })).map((b) => b.id)).toEqual([batch.id]);
+    expect(await listBatchesInProgress({ db: handle.db, userId: (await userWithPhoto(0)).userId })).toEqual([]);
     const w = worker(engine);
     await waitFor(allFinal(batch.id));
     await w.stop();
+    expect(await listBatchesInProgress({ db: handle.db, userId })).toEqual([]);
     expect(state.maxRunning).toBe(3);
     // Finished jobs are done, not left running for their lease to expire and be claimed again.
     const jobs = await handle.db.select({ state: generationJob.state }).from(generationJob).innerJoin(visualization, eq(visualization.id, generationJob.visualizationId)).where(eq(visualization.batchId, batch.id));
