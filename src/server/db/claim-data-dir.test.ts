@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -23,6 +23,15 @@ describe("claiming the embedded database's directory", () => {
     expect(() => claimDataDir(dir)).toThrow(/in use by process/);
     const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout;
     writeFileSync(file, gone);
+    const release = claimDataDir(dir);
+    expect(readFileSync(file, "utf8")).toBe(String(process.pid));
+    release();
+  });
+
+  it("takes over a claim nobody has touched for a while, even if its process id now runs something else", () => {
+    writeFileSync(file, String(process.ppid));
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(file, old, old);
     const release = claimDataDir(dir);
     expect(readFileSync(file, "utf8")).toBe(String(process.pid));
     release();
