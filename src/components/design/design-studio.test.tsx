@@ -125,6 +125,22 @@ async function renderStudio(overrides: Partial<DesignStudioProps> = {}, person: 
   return rendered!;
 }
 
+/** A batch just ordered: one queued visualization per style. */
+function queuedBatch(id: string, styles: string[]): BatchDto {
+  return {
+    id,
+    roomType: "living-room",
+    createdAt: new Date(NOW).toISOString(),
+    expiresAt: new Date(NOW + 3_600_000).toISOString(),
+    source: upload("img1"),
+    engine: "local",
+    mode: "restyle",
+    params: { creativity: "balanced" },
+    ai: false,
+    visualizations: styles.map((styleId, i) => ({ id: `v${i + 1}`, styleId, status: "queued", progress: null, result: null, failureReason: null, refunded: false, variant: 0, structureScore: null, flagged: false, remadeAs: null, remakeOf: null })),
+  };
+}
+
 const roomGroup = () => screen.getByRole("group", { name: "3. Rodzaj pomieszczenia" });
 const styleGroup = () => screen.getByRole("group", { name: /^4\. Style/ });
 const generateButton = () => screen.getByRole("button", { name: "Generuj" }) as HTMLButtonElement;
@@ -342,21 +358,7 @@ describe("DesignStudio: Generate", () => {
 
   it("confirms, sends the batch request, shows the results and the new balance", async () => {
     const user = userEvent.setup();
-    const batch: BatchDto = {
-      id: "b1",
-      roomType: "living-room",
-      createdAt: new Date(NOW).toISOString(),
-      expiresAt: new Date(NOW + 3_600_000).toISOString(),
-      source: upload("img1"),
-      engine: "local",
-      mode: "restyle",
-      params: { creativity: "balanced" },
-      ai: false,
-      visualizations: [
-        { id: "v1", styleId: "scandinavian", status: "queued", progress: null, result: null, failureReason: null, refunded: false, variant: 0, structureScore: null, flagged: false, remadeAs: null, remakeOf: null },
-        { id: "v2", styleId: "boho", status: "queued", progress: null, result: null, failureReason: null, refunded: false, variant: 0, structureScore: null, flagged: false, remadeAs: null, remakeOf: null },
-      ],
-    };
+    const batch = queuedBatch("b1", ["scandinavian", "boho"]);
     // No answer, then one cut off on its way (the batch was made), then the answer.
     fetchMock
       .mockRejectedValueOnce(new TypeError("Failed to fetch"))
@@ -468,19 +470,7 @@ describe("DesignStudio: upload", () => {
 
 describe("DesignStudio: coming back", () => {
   it("shows again, live, a batch still being made when the page was left", async () => {
-    const running: BatchDto = {
-      id: "b-running",
-      roomType: "bedroom",
-      createdAt: new Date(NOW).toISOString(),
-      expiresAt: new Date(NOW + 3_600_000).toISOString(),
-      source: upload("img1"),
-      engine: "local",
-      mode: "restyle",
-      params: { creativity: "balanced" },
-      ai: false,
-      visualizations: [{ id: "v1", styleId: "boho", status: "running", progress: 0.4, result: null, failureReason: null, refunded: false, variant: 0, structureScore: null, flagged: false, remadeAs: null, remakeOf: null }],
-    };
-    await renderStudio({}, { batches: [running] });
+    await renderStudio({}, { batches: [queuedBatch("b-running", ["boho"])] });
     expect(screen.getByRole("heading", { name: "Wyniki" })).toBeTruthy();
     expect(await screen.findByRole("article", { name: "Boho" })).toBeTruthy();
   });
