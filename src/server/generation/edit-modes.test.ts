@@ -322,6 +322,9 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
     for (const [what, data, refusal] of refusals) {
       await expect(uploadMask({ db: handle.db, storage, userId, source, body: body(data) }), what).rejects.toMatchObject(refusal);
     }
+    // A blank mask over an example photo: refused before the example becomes one of the person's photos.
+    const blank = await sharp({ create: { ...white, background: "#000" } }).png().toBuffer();
+    await expect(uploadMask({ db: handle.db, storage, userId, source: { type: "library", libraryId: "living-room-sunny" }, body: body(blank) })).rejects.toMatchObject({ details: { reason: "emptyMask" } });
     expect(await images()).toBe(before);
   });
 

@@ -34,8 +34,10 @@ export async function uploadMask(options: {
   const db = options.db ?? (await getDb());
   const storage = options.storage ?? getStorage();
   const data = await readMask(options.body);
-  const source = await resolvePhoto({ db, storage, userId: options.userId, source: options.source });
   const size = await maskSize(data);
+  // Refused before a library photo is imported for it: a refusal leaves nothing behind.
+  if (await isBlank(data)) throw new AppError("INVALID_INPUT", { field: "mask", reason: "emptyMask" });
+  const source = await resolvePhoto({ db, storage, userId: options.userId, source: options.source });
   // Painted at another shape, it would be stretched over parts of the photo nobody painted.
   if (Math.abs(size.width * source.height - size.height * source.width) > MASK_ASPECT_TOLERANCE * size.width * source.height) {
     throw new AppError("INVALID_INPUT", { field: "mask", reason: "maskMismatch" });
@@ -46,8 +48,8 @@ export async function uploadMask(options: {
   } catch {
     throw unreadable();
   }
-  const { max } = (await sharp(mask).stats()).channels[0]!;
-  if (max === 0) throw new AppError("INVALID_INPUT", { field: "mask", reason: "emptyMask" });
+  // Scaled to the photo (nearest pixel), a few painted pixels may fall between the ones kept.
+  if (await isBlank(mask)) throw new AppError("INVALID_INPUT", { field: "mask", reason: "emptyMask" });
   const row = await storeImage({
     db,
     storage,
@@ -60,6 +62,16 @@ export async function uploadMask(options: {
     expiresAt: source.expiresAt,
   });
   return { image: toImageDto(row), source: toImageDto(source) };
+}
+
+/** Whether nothing in the mask is painted at least half, as whiteEditMask reads it (on black, binarised at 50 %). */
+async function isBlank(mask: Buffer): Promise<boolean> {
+  try {
+    const { max } = (await sharp(mask).flatten({ background: "#000000" }).greyscale().threshold(128).extractChannel(0).stats()).channels[0]!;
+    return max === 0;
+  } catch {
+    throw unreadable();
+  }
 }
 
 /** How far a mask's aspect ratio may differ from its photo's: the rounding of a scaled canvas, no more. */
