@@ -115,11 +115,15 @@ export function ComparisonSlider({ before, after, label, beforeLabel, afterLabel
         onKeyDown={onKeyDown}
         className="peer sr-only"
       />
-      <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_0_1px_rgb(0_0_0/0.4)]" style={{ left: `${position}%` }}>
-        <span className="absolute top-1/2 left-1/2 flex size-9 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white text-gray-900 shadow-md ring-1 ring-gray-900/20">
-          <ChevronsLeftRight className="size-5" />
-        </span>
-      </div>
+      <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_0_1px_rgb(0_0_0/0.4)]" style={{ left: `${position}%` }} />
+      {/* The knob follows the divider but stays whole inside the picture at either end. */}
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 flex size-9 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white text-gray-900 shadow-md ring-1 ring-gray-900/20"
+        style={{ left: `clamp(1.125rem, ${position}%, calc(100% - 1.125rem))` }}
+      >
+        <ChevronsLeftRight className="size-5" />
+      </span>
       {/* The focus ring sits on the whole picture: the input itself is visually hidden. */}
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 rounded-lg peer-focus-visible:outline-3 peer-focus-visible:-outline-offset-3 peer-focus-visible:outline-primary-600 dark:peer-focus-visible:outline-primary-400" />
     </div>
