@@ -12,6 +12,7 @@ import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { isProcessRunning } from "../../src/server/db/claim-data-dir";
 
 export type ThrowawayPostgres = {
   /** postgresql://postgres@127.0.0.1:PORT/aranzer_test */
@@ -152,15 +153,6 @@ function readLog(file: string): string {
 const DIR_PREFIX = "aranzer-pg-";
 const OWNER_FILE = "owner.pid";
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 function pgCtlStopSync(bins: PostgresBinaries, dataDir: string, asPostgres: boolean): void {
   const argv = [bins.pgCtl, "-D", dataDir, "stop", "-m", "immediate", "-w"];
   const [cmd, ...args] = asPostgres ? ["runuser", "-u", "postgres", "--", ...argv] : argv;
@@ -182,7 +174,7 @@ function reapStaleClusters(bins: PostgresBinaries, asPostgres: boolean): void {
     const dir = path.join(tmpdir(), name);
     try {
       const owner = Number(readFileSync(path.join(dir, OWNER_FILE), "utf8").trim());
-      if (!Number.isInteger(owner) || owner <= 0 || isAlive(owner)) continue;
+      if (!Number.isInteger(owner) || owner <= 0 || isProcessRunning(owner)) continue;
       if (existsSync(path.join(dir, "data", "postmaster.pid"))) pgCtlStopSync(bins, path.join(dir, "data"), asPostgres);
       rmSync(dir, { recursive: true, force: true });
     } catch {

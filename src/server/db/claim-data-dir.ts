@@ -41,7 +41,7 @@ export function claimDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = Number.parseInt(readFileSync(file, "utf8"), 10);
       const fresh = Date.now() - statSync(file).mtimeMs < STALE_AFTER_MS;
-      if (Number.isInteger(holder) && holder !== process.pid && fresh && isRunning(holder)) {
+      if (Number.isInteger(holder) && holder !== process.pid && fresh && isProcessRunning(holder)) {
         throw new Error(`The data directory ${dataDir} is in use by process ${holder}: one process per embedded database (several processes share PostgreSQL through DATABASE_URL).`);
       }
       unlinkSync(file);
@@ -50,7 +50,8 @@ export function claimDataDir(dataDir: string): () => void {
   throw new Error(`Could not claim the data directory ${dataDir}`);
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this id runs (as any user). */
+export function isProcessRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -19,7 +19,14 @@ const readGallery = preparedRead("list_gallery", (db) =>
   db
     .select()
     .from(image)
-    .where(and(eq(image.userId, sql.placeholder("userId")), inArray(image.kind, ["upload", "result"]), gt(image.expiresAt, sql.placeholder("now"))))
+    .where(
+      and(
+        eq(image.userId, sql.placeholder("userId")),
+        // Masks are images of their own, not rooms to start from.
+        inArray(image.kind, ["upload", "result"]),
+        gt(image.expiresAt, sql.placeholder("now")),
+      ),
+    )
     .orderBy(desc(image.createdAt))
     .limit(200),
 );
