@@ -36,7 +36,8 @@
  *
  * Options: --latency=MS (default 6000), --runs=N (default 5), --sizes=1,4,8 (default), --answer=png:768 (default), --progress-steps=N
  * (default 4), --timeout=MS (per batch, default 120000), --cpu-prof=DIR (the server's CPU profile, written there
- * when it stops: where its main thread's time went).
+ * when it stops: where its main thread's time went), --trace=DIR (Chromium's trace of each timed batch, as the
+ * performance panel records it: where the page's time went; open it in DevTools or read it with bench/page-trace.ts).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -258,6 +259,9 @@ async function followUpsDone(stack: Stack, batchId: string, size: number): Promi
   }
 }
 
+/** What Chromium's performance panel records: the page thread's tasks, scripts, style, layout, paint and decodes. */
+const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.frame", "blink.user_timing", "v8.execute", "toplevel", "loading", "netlog"];
+
 const ms = (value: number | null | undefined) => (value === null || value === undefined || Number.isNaN(value) ? "–" : `${Math.round(value)} ms`);
 
 async function main() {
@@ -293,7 +297,13 @@ async function main() {
       await sleep(1000);
       for (let run = 1; run <= runs; run++) {
         for (const size of sizes) {
+          const traceDir = option("trace");
+          if (traceDir) {
+            mkdirSync(path.resolve(traceDir), { recursive: true });
+            await browser.startTracing(page, { path: path.resolve(traceDir, `batch-${size}-${run}.json`), categories: TRACE_CATEGORIES });
+          }
           const result = await oneBatch(page, stack, db, imageId, size);
+          if (traceDir) await browser.stopTracing();
           all.push(result);
           const decoded = result.results.map((r) => Math.round(r.decodedAt));
           console.log(
