@@ -16,13 +16,14 @@
  * other processes take ports above it, see tests/support/ports.ts), E2E_KEEP_DATA=1 (keep the data
  * directories after the run), CHROMIUM_PATH (default /usr/bin/chromium-headless-shell, Debian's package of the same name).
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, testBrowserPath } from "./scripts/ensure-chromium.mjs";
 import { productionServerArgs, productionServerEnv } from "./scripts/production-server-env";
 import { E2E_BASE_PORT } from "./tests/support/ports";
+import { migratedPglite } from "./tests/support/pglite-template";
 
 const workers = Number(process.env.E2E_WORKERS || 2);
 
@@ -30,12 +31,18 @@ export type E2EServer = { baseURL: string; dataDir: string };
 
 // The config is evaluated by the runner and again by every worker; workers inherit the runner's
 // environment, so the directories are made once (in the runner) and handed on through E2E_SERVERS.
-function servers(): E2EServer[] {
+// Every server's database starts as a copy of one migrated embedded database (E2E_PGLITE_TEMPLATE, which
+// tests/e2e/extra-server.ts copies too): a server on an empty directory spends 3–4 s creating it.
+async function servers(): Promise<E2EServer[]> {
   if (process.env.E2E_SERVERS) return JSON.parse(process.env.E2E_SERVERS) as E2EServer[];
   const root = mkdtempSync(path.join(tmpdir(), "aranzer-e2e-"));
+  const template = path.join(root, "pglite-template");
+  await migratedPglite(template);
+  process.env.E2E_PGLITE_TEMPLATE = template;
   const list = Array.from({ length: workers }, (_, i) => {
     const dataDir = path.join(root, `server-${i + 1}`);
     mkdirSync(dataDir);
+    cpSync(template, path.join(dataDir, "db"), { recursive: true });
     return { baseURL: `http://127.0.0.1:${E2E_BASE_PORT + i}`, dataDir };
   });
   process.env.E2E_SERVERS = JSON.stringify(list);
@@ -46,7 +53,7 @@ function servers(): E2EServer[] {
   });
   return list;
 }
-const list = servers();
+const list = await servers();
 
 export default defineConfig({
   testDir: "tests/e2e",

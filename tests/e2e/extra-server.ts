@@ -3,7 +3,7 @@
  * slow fake engine, a short image lifetime): same build, its own port and data directory.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { productionServerArgs, productionServerEnv } from "../../scripts/production-server-env";
@@ -15,6 +15,9 @@ export type ExtraServer = { baseURL: string; dataDir: string; stop: () => Promis
 export async function startExtraServer(env: Record<string, string>): Promise<ExtraServer> {
   const port = await testPort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "aranzer-e2e-extra-"));
+  // Its database starts as a copy of the run's migrated one (playwright.config.ts), not empty.
+  const template = process.env.E2E_PGLITE_TEMPLATE;
+  if (template) cpSync(template, path.join(dataDir, "db"), { recursive: true });
   const child: ChildProcess = spawn(process.execPath, [...productionServerArgs], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: { ...process.env, ...productionServerEnv(port, dataDir), RATE_LIMIT_MULTIPLIER: "50", E2E_SIGN_IN: "true", ...env },

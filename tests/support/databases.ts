@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, type Handle } from "@/server/db/client";
 import { user } from "@/server/db/schema";
@@ -9,10 +10,12 @@ export type TestDatabase = { name: "pglite" | "postgres"; open: () => Promise<Ha
 
 /**
  * The databases every persistence test runs against: PGlite always, PostgreSQL when the global setup
- * could start a throwaway cluster (it says loudly when it could not). Each open() is a fresh database.
+ * could start a throwaway cluster (it says loudly when it could not). Each open() is a fresh database; a PGlite
+ * one starts from the migrated template the global setup dumped.
  */
 export function testDatabases(): TestDatabase[] {
-  const list: TestDatabase[] = [{ name: "pglite", open: () => openDatabase({ dataDir: "memory" }) }];
+  const template = inject("pgliteTemplate");
+  const list: TestDatabase[] = [{ name: "pglite", open: () => openDatabase({ dataDir: "memory", from: new Blob([readFileSync(template)]) }) }];
   const url = inject("postgresUrl");
   if (url) {
     list.push({

@@ -8,6 +8,7 @@ import { log } from "@/server/log";
 import { forget, remember } from "@/server/process-singletons";
 import { drizzleTextParsers, withInstanceParsers } from "./pglite-for-drizzle";
 import { claimDataDir } from "./claim-data-dir";
+import { migrationsFolder } from "./migrations-folder";
 
 /** PGlite and node-postgres databases share this type, so domain code never knows which one it has. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -16,12 +17,15 @@ export type DbOrTx = Db | Tx;
 
 export type Handle = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
 
-const migrationsFolder = path.join(process.cwd(), "src/server/db/migrations");
 /** Any constant shared by every process of this application ("aranzer" in ASCII, truncated to fit a bigint). */
 const MIGRATION_LOCK = 0x6172616e7a6572;
 
-/** Opens and migrates the database: PostgreSQL when a URL is given, else PGlite under dataDir ("memory" for tests). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Handle> {
+/**
+ * Opens and migrates the database: PostgreSQL when a URL is given, else PGlite under dataDir ("memory" for tests).
+ * `from`: for "memory", a data directory dumped by PGlite's dumpDataDir() to start from instead of an empty one
+ * (the tests' migrated template: 0.5 s to load here, where creating an empty database takes 2.5–4 s).
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; from?: Blob }): Promise<Handle> {
   if (options.databaseUrl) {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -46,7 +50,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   let client: InstanceType<typeof PGlite>;
   let release = () => {};
   if (options.dataDir === "memory") {
-    client = await PGlite.create(PGLITE_OPTIONS);
+    client = await PGlite.create({ ...PGLITE_OPTIONS, ...(options.from ? { loadDataDir: options.from } : {}) });
   } else {
     const dir = path.resolve(options.dataDir, "db");
     await mkdir(dir, { recursive: true });

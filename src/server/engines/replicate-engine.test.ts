@@ -3,10 +3,10 @@ import Replicate from "replicate";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ReplicateModelId } from "@/config/engines";
-import { openDatabase, type Handle } from "@/server/db/client";
+import type { Handle } from "@/server/db/client";
 import { subscribe } from "@/server/realtime/signals";
 import { FakeReplicate } from "~/tests/fakes/replicate";
-import { installDatabase } from "~/tests/support/databases";
+import { installDatabase, testDatabases } from "~/tests/support/databases";
 import { EngineError, type EngineEdit, type EngineInput } from "./engine";
 import { createReplicateEngine, replicateModelFor, type ReplicateEngineOptions } from "./replicate-engine";
 
@@ -25,7 +25,7 @@ let reference: Buffer;
 
 beforeAll(async () => {
   baseUrl = await fake.start();
-  handle = await openDatabase({ dataDir: "memory" });
+  handle = await testDatabases()[0]!.open();
   installDatabase(handle);
   photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#8a9bb0" } }).webp().toBuffer();
   const noise = randomBytes(1536 * 1152 * 3);

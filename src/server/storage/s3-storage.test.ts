@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Handle } from "@/server/db/client";
+import type { Handle } from "@/server/db/client";
 import { image, visualization } from "@/server/db/schema";
 import { createBatch } from "@/server/generation/create-batch";
 import { getImageFile } from "@/server/images/get-image-file";
@@ -11,7 +11,7 @@ import { storeImage } from "@/server/images/store-image";
 import { sweepExpired } from "@/server/generation/sweep-expired";
 import { EngineError, type Engine } from "@/server/engines/engine";
 import { grantTokens } from "@/server/tokens/grant-tokens";
-import { insertUser } from "~/tests/support/databases";
+import { insertUser, testDatabases } from "~/tests/support/databases";
 import { startLocalS3, type LocalS3 } from "~/tests/support/s3";
 import { createS3Storage } from "./s3-storage";
 import type { ImageStorage } from "./storage";
@@ -52,7 +52,7 @@ describe("S3 storage against a local S3 server", () => {
   describe("under the generation pipeline (PGlite)", () => {
     let handle: Handle;
     beforeAll(async () => {
-      handle = await openDatabase({ dataDir: "memory" });
+      handle = await testDatabases()[0]!.open();
     });
     afterAll(async () => {
       await handle?.close();
