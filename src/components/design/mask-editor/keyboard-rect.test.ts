@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initialMarker, markerStep, pressKey, type Marker } from "./keyboard-rect";
+import { initialMarker, markerPosition, markerStep, pressKey, type Marker } from "./keyboard-rect";
 
 const photo = { width: 1536, height: 1152 };
 const key = (k: string, shiftKey = false) => ({ key: k, shiftKey });
@@ -44,5 +44,11 @@ describe("keyboard rectangle", () => {
   it("a rectangle without area paints nothing", () => {
     expect(press(initialMarker(photo), key("Enter"), key("ArrowRight"), key("Enter"))).toMatchObject({ event: "empty", marker: { anchor: null } });
     expect(press(initialMarker(photo), key("Enter"), key("Enter")).rect).toBeUndefined();
+  });
+
+  it("says where the crosshair is in whole per cent of the photo, and the rectangle's size once a corner is marked", () => {
+    const photo = { width: 1000, height: 500 };
+    expect(markerPosition({ cursor: { x: 0, y: 500 }, anchor: null }, photo)).toEqual({ x: 0, y: 100, width: null, height: null });
+    expect(markerPosition({ cursor: { x: 333, y: 125 }, anchor: { x: 100, y: 400 } }, photo)).toEqual({ x: 33, y: 25, width: 23, height: 55 });
   });
 });

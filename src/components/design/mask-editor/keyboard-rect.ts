@@ -57,6 +57,21 @@ export function pressKey(marker: Marker, key: { key: string; shiftKey: boolean }
   return { marker, handled: false };
 }
 
+/**
+ * Where the crosshair is, in whole per cent of the photo from its left and top edges, and with a first corner
+ * marked the rectangle's width and height in per cent too: what a screen reader says as the crosshair moves.
+ */
+export function markerPosition(marker: Marker, photo: Size): { x: number; y: number; width: number | null; height: number | null } {
+  const percent = (value: number, of: number) => Math.round((value / of) * 100);
+  const rect = marker.anchor ? rectBetween(marker.anchor, marker.cursor) : null;
+  return {
+    x: percent(marker.cursor.x, photo.width),
+    y: percent(marker.cursor.y, photo.height),
+    width: rect ? percent(rect.width, photo.width) : null,
+    height: rect ? percent(rect.height, photo.height) : null,
+  };
+}
+
 export function rectBetween(a: Point, b: Point): Rect {
   return { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), width: Math.abs(a.x - b.x), height: Math.abs(a.y - b.y) };
 }

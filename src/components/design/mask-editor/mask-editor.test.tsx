@@ -109,7 +109,12 @@ describe("MaskEditor", () => {
     const canvas = renderEditor();
     await user.click(screen.getByRole("radio", { name: "Gumka" }));
     canvas.focus();
-    await user.keyboard("{Enter}{ArrowRight}{ArrowDown}{Enter}");
+    // Each move says where the crosshair is; with a corner marked, how large the rectangle is.
+    await user.keyboard("{ArrowRight}");
+    expect(screen.getByRole("status").textContent).toBe("Celownik: 51% od lewej, 50% od góry.");
+    await user.keyboard("{ArrowLeft}{Enter}{ArrowRight}{ArrowDown}");
+    expect(screen.getByRole("status").textContent).toBe("Celownik: 51% od lewej, 51% od góry; prostokąt ma 1% szerokości i 1% wysokości.");
+    await user.keyboard("{Enter}");
     expect(calls).toEqual(["rect eraser 768,576 15x15"]);
     expect(screen.getByRole("status").textContent).toBe("Wymazano prostokąt.");
     // Erasing an empty mask leaves nothing to hand over.

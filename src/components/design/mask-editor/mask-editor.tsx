@@ -7,7 +7,7 @@ import { PlainImage } from "@/components/ui/plain-image";
 import { Button } from "@/components/ui/button";
 import { brushSizes } from "./brush-size";
 import { canRedo, canUndo, emptyHistory, erasedSinceClear, isBlank, pushOp, redo, undo, type History } from "./history";
-import { initialMarker, pressKey, rectBetween, type Marker, type MarkerEvent } from "./keyboard-rect";
+import { initialMarker, markerPosition, pressKey, rectBetween, type Marker, type MarkerEvent } from "./keyboard-rect";
 import type { MaskOp, Point, Tool } from "./ops";
 import { createCanvasMask, OVERLAY_COLOUR, OVERLAY_MATRIX, type MaskSurface } from "./surface";
 import { clampView, identityView, pinch, toPhoto, zoomAt, type Size, type View } from "./view";
@@ -281,6 +281,11 @@ function Editor({ imageUrl, width, height, onChange, purpose, className = "" }: 
       commit({ kind: "rect", tool, rect: result.rect });
     }
     if (result.event) setStatus(markerMessages[result.event]);
+    else {
+      // A move: where the crosshair is now (and how large the rectangle is), said as it goes.
+      const at = markerPosition(result.marker, photo);
+      setStatus(at.width === null || at.height === null ? t("crosshairAt", { x: at.x, y: at.y }) : t("crosshairSelecting", { x: at.x, y: at.y, width: at.width, height: at.height }));
+    }
     // Keep the crosshair in sight when zoomed in.
     const rect = box.current?.getBoundingClientRect();
     if (rect && view.current.zoom > 1) {
