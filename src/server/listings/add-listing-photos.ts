@@ -11,13 +11,15 @@ import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import type { ImageSource } from "@/schemas/generation";
 import { loadOwnedListing } from "./load-owned-listing";
+import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
 
 /**
  * Adds photos at the end of a listing: the user's own images (uploads, gallery results; not a mask) or library
  * photos, which become the user's uploads for the hour. Each gets the room type given, else the listing's last
  * choice. At most LISTING_MAX_PHOTOS in a listing: more is refused as a whole (tooManyPhotos), and so is an
  * image named twice (samePhotoTwice) or one already in the listing (CONFLICT, photoInListing); the checks are
- * made again under the listing's row lock, so two additions at once cannot pass them together.
+ * made again under the listing's row lock, so two additions at once cannot pass them together. Each library photo
+ * counts as an upload against the upload limit: importing one decodes and stores an image as an upload does.
  */
 export async function addListingPhotos(options: {
   userId: string;
@@ -41,6 +43,8 @@ export async function addListingPhotos(options: {
       .where(and(inArray(image.id, own), eq(image.userId, options.userId), inArray(image.kind, ["upload", "result"]), sql`${image.expiresAt} > now()`));
     if (found.length !== own.length) throw new AppError("NOT_FOUND");
   }
+  const fromLibrary = options.sources.length - own.length;
+  if (fromLibrary > 0) await hitRateLimit({ rule: "upload", subject: options.userId, count: fromLibrary, db });
   const imageIds: string[] = [];
   for (const source of options.sources) {
     if (source.type === "image") imageIds.push(source.imageId);

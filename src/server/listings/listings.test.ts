@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Handle } from "@/server/db/client";
 import { libraryPhotos } from "@/config/library";
+import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
 import { batch, generationJob, image, listingPhoto, tokenLedger, visualization } from "@/server/db/schema";
 import { STRUCTURE_CHECK_WAIT_SECONDS } from "@/config/generation";
 import { EngineError, type Engine } from "@/server/engines/engine";
@@ -278,6 +279,12 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     expect(added.roomType).toBe("kitchen");
     const [row] = await handle.db.select().from(image).where(eq(image.id, added.image!.id));
     expect([row!.userId, row!.kind]).toEqual([userId, "upload"]);
+
+    // Each library photo is an upload against the upload limit (30 a minute): two more would be 31.
+    await hitRateLimit({ db: handle.db, rule: "upload", subject: userId, count: 27 });
+    const twoMore = [{ type: "library" as const, libraryId: example.id }, { type: "library" as const, libraryId: libraryPhotos[0]!.id }];
+    await expect(addListingPhotos({ db: handle.db, storage, userId, listingId, sources: twoMore })).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    expect((await getListing({ db: handle.db, userId, listingId })).photos).toHaveLength(2);
   });
 
   it("adds no mask, no image twice, none already in the listing and no more than the limit, and spends nothing on a refused Generate", async () => {

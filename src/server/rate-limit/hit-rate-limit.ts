@@ -28,18 +28,20 @@ export const rateLimits = {
 /**
  * Counts one request against a fixed window in the database (the auth library's table, our own keys),
  * so the limit holds across processes; throws RATE_LIMITED past the maximum (times RATE_LIMIT_MULTIPLIER),
- * with `retryAfter`: the seconds until the window ends, for the answer's Retry-After header.
+ * with `retryAfter`: the seconds until the window ends, for the answer's Retry-After header. `count`: a request
+ * that does the work of several (a listing importing five library photos is five uploads).
  */
-export async function hitRateLimit(options: { rule: keyof typeof rateLimits; subject: string; db?: DbOrTx }): Promise<void> {
+export async function hitRateLimit(options: { rule: keyof typeof rateLimits; subject: string; count?: number; db?: DbOrTx }): Promise<void> {
   const db = options.db ?? (await getDb());
   const rule = rateLimits[options.rule];
   const max = Math.ceil(rule.max * env().RATE_LIMIT_MULTIPLIER);
   const now = Date.now();
   const key = `app:${options.rule}:${options.subject}`;
+  const count = Math.max(1, Math.floor(options.count ?? 1));
   const rows = await executeRows<{ count: number; last_request: string | number }>(db, sql`
-    insert into rate_limit (id, key, count, last_request) values (${randomUUID()}, ${key}, 1, ${now})
+    insert into rate_limit (id, key, count, last_request) values (${randomUUID()}, ${key}, ${count}, ${now})
     on conflict (key) do update set
-      count = case when rate_limit.last_request <= ${now - rule.windowMs} then 1 else rate_limit.count + 1 end,
+      count = case when rate_limit.last_request <= ${now - rule.windowMs} then ${count} else rate_limit.count + ${count} end,
       last_request = case when rate_limit.last_request <= ${now - rule.windowMs} then ${now} else rate_limit.last_request end
     returning count, last_request`);
   const row = rows[0];
