@@ -13,9 +13,8 @@ export async function register() {
   } catch (error) {
     // Next logs a failed start-up hook and serves on; without its database the server could only fail every
     // request (or, before the data directory was claimed, write beside another process). It stops, saying why.
-    const { log } = await import("@/server/log");
-    log.error("server.database_failed", { error });
-    process.exit(1);
+    const { stopServer } = await import("@/server/stop-server");
+    stopServer("server.database_failed", error);
   }
   // server.ts answers signed-in shells from its cache once this confirms the visitor's session.
   const { install } = await import("@/server/process-singletons");

@@ -12,7 +12,7 @@ import type { BatchDto, ImageDto } from "@/schemas/generation";
 import { isMaskedMode, isStyledMode, visualizationCount, type EditMode } from "@/config/edit-modes";
 import { createBatch, uploadMask } from "./api";
 import { maskPhoto, paramsOf, readDesignPrefs, savedPhotoOf, writeDesignPrefs, type SavedPhoto } from "./design-prefs";
-import { MaskEditor } from "./mask-editor/mask-editor";
+import { MaskEditor, type MaskEditorHandle } from "./mask-editor/mask-editor";
 import { CommonOptions, defaultModeSettings, editModeOf, ModeDetails, ModePicker, textsTooLong, type ModeSettings } from "./mode-options";
 import { sourceOf, type ImageChoice, type LibraryOption, type StyleOption } from "./choice";
 import { DesignSummary, type Missing, type Notice } from "./design-summary";
@@ -67,6 +67,7 @@ export function DesignStudio(props: DesignStudioProps) {
   const [styles, setStylesState] = useState<string[]>([]);
   const [settings, setSettingsState] = useState<ModeSettings>(defaultModeSettings);
   const [mask, setMaskState] = useState<Blob | null>(null);
+  const maskEditor = useRef<MaskEditorHandle>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [galleryOpen, setGalleryOpen] = useState(false);
@@ -275,9 +276,13 @@ export function DesignStudio(props: DesignStudioProps) {
     if (!choice || !roomType || cost === 0) return;
     let source = sourceOf(choice);
     let maskImageId: string | undefined;
-    if (masked && mask) {
+    // The mask as painted now: a stroke finished a moment before Generate has not been handed over yet.
+    const painted = !masked ? null : maskEditor.current ? await maskEditor.current.currentMask() : mask;
+    // Erased to nothing in that moment: the page now says what is missing, and nothing is sent.
+    if (masked && !painted) return;
+    if (masked && painted) {
       // The mask belongs to a photo of the person's own: a library photo becomes one first.
-      const sent = await uploadMask(mask, source);
+      const sent = await uploadMask(painted, source);
       if (!sent.ok) {
         setNotice({ type: "error", message: `${t("maskUploadFailed")} ${sent.kind === "network" ? t("generateNetwork") : errorText(sent)}` });
         return;
@@ -414,7 +419,7 @@ export function DesignStudio(props: DesignStudioProps) {
             settings={settings}
             available={props.modes}
             onChange={setSettings}
-            maskEditor={masked && choice ? <MaskEditor {...maskPhoto(choice)} onChange={setMask} purpose={settings.mode === "surfaces" ? "surface" : "region"} /> : null}
+            maskEditor={masked && choice ? <MaskEditor {...maskPhoto(choice)} onChange={setMask} handle={maskEditor} purpose={settings.mode === "surfaces" ? "surface" : "region"} /> : null}
           />
           <RoomTypePicker step={3} value={roomType} onChange={setRoomType} />
           {styled && <StylePicker step={4} styles={props.styles} selected={styles} onChange={setStyles} />}

@@ -169,7 +169,7 @@ export function createFakeEngine(script: FakeEngineScript, options: FakeEngineOp
     let maskFile: string | null = null;
     if ("mask" in edit) {
       maskFile = `${name}-mask.png`;
-      await writeFile(path.join(dir, maskFile), await whiteEditMask({ mask: edit.mask, width: input.width, height: input.height }));
+      await writeFile(path.join(/*turbopackIgnore: true*/ dir, maskFile), await whiteEditMask({ mask: edit.mask, width: input.width, height: input.height }));
     }
     const params = Object.fromEntries(Object.entries(edit).filter(([key, value]) => key !== "mode" && key !== "mask" && typeof value === "string")) as Record<string, string>;
     const call: FakeEngineCall = {

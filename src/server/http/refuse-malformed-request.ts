@@ -45,7 +45,8 @@ export function publicFiles(dir: string): (pathname: string) => boolean {
     const file = path.resolve(root, `.${pathname}`);
     if (!file.startsWith(root + path.sep)) return false;
     try {
-      return statSync(file).isFile();
+      // Not a file the bundler should trace (it would take the whole project in): a path asked for at run time.
+      return statSync(/*turbopackIgnore: true*/ file).isFile();
     } catch {
       return false;
     }

@@ -23,6 +23,7 @@ const fakeSurface: MaskSurface = {
 vi.mock("./surface", async (original) => ({ ...(await original<typeof import("./surface")>()), createCanvasMask: () => fakeSurface }));
 
 const { MaskEditor } = await import("./mask-editor");
+type MaskEditorHandle = import("./mask-editor").MaskEditorHandle;
 
 let onChange: ReturnType<typeof vi.fn<(mask: Blob | null) => void>>;
 beforeEach(() => {
@@ -31,8 +32,8 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderEditor(purpose: "region" | "surface" = "region") {
-  render(withMessages(<MaskEditor imageUrl="/api/images/photo" width={1536} height={1152} onChange={onChange} purpose={purpose} />));
+function renderEditor(purpose: "region" | "surface" = "region", handle?: { current: MaskEditorHandle | null }) {
+  render(withMessages(<MaskEditor imageUrl="/api/images/photo" width={1536} height={1152} onChange={onChange} purpose={purpose} handle={handle} />));
   return screen.getByRole("application", { name: "Edytor maski" });
 }
 
@@ -102,6 +103,23 @@ describe("MaskEditor", () => {
     await user.click(screen.getByRole("button", { name: "Cofnij" }));
     expect(calls.at(-1)).toBe("rebuild rect");
     expect(await settled()).toBe(blob);
+  });
+
+  it("hands the mask over at once when asked within the delay after the last change (Generate right after a stroke)", async () => {
+    const user = userEvent.setup();
+    const handle: { current: MaskEditorHandle | null } = { current: null };
+    const canvas = renderEditor("region", handle);
+    expect(await handle.current!.currentMask()).toBeNull();
+    canvas.focus();
+    await user.keyboard("{Enter}{ArrowRight}{ArrowDown}{Enter}");
+    expect(onChange).not.toHaveBeenCalledWith(blob);
+    await act(async () => expect(await handle.current!.currentMask()).toBe(blob));
+    expect(onChange).toHaveBeenLastCalledWith(blob);
+    // Nothing changed since: the same mask, not encoded again; and no late export after the delay.
+    const handed = onChange.mock.calls.length;
+    await act(async () => expect(await handle.current!.currentMask()).toBe(blob));
+    expect(await settled()).toBe(blob);
+    expect(onChange.mock.calls.length).toBe(handed);
   });
 
   it("erases a rectangle with the eraser and drops a started one on Escape", async () => {

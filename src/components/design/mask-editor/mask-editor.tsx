@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { memo, useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type Ref } from "react";
 import { useTranslations } from "next-intl";
 import { Brush, Eraser, Maximize, Redo2, Trash2, Undo2, ZoomIn, ZoomOut } from "lucide-react";
 import { PlainImage } from "@/components/ui/plain-image";
@@ -26,6 +26,13 @@ export interface MaskEditorProps {
   /** What is being marked, for the instructions: a region to remove or replace, or walls / a floor. */
   purpose: "region" | "surface";
   className?: string;
+  /** For Generate: the mask as it is now, even within the export's delay after the last stroke. */
+  handle?: Ref<MaskEditorHandle>;
+}
+
+export interface MaskEditorHandle {
+  /** The mask as painted now (what onChange will hand over), encoded at once if a change is still waiting. */
+  currentMask: () => Promise<Blob | null>;
 }
 
 /** How long after the last change the mask is encoded (encoding reads the whole canvas once). */
@@ -44,7 +51,7 @@ export const MaskEditor = memo(function MaskEditor(props: MaskEditorProps) {
 type Stroke = { pointerId: number; tool: Tool; size: number; points: Point[]; drawn: number };
 type Pinch = { ids: [number, number]; start: View; from: [Point, Point] };
 
-function Editor({ imageUrl, width, height, onChange, purpose, className = "" }: MaskEditorProps) {
+function Editor({ imageUrl, width, height, onChange, purpose, className = "", handle }: MaskEditorProps) {
   const t = useTranslations("maskEditor");
   const photo: Size = { width, height };
   const sizes = brushSizes(photo);
@@ -92,19 +99,25 @@ function Editor({ imageUrl, width, height, onChange, purpose, className = "" }: 
     };
   }, [width, height]);
 
+  // The last export (or the editor's blank start), so the current mask can be asked for between changes.
+  const lastExport = useRef<Promise<Blob | null>>(Promise.resolve(null));
+  const exportNow = useCallback(() => {
+    clearTimeout(exportTimer.current);
+    exportTimer.current = undefined;
+    const run = ++exportRun.current;
+    const made = isBlank(historyRef.current) || !surface.current ? Promise.resolve(null) : surface.current.exportPng({ mayBeEmpty: erasedSinceClear(historyRef.current) });
+    lastExport.current = made.then((blob) => {
+      if (run === exportRun.current) onChangeRef.current(blob);
+      return blob;
+    });
+    return lastExport.current;
+  }, []);
   const scheduleExport = useCallback(() => {
     clearTimeout(exportTimer.current);
-    exportTimer.current = setTimeout(() => {
-      const run = ++exportRun.current;
-      if (isBlank(historyRef.current) || !surface.current) {
-        onChangeRef.current(null);
-        return;
-      }
-      void surface.current.exportPng({ mayBeEmpty: erasedSinceClear(historyRef.current) }).then((blob) => {
-        if (run === exportRun.current) onChangeRef.current(blob);
-      });
-    }, EXPORT_DELAY_MS);
-  }, []);
+    exportTimer.current = setTimeout(() => void exportNow(), EXPORT_DELAY_MS);
+  }, [exportNow]);
+  // Generate pressed within the delay after a stroke sends that stroke too.
+  useImperativeHandle(handle, () => ({ currentMask: () => (exportTimer.current !== undefined ? exportNow() : lastExport.current) }), [exportNow]);
 
   const setHistory = useCallback(
     (next: History) => {
