@@ -38,7 +38,8 @@ export const generateListingSchema = z
     requestId: z.uuid(),
   })
   .superRefine((request, context) => {
-    if (isStyledMode(request.mode) ? request.styles.length === 0 : request.styles.length > 0) context.addIssue({ code: "custom", path: ["styles"], message: "noStyles" });
+    if (isStyledMode(request.mode) && request.styles.length === 0) context.addIssue({ code: "custom", path: ["styles"], message: "noStyles" });
+    if (!isStyledMode(request.mode) && request.styles.length > 0) context.addIssue({ code: "custom", path: ["styles"], message: "stylesNotInMode" });
     if (request.mode === "declutter" && !request.params.scope) context.addIssue({ code: "custom", path: ["params"], message: "noScope" });
   });
 export type GenerateListingRequest = z.output<typeof generateListingSchema>;

@@ -66,7 +66,8 @@ export function DesignStudio(props: DesignStudioProps) {
   const [roomType, setRoomTypeState] = useState<RoomType | null>(null);
   const [styles, setStylesState] = useState<string[]>([]);
   const [settings, setSettingsState] = useState<ModeSettings>(defaultModeSettings);
-  const [mask, setMaskState] = useState<Blob | null>(null);
+  // Whether the mask editor has anything marked (the mask itself is asked for on Generate).
+  const [maskMarked, setMaskMarkedState] = useState(false);
   const maskEditor = useRef<MaskEditorHandle>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -144,8 +145,8 @@ export function DesignStudio(props: DesignStudioProps) {
     setSettingsState((current) => ({ ...current, ...next }));
     setNotice(null);
   };
-  const setMask = useCallback((next: Blob | null) => {
-    setMaskState(next);
+  const setMaskMarked = useCallback((marked: boolean) => {
+    setMaskMarkedState(marked);
     setNotice(null);
   }, []);
 
@@ -237,7 +238,7 @@ export function DesignStudio(props: DesignStudioProps) {
     ...(choice ? [] : ["image" as const]),
     ...(roomType ? [] : ["room" as const]),
     ...(styled && styles.length === 0 ? ["styles" as const] : []),
-    ...(masked && !mask ? ["mask" as const] : []),
+    ...(masked && !maskMarked ? ["mask" as const] : []),
     ...(editMode === "replace" && !settings.replaceText.trim() ? ["replaceText" as const] : []),
     ...(editMode === "paint" && !/^#?[0-9a-fA-F]{6}$/.test(settings.color.trim()) ? ["color" as const] : []),
     ...textsTooLong(sent).map((field) => `${field}TooLong` as const),
@@ -256,7 +257,7 @@ export function DesignStudio(props: DesignStudioProps) {
     setRoomTypeState(null);
     setStylesState([]);
     setSettingsState(defaultModeSettings);
-    setMaskState(null);
+    setMaskMarkedState(false);
     upload.clear();
   }
 
@@ -277,7 +278,7 @@ export function DesignStudio(props: DesignStudioProps) {
     let source = sourceOf(choice);
     let maskImageId: string | undefined;
     // The mask as painted now: a stroke finished a moment before Generate has not been handed over yet.
-    const painted = !masked ? null : maskEditor.current ? await maskEditor.current.currentMask() : mask;
+    const painted = masked ? ((await maskEditor.current?.currentMask()) ?? null) : null;
     // Erased to nothing in that moment: the page now says what is missing, and nothing is sent.
     if (masked && !painted) return;
     if (masked && painted) {
@@ -419,7 +420,7 @@ export function DesignStudio(props: DesignStudioProps) {
             settings={settings}
             available={props.modes}
             onChange={setSettings}
-            maskEditor={masked && choice ? <MaskEditor {...maskPhoto(choice)} onChange={setMask} handle={maskEditor} purpose={settings.mode === "surfaces" ? "surface" : "region"} /> : null}
+            maskEditor={masked && choice ? <MaskEditor {...maskPhoto(choice)} onMarkedChange={setMaskMarked} handle={maskEditor} purpose={settings.mode === "surfaces" ? "surface" : "region"} /> : null}
           />
           <RoomTypePicker step={3} value={roomType} onChange={setRoomType} />
           {styled && <StylePicker step={4} styles={props.styles} selected={styles} onChange={setStyles} />}

@@ -365,7 +365,7 @@ export function ListingWorkspace({
         <ModeDetails settings={settings} available={modes} maskEditor={null} onChange={(next) => setSettings((s) => ({ ...s, ...next }))} />
         <div className="flex flex-wrap gap-4">
           <label className="flex flex-col gap-1 text-sm font-medium">
-            {t("variations")}
+            {t(styled ? "variations" : "variationsUnstyled")}
             <select value={variations} onChange={(e) => setVariations(Number(e.target.value))} className="rounded-lg border border-gray-300 bg-white px-3 py-2 dark:border-gray-700 dark:bg-gray-900">
               {Array.from({ length: LISTING_MAX_VARIATIONS }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>{n}</option>
@@ -576,7 +576,7 @@ export function ListingWorkspace({
           <ul className="space-y-1 text-sm">
             {listing.shares.map((s) => (
               <li key={s.id} className="flex items-center gap-3">
-                <span>{t("shareItem", { date: format.dateTime(new Date(s.createdAt), { dateStyle: "short", timeStyle: "short" }) })}</span>
+                <span>{t("shareItem", { date: format.dateTime(new Date(s.createdAt), { dateStyle: "medium", timeStyle: "short" }) })}</span>
                 {s.revoked ? (
                   <span className="text-gray-600 dark:text-gray-400">{t("shareRevoked")}</span>
                 ) : (

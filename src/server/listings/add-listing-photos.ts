@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { LISTING_MAX_PHOTOS } from "@/config/listings";
 import type { RoomType } from "@/config/room-types";
 import { getDb, type DbOrTx } from "@/server/db/client";
-import { image, listing, listingPhoto } from "@/server/db/schema";
+import { batch, image, listing, listingPhoto, visualization } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { importLibraryPhoto } from "@/server/images/import-library-photo";
 import { newId } from "@/server/db/new-id";
@@ -16,8 +16,9 @@ import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
 /**
  * Adds photos at the end of a listing: the user's own images (uploads, gallery results; not a mask) or library
  * photos, which become the user's uploads for the hour. Each gets the room type given, else the listing's last
- * choice. At most LISTING_MAX_PHOTOS in a listing: more is refused as a whole (tooManyPhotos), and so is an
- * image named twice (samePhotoTwice) or one already in the listing (CONFLICT, photoInListing); the checks are
+ * choice; a result from the gallery keeps the room type it was made for. At most LISTING_MAX_PHOTOS in a
+ * listing: more is refused as a whole (tooManyPhotos), and so is an image named twice (samePhotoTwice) or one
+ * already in the listing (CONFLICT, photoInListing); the checks are
  * made again under the listing's row lock, so two additions at once cannot pass them together. Each library photo
  * counts as an upload against the upload limit: importing one decodes and stores an image as an upload does.
  */
@@ -52,12 +53,24 @@ export async function addListingPhotos(options: {
   }
 
   const roomType = options.roomType ?? row.lastRoomType ?? "living-room";
+  // A result from the gallery keeps the room it was made for (its prompt names the room); the rest take the choice.
+  const resultRooms = new Map(
+    own.length
+      ? (
+          await db
+            .select({ imageId: visualization.resultImageId, roomType: batch.roomType })
+            .from(visualization)
+            .innerJoin(batch, eq(batch.id, visualization.batchId))
+            .where(inArray(visualization.resultImageId, own))
+        ).map((r) => [r.imageId, r.roomType as RoomType])
+      : [],
+  );
   return db.transaction(async (tx) => {
     // The listing's row lock orders concurrent additions, so positions stay distinct and the checks hold.
     await tx.select({ id: listing.id }).from(listing).where(eq(listing.id, row.id)).for("update");
     await checkRoom({ db: tx, listingId: row.id, adding: imageIds.length, own });
     const [{ next } = { next: 0 }] = await tx.select({ next: sql<number>`coalesce(max(${listingPhoto.position}) + 1, 0)` }).from(listingPhoto).where(eq(listingPhoto.listingId, row.id));
-    const rows = imageIds.map((imageId, i) => ({ id: newId(), listingId: row.id, imageId, position: Number(next) + i, roomType }));
+    const rows = imageIds.map((imageId, i) => ({ id: newId(), listingId: row.id, imageId, position: Number(next) + i, roomType: resultRooms.get(imageId) ?? roomType }));
     if (rows.length) await tx.insert(listingPhoto).values(rows);
     if (options.roomType) await tx.update(listing).set({ lastRoomType: options.roomType }).where(eq(listing.id, row.id));
     return { photoIds: rows.map((r) => r.id) };

@@ -29,7 +29,7 @@ export type { ListingMode as ListingGenerateMode } from "@/config/listings";
  * at once, in one transaction with one batch per photo (written as a single Generate writes its batch), so
  * either all of it is queued or nothing is spent. A short balance throws INSUFFICIENT_TOKENS with the balance
  * and the whole cost; a mode the engine cannot do is INVALID_INPUT, and so is a refused request, with the
- * schema's reason (tooManyStyles, duplicateStyles, noStyles, noScope, badVariations), an unknown style
+ * schema's reason (tooManyStyles, duplicateStyles, noStyles, stylesNotInMode, noScope, badVariations), an unknown style
  * (unknownStyle) or a listing without photos (noPhotos). Each style gets its seed and brief once per
  * listing. A retry of the same requestId spends nothing and queues nothing again.
  */

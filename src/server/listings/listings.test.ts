@@ -208,7 +208,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
       await expect(generateListing({ db: handle.db, userId, listingId, mode: "declutter", params: { scope: "everything" }, variations: 1, requestId: randomUUID(), engineId: "local" })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "mode" } });
       // Declutter needs its scope, and takes no style.
       await expect(generateListing({ db: handle.db, userId, listingId, mode: "declutter", variations: 1, requestId: randomUUID(), engineId: "fake" })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "params" } });
-      await expect(generateListing({ db: handle.db, userId, listingId, mode: "declutter", styles: ["modern"], params: { scope: "furniture" }, variations: 1, requestId: randomUUID(), engineId: "fake" })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+      await expect(generateListing({ db: handle.db, userId, listingId, mode: "declutter", styles: ["modern"], params: { scope: "furniture" }, variations: 1, requestId: randomUUID(), engineId: "fake" })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "styles", reason: "stylesNotInMode" } });
 
       const staged = await generateListing({ db: handle.db, userId, listingId, mode: "stage", styles: ["modern", "boho"], variations: 1, requestId: randomUUID(), engineId: "fake" });
       const decluttered = await generateListing({ db: handle.db, userId, listingId, mode: "declutter", params: { scope: "furniture-and-decor", keep: "  the piano " }, variations: 2, requestId: randomUUID(), engineId: "fake" });
@@ -285,6 +285,18 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const twoMore = [{ type: "library" as const, libraryId: example.id }, { type: "library" as const, libraryId: libraryPhotos[0]!.id }];
     await expect(addListingPhotos({ db: handle.db, storage, userId, listingId, sources: twoMore })).rejects.toMatchObject({ code: "RATE_LIMITED" });
     expect((await getListing({ db: handle.db, userId, listingId })).photos).toHaveLength(2);
+  });
+
+  it("keeps a gallery result's own room type when it joins another listing; an upload takes the room chosen", async () => {
+    const { userId, listingId } = await agent(1, 1);
+    await updateListingPhoto({ db: handle.db, userId, listingId, photoId: (await getListing({ db: handle.db, userId, listingId })).photos[0]!.id, roomType: "bedroom" });
+    await generateListing({ db: handle.db, userId, listingId, styles: ["japandi"], variations: 1, requestId: randomUUID(), engineId: "fake" });
+    await drain(createFakeEngine({ latencyMs: 0 }));
+    const result = (await getListing({ db: handle.db, userId, listingId })).photos[0]!.results[0]!.result!;
+    const upload = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: photo, width: W, height: H, contentType: "image/webp" });
+    const other = await createListing({ db: handle.db, userId, name: "Inna 1" });
+    await addListingPhotos({ db: handle.db, storage, userId, listingId: other.id, roomType: "bathroom", sources: [{ type: "image", imageId: result.id }, { type: "image", imageId: upload.id }] });
+    expect((await getListing({ db: handle.db, userId, listingId: other.id })).photos.map((p) => p.roomType)).toEqual(["bedroom", "bathroom"]);
   });
 
   it("adds no mask, no image twice, none already in the listing and no more than the limit, and spends nothing on a refused Generate", async () => {

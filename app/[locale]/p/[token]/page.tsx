@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { cache } from "react";
 import { notFound } from "next/navigation";
 import { getNow, getTranslations } from "next-intl/server";
 import { AlternatePaths } from "@/components/layout/alternate-paths";
@@ -17,10 +18,26 @@ type Props = { params: Promise<{ locale: string; token: string }> };
 // Never indexed, never kept by a shared cache: the link is the client's alone and may be revoked.
 export const dynamic = "force-dynamic";
 
+/** The link's listing, or what became of it; read once per request by the title and the page. */
+const sharedListing = cache((token: string) =>
+  resolveShareLink({ token }).then(
+    (shared) => ({ state: "open" as const, shared }),
+    (error: unknown) => {
+      if (isAppError(error, "NOT_FOUND")) return { state: "notFound" as const };
+      if (isAppError(error, "GONE")) return { state: "gone" as const };
+      throw error;
+    },
+  ),
+);
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { token } = await params;
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "listings" });
-  return { title: t("sharedLead"), robots: { index: false, follow: false, nocache: true }, referrer: "no-referrer" };
+  // A link that no longer works says so in the tab's title too, not only on the page.
+  const { state } = await sharedListing(token);
+  const title = state === "notFound" ? t("sharedNotFoundTitle") : state === "gone" ? t("sharedGoneTitle") : t("sharedLead");
+  return { title, robots: { index: false, follow: false, nocache: true }, referrer: "no-referrer" };
 }
 
 /**
@@ -36,18 +53,16 @@ export default async function SharedListingPage({ params }: Props) {
   const tStyles = await getTranslations({ locale, namespace: "styles" });
   const tGen = await getTranslations({ locale, namespace: "generation" });
   const tModes = await getTranslations({ locale, namespace: "modes" });
-  const shared = await resolveShareLink({ token }).catch((error: unknown) => {
-    if (isAppError(error, "NOT_FOUND")) notFound();
-    if (isAppError(error, "GONE")) return null;
-    throw error;
-  });
-  if (!shared) {
+  const link = await sharedListing(token);
+  if (link.state === "notFound") notFound();
+  if (link.state === "gone") {
     return (
       <PageContainer narrow>
         <PageHeader title={t("sharedGoneTitle")} lead={t("sharedGone")} />
       </PageContainer>
     );
   }
+  const { shared } = link;
   const { listing } = shared;
   const now = (await getNow()).getTime();
   return (

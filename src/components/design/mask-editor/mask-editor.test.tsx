@@ -32,8 +32,8 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderEditor(purpose: "region" | "surface" = "region", handle?: { current: MaskEditorHandle | null }) {
-  render(withMessages(<MaskEditor imageUrl="/api/images/photo" width={1536} height={1152} onChange={onChange} purpose={purpose} handle={handle} />));
+function renderEditor(purpose: "region" | "surface" = "region", handle?: { current: MaskEditorHandle | null }, onMarkedChange?: (marked: boolean) => void) {
+  render(withMessages(<MaskEditor imageUrl="/api/images/photo" width={1536} height={1152} onChange={onChange} onMarkedChange={onMarkedChange} purpose={purpose} handle={handle} />));
   return screen.getByRole("application", { name: "Edytor maski" });
 }
 
@@ -108,10 +108,14 @@ describe("MaskEditor", () => {
   it("hands the mask over at once when asked within the delay after the last change (Generate right after a stroke)", async () => {
     const user = userEvent.setup();
     const handle: { current: MaskEditorHandle | null } = { current: null };
-    const canvas = renderEditor("region", handle);
+    const onMarked = vi.fn<(marked: boolean) => void>();
+    const canvas = renderEditor("region", handle, onMarked);
+    expect(onMarked).toHaveBeenLastCalledWith(false);
     expect(await handle.current!.currentMask()).toBeNull();
     canvas.focus();
     await user.keyboard("{Enter}{ArrowRight}{ArrowDown}{Enter}");
+    // Marked at once (Generate can be pressed), the mask itself not yet encoded.
+    expect(onMarked).toHaveBeenLastCalledWith(true);
     expect(onChange).not.toHaveBeenCalledWith(blob);
     await act(async () => expect(await handle.current!.currentMask()).toBe(blob));
     expect(onChange).toHaveBeenLastCalledWith(blob);

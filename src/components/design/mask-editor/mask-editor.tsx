@@ -22,7 +22,12 @@ export interface MaskEditorProps {
    * The mask as a PNG (white = edit on black, width × height), after each finished stroke, rectangle, undo,
    * redo or clearing (debounced); null when nothing is marked. Also null when the editor starts.
    */
-  onChange: (mask: Blob | null) => void;
+  onChange?: (mask: Blob | null) => void;
+  /**
+   * Whether anything is marked, at once after each change (onChange follows once the mask is encoded), so
+   * Generate answers a tap right after the first stroke; false again if the encoded mask comes out empty.
+   */
+  onMarkedChange?: (marked: boolean) => void;
   /** What is being marked, for the instructions: a region to remove or replace, or walls / a floor. */
   purpose: "region" | "surface";
   className?: string;
@@ -51,7 +56,7 @@ export const MaskEditor = memo(function MaskEditor(props: MaskEditorProps) {
 type Stroke = { pointerId: number; tool: Tool; size: number; points: Point[]; drawn: number };
 type Pinch = { ids: [number, number]; start: View; from: [Point, Point] };
 
-function Editor({ imageUrl, width, height, onChange, purpose, className = "", handle }: MaskEditorProps) {
+function Editor({ imageUrl, width, height, onChange, onMarkedChange, purpose, className = "", handle }: MaskEditorProps) {
   const t = useTranslations("maskEditor");
   const photo: Size = { width, height };
   const sizes = brushSizes(photo);
@@ -82,13 +87,16 @@ function Editor({ imageUrl, width, height, onChange, purpose, className = "", ha
   const exportTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const exportRun = useRef(0);
   const onChangeRef = useRef(onChange);
+  const onMarkedRef = useRef(onMarkedChange);
   useEffect(() => {
     onChangeRef.current = onChange;
-  }, [onChange]);
+    onMarkedRef.current = onMarkedChange;
+  }, [onChange, onMarkedChange]);
 
   useEffect(() => {
     if (canvas.current) surface.current = createCanvasMask(canvas.current, width, height);
-    onChangeRef.current(null);
+    onChangeRef.current?.(null);
+    onMarkedRef.current?.(false);
     // The refs themselves (not their values now): the cleanup must see the last frame, timer and export.
     const [frames, timer, runs] = [frame, exportTimer, exportRun];
     return () => {
@@ -107,12 +115,16 @@ function Editor({ imageUrl, width, height, onChange, purpose, className = "", ha
     const run = ++exportRun.current;
     const made = isBlank(historyRef.current) || !surface.current ? Promise.resolve(null) : surface.current.exportPng({ mayBeEmpty: erasedSinceClear(historyRef.current) });
     lastExport.current = made.then((blob) => {
-      if (run === exportRun.current) onChangeRef.current(blob);
+      if (run === exportRun.current) {
+        onChangeRef.current?.(blob);
+        onMarkedRef.current?.(blob !== null);
+      }
       return blob;
     });
     return lastExport.current;
   }, []);
   const scheduleExport = useCallback(() => {
+    onMarkedRef.current?.(!isBlank(historyRef.current));
     clearTimeout(exportTimer.current);
     exportTimer.current = setTimeout(() => void exportNow(), EXPORT_DELAY_MS);
   }, [exportNow]);
