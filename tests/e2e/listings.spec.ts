@@ -107,11 +107,14 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   await expect(readerPage.getByTestId("shared-item")).toHaveCount(3);
   await reader.close();
 
+  // Revoking cannot be undone: asked first, in the page's own dialog.
   await page.getByRole("button", { name: "Unieważnij" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Unieważnij" }).click();
   await expect(page.getByText("Unieważniony")).toBeVisible();
   expect((await clientPage.goto(link))!.status()).toBe(404);
-  // The client is told what became of the link, not the site's "page not found".
+  // The client is told what became of the link, not the site's "page not found", in the tab's title too.
   await expect(clientPage.getByRole("heading", { level: 1, name: "Ten link nie działa" })).toBeVisible();
+  await expect(clientPage).toHaveTitle(/Ten link nie działa/);
   await client.close();
   // The workspace in English is the same listing.
   const listingUrl = new URL(page.url());

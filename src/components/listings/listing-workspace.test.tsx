@@ -184,3 +184,18 @@ describe("ListingWorkspace's photo removal", () => {
     await waitFor(() => expect(calls).toContain("DELETE /api/listings/listing-1/photos/photo-2"));
   });
 });
+
+describe("ListingWorkspace's deletions", () => {
+  it("asks in its own dialog before deleting the listing, and sends nothing when cancelled", async () => {
+    const calls = serve([10]);
+    renderWorkspace();
+    await userEvent.click(screen.getByRole("button", { name: "Usuń ogłoszenie" }));
+    const dialog = await screen.findByRole("dialog", { name: "Usuń ogłoszenie" });
+    expect(dialog.textContent).toContain("Złota 44/12");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Anuluj" }));
+    expect(calls.filter((c) => c.startsWith("DELETE"))).toEqual([]);
+    await userEvent.click(screen.getByRole("button", { name: "Usuń ogłoszenie" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Usuń ogłoszenie" }));
+    await waitFor(() => expect(calls.filter((c) => c.startsWith("DELETE"))).toEqual(["DELETE /api/listings/listing-1"]));
+  });
+});

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { ArrowDown, ArrowUp, Trash2, Upload } from "lucide-react";
 import { loadPersonData, reloadPersonData, usePersonData } from "@/components/account/person-data-store";
 import { Button } from "@/components/ui/button";
-import { Modal } from "@/components/ui/modal";
+import { ConfirmModal, Modal } from "@/components/ui/modal";
 import { GalleryModal } from "@/components/design/gallery-modal";
 import { requestRemake } from "@/components/design/api";
 import type { LibraryOption } from "@/components/design/choice";
@@ -65,6 +65,8 @@ export function ListingWorkspace({
   const locale = useLocale();
   const errorText = useErrorText();
   const format = useFormatter();
+  // With the month's name: "11/26/26" reads differently on either side of the Atlantic.
+  const shareDate = (createdAt: string) => format.dateTime(new Date(createdAt), { dateStyle: "medium", timeStyle: "short" });
   const router = useRouter();
   const now = useNow(serverNow, 30_000);
   const [listing, setListing] = useState(initial);
@@ -79,6 +81,8 @@ export function ListingWorkspace({
   const [confirming, setConfirming] = useState(false);
   // A photo to remove, once its removal is confirmed: its results (tokens already paid) go with it.
   const [removing, setRemoving] = useState<{ photo: ListingPhotoDto; number: number } | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [revoking, setRevoking] = useState<{ id: string; date: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [newLink, setNewLink] = useState<string | null>(null);
   const [name, setName] = useState(initial.name);
@@ -257,12 +261,7 @@ export function ListingWorkspace({
           <Button
             variant="ghost"
             color="red"
-            onClick={async () => {
-              if (!window.confirm(t("deleteConfirm", { name: listing.name }))) return;
-              const answer = await callApi("DELETE", base);
-              if (answer.ok) router.push(listPath);
-              else fail(answer.message);
-            }}
+            onClick={() => setDeleting(true)}
           >
             {t("delete")}
           </Button>
@@ -576,11 +575,11 @@ export function ListingWorkspace({
           <ul className="space-y-1 text-sm">
             {listing.shares.map((s) => (
               <li key={s.id} className="flex items-center gap-3">
-                <span>{t("shareItem", { date: format.dateTime(new Date(s.createdAt), { dateStyle: "medium", timeStyle: "short" }) })}</span>
+                <span>{t("shareItem", { date: shareDate(s.createdAt) })}</span>
                 {s.revoked ? (
                   <span className="text-gray-600 dark:text-gray-400">{t("shareRevoked")}</span>
                 ) : (
-                  <Button size="xs" variant="ghost" color="red" onClick={() => void act(`revoke:${s.id}`, () => callApi("DELETE", `${base}/shares/${s.id}`))}>
+                  <Button size="xs" variant="ghost" color="red" onClick={() => setRevoking({ id: s.id, date: shareDate(s.createdAt) })}>
                     {t("shareRevoke")}
                   </Button>
                 )}
@@ -589,6 +588,30 @@ export function ListingWorkspace({
           </ul>
         </div>
       </section>
+
+      {/* Neither can be undone: asked in the product's own dialog, as removing a photo is. */}
+      <ConfirmModal
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={t("delete")}
+        description={t("deleteConfirm", { name: listing.name })}
+        confirmLabel={t("delete")}
+        confirmColor="red"
+        onConfirm={async () => {
+          const answer = await callApi("DELETE", base);
+          if (answer.ok) router.push(listPath);
+          else fail(answer.message);
+        }}
+      />
+      <ConfirmModal
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title={t("shareRevoke")}
+        description={revoking ? t("shareRevokeConfirm", { date: revoking.date }) : ""}
+        confirmLabel={t("shareRevoke")}
+        confirmColor="red"
+        onConfirm={() => (revoking ? act(`revoke:${revoking.id}`, () => callApi("DELETE", `${base}/shares/${revoking.id}`)) : undefined)}
+      />
     </div>
   );
 }
