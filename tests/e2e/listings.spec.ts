@@ -118,7 +118,11 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   await client.close();
   // The workspace in English is the same listing.
   const listingUrl = new URL(page.url());
-  await page.getByRole("link", { name: "Switch to English" }).click();
+  const switchLink = page.getByRole("link", { name: "Switch to English" });
+  // Pointed at, the link itself names the listing (a new tab or a copied link opens the same one).
+  await switchLink.hover();
+  await expect(switchLink).toHaveAttribute("href", `/en/listings${listingUrl.search}`);
+  await switchLink.click();
   await expect(page).toHaveURL(`${listingUrl.origin}/en/listings${listingUrl.search}`);
 });
 
