@@ -86,17 +86,29 @@ const inputLook =
 const radioInput = "mt-0.5 size-4 shrink-0 accent-primary-600";
 
 /** The mode radio group: modes the engine cannot do are shown, disabled, with what they need. `modes` narrows the group (a listing offers the whole-photo ones). */
-export function ModePicker(props: { value: PageMode; available: readonly EditMode[]; onChange: (mode: PageMode) => void; providersDocs: string; modes?: readonly PageMode[]; step?: number }) {
+export function ModePicker(props: {
+  value: PageMode;
+  available: readonly EditMode[];
+  onChange: (mode: PageMode) => void;
+  providersDocs: string;
+  modes?: readonly PageMode[];
+  step?: number;
+  /** Inside a section with a heading of its own (a listing's Generate), the legend's heading is one level down. */
+  headingLevel?: 2 | 3;
+}) {
   const t = useTranslations("modes");
   const tDesign = useTranslations("design");
   const noteId = useId();
   const offered = (mode: PageMode) => pageModeEdits[mode].some((edit) => props.available.includes(edit));
   const shown = props.modes ?? pageModes;
   const anyMissing = shown.some((mode) => !pageModeEdits[mode].every((edit) => props.available.includes(edit)));
+  const Heading = props.headingLevel === 3 ? "h3" : "h2";
   return (
     <fieldset>
       <legend>
-        <h2 className="text-xl font-semibold text-gray-950 dark:text-white">{props.step ? tDesign("step", { number: props.step, title: tDesign("modeLegend") }) : tDesign("modeLegend")}</h2>
+        <Heading className={`${Heading === "h2" ? "text-xl" : "text-lg"} font-semibold text-gray-950 dark:text-white`}>
+          {props.step ? tDesign("step", { number: props.step, title: tDesign("modeLegend") }) : tDesign("modeLegend")}
+        </Heading>
       </legend>
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
         {shown.map((mode) => (

@@ -43,6 +43,8 @@ export function ListingResult({
   const tModes = useTranslations("modes");
   const { image, number, room } = photo;
   const afterAlt = tGen(resultAltKey(r), { room, style: name, edit: name });
+  // A staged result and a restyled one of the same style sit side by side: their controls say which is which.
+  const spoken = r.mode === "stage" ? `${tModes("stage.name")}: ${name}` : name;
   return (
     <li data-testid="listing-result" className={`space-y-2 rounded-xl p-2 ${chosen ? "ring-2 ring-primary-600" : ""}`}>
       <p className="text-sm font-medium">
@@ -56,7 +58,7 @@ export function ListingResult({
               <ComparisonSlider
                 before={{ src: image.url, alt: tGen("originalAlt", { room }), width: image.width, height: image.height }}
                 after={{ src: r.result.url, alt: afterAlt, width: r.result.width, height: r.result.height }}
-                label={tGen("compare", { style: name })}
+                label={tGen("compare", { style: spoken })}
                 beforeLabel={tGen("before")}
                 afterLabel={tGen("after")}
                 valueText={(percent) => tGen("compareValue", { percent })}
@@ -67,13 +69,13 @@ export function ListingResult({
             )}
             {labelled && <LabelBadge text={t("label")} />}
           </div>
-          {r.structureScore !== null && <StructureNote visualization={r} styleName={name} onRemake={() => onRemake(r.visualizationId)} />}
+          {r.structureScore !== null && <StructureNote visualization={r} styleName={spoken} onRemake={() => onRemake(r.visualizationId)} />}
           <Button
             size="xs"
             variant={chosen ? "solid" : "outline"}
             aria-pressed={chosen}
             // Eight of these sit side by side: the name says which result of which photo, after its visible words.
-            aria-label={t(chosen ? "chosenNamed" : "chooseNamed", { name, number })}
+            aria-label={t(chosen ? "chosenNamed" : "chooseNamed", { name: spoken, number })}
             onClick={() => onChoose(!chosen)}>
             {chosen ? t("chosen") : t("choose")}
           </Button>

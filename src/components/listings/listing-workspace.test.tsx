@@ -157,7 +157,7 @@ describe("ListingWorkspace's results", () => {
       remadeAs: null,
       remakeOf,
     });
-    const photos = [{ ...listing.photos[0]!, results: [result("v1", 0), result("v2", 1), result("v3", 1, "v2")] }];
+    const photos = [{ ...listing.photos[0]!, results: [result("v1", 0), result("v2", 1), result("v3", 1, "v2"), { ...result("v4", 0), mode: "stage" as const }] }];
     render(withMessages(<ListingWorkspace initial={{ ...listing, photos }} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} providersDocs="https://example.test" library={[]} />));
     expect(screen.getByText("Skandynawski, wariant 2")).toBeTruthy();
     expect(screen.getByText("Skandynawski, wariant 2 (ponownie)")).toBeTruthy();
@@ -165,6 +165,8 @@ describe("ListingWorkspace's results", () => {
       "Wybierz ten wynik: Skandynawski, zdjęcie 1",
       "Wybierz ten wynik: Skandynawski, wariant 2, zdjęcie 1",
       "Wybierz ten wynik: Skandynawski, wariant 2 (ponownie), zdjęcie 1",
+      // Staged in the same style: said so, not only shown above the picture.
+      "Wybierz ten wynik: Umebluj pusty pokój: Skandynawski, zdjęcie 1",
     ]);
   });
 });
