@@ -479,14 +479,14 @@ describe("DesignStudio: coming back", () => {
 describe("DesignStudio: gallery", () => {
   it("opens the gallery, loads the last hour's images with minutes left, and takes the chosen one", async () => {
     const user = userEvent.setup();
-    const result: ImageDto = { ...upload("res9"), kind: "result", expiresAt: new Date(Date.now() + 12 * 60_000 + 30_000).toISOString() };
+    const result: ImageDto = { ...upload("res9"), kind: "result", createdAt: "2026-11-26T13:05:00.000Z", expiresAt: new Date(Date.now() + 12 * 60_000 + 30_000).toISOString() };
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { images: [result] }));
     await renderStudio();
     await user.click(screen.getByRole("tab", { name: "Galeria" }));
     await user.click(screen.getByRole("button", { name: "Wybierz z galerii" }));
     const dialog = await screen.findByRole("dialog", { name: "Twoja galeria" });
     expect(fetchMock).toHaveBeenCalledWith("/api/images", expect.anything());
-    const item = await within(dialog).findByRole("button", { name: "Wizualizacja Usunięcie za 12 minut" });
+    const item = await within(dialog).findByRole("button", { name: "Wizualizacja z 14:05 Usunięcie za 12 minut" });
     await user.click(item);
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(screen.getByRole("img", { name: "Twoja wizualizacja jako nowe zdjęcie wejściowe" }).getAttribute("src")).toBe("/api/images/res9");

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { CircleAlert } from "lucide-react";
 import { Modal } from "@/components/ui/modal";
 import { Button } from "@/components/ui/button";
@@ -26,6 +26,7 @@ export function GalleryModal({ open, onOpenChange, initial, selectedId, onChoose
   const t = useTranslations("design");
   const tGen = useTranslations("generation");
   const tErrors = useTranslations("errors");
+  const format = useFormatter();
   const [load, setLoad] = useState<Load>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
@@ -81,7 +82,8 @@ export function GalleryModal({ open, onOpenChange, initial, selectedId, onChoose
               >
                 <PlainImage src={image.url} alt="" width={image.width} height={image.height} loading="lazy" className="aspect-4/3 w-full object-cover" />
                 <span className="block px-2 pt-1.5 text-sm font-medium text-gray-900 dark:text-gray-100">
-                  {t(image.kind === "result" ? "galleryResult" : "galleryUpload")}
+                  {/* When it was made: what tells two uploads of the same hour apart, for anyone who cannot see them. */}
+                  {t(image.kind === "result" ? "galleryResult" : "galleryUpload", { time: format.dateTime(new Date(image.createdAt), { timeStyle: "short" }) })}
                 </span>{" "}
                 <span className="block px-2 pb-1.5 text-xs text-gray-700 dark:text-gray-300">{tGen("minutesLeft", { minutes: minutesLeft(image.expiresAt, now) })}</span>
               </button>

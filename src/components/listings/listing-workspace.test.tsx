@@ -190,7 +190,10 @@ describe("ListingWorkspace's photo removal", () => {
 describe("ListingWorkspace's deletions", () => {
   it("asks in its own dialog before deleting the listing, and sends nothing when cancelled", async () => {
     const calls = serve([10]);
+    document.title = "Ogłoszenia | Aranżer";
     renderWorkspace();
+    // The tab names the listing.
+    expect(document.title).toBe("Złota 44/12 · Ogłoszenia | Aranżer");
     await userEvent.click(screen.getByRole("button", { name: "Usuń ogłoszenie" }));
     const dialog = await screen.findByRole("dialog", { name: "Usuń ogłoszenie" });
     expect(dialog.textContent).toContain("Złota 44/12");

@@ -100,6 +100,15 @@ export function ListingWorkspace({
     void loadPersonData(personDataUrl(locale, null));
   }, [locale]);
 
+  // The tab says which listing it is (the page's own title, from the route, is the same for all of them).
+  useEffect(() => {
+    const before = document.title;
+    document.title = `${listing.name} · ${before}`;
+    return () => {
+      document.title = before;
+    };
+  }, [listing.name]);
+
   // Named as on the design page: its style (or what was done), which variation it is, and whether it is a free
   // remake. A listing's modes (restyle, stage, declutter) take no parameters into their names.
   const names = useCatalogNames();
