@@ -103,9 +103,11 @@ export function ListingWorkspace({
   // The tab says which listing it is (the page's own title, from the route, is the same for all of them).
   useEffect(() => {
     const before = document.title;
-    document.title = `${listing.name} · ${before}`;
+    const named = `${listing.name} · ${before}`;
+    document.title = named;
     return () => {
-      document.title = before;
+      // Not over the next page's own title, when leaving for it set one already.
+      if (document.title === named) document.title = before;
     };
   }, [listing.name]);
 
