@@ -126,6 +126,14 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   await expect(page).toHaveURL(`${listingUrl.origin}/en/listings${listingUrl.search}`);
 });
 
+test("an unknown listing says so, with the way back to the list", async ({ page }) => {
+  await signIn(page, { open: false });
+  expect((await page.goto("/ogloszenia?id=no-such-listing"))!.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Nie ma takiego ogłoszenia" })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Wszystkie ogłoszenia" }).click();
+  await expect(page).toHaveURL(/\/ogloszenia$/);
+});
+
 test.describe("on an engine that declutters", () => {
   let server: ExtraServer;
   test.beforeAll(async () => {
