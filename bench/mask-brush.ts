@@ -177,7 +177,7 @@ async function brush(page: Page, cdp: CDPSession, editor: Locator): Promise<Figu
   const tasks = main.map((e) => ({ wall: (e.dur ?? 0) / 1000, cpu: (e.tdur ?? e.dur ?? 0) / 1000 }));
   const mask = harness
     ? await page.evaluate(async () => {
-        const last = (window as unknown as { maskBench: { masks: Array<Blob | null> } }).maskBench.masks.at(-1);
+        const last = await (window as unknown as { maskBench: { currentMask: () => Promise<Blob | null> } }).maskBench.currentMask();
         if (!last) return null;
         const bitmap = await createImageBitmap(last);
         return { width: bitmap.width, height: bitmap.height, bytes: last.size };

@@ -1,6 +1,6 @@
 import { Link } from "@/components/link";
 import { getTranslations } from "next-intl/server";
-import { Building2, FileArchive, Images, ShieldCheck, Sofa, Users } from "lucide-react";
+import { Building2, FileArchive, Images, ShieldCheck, Sofa, Users, type LucideIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { pathFor } from "@/config/routes";
@@ -31,26 +31,12 @@ export default async function OfferPage({ params }: LocaleParams) {
   return (
     <PageContainer>
       <PageHeader title={t("title")} lead={t("lead")} />
-      <ul className="grid gap-4 sm:grid-cols-3">
-        {points.map((p) => (
-          <li key={p.text} className="rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
-            <p.icon aria-hidden="true" className="size-7 text-primary-600 dark:text-primary-400" />
-            <p className="mt-3 text-gray-800 dark:text-gray-200">{p.text}</p>
-          </li>
-        ))}
-      </ul>
+      <PointGrid points={points} />
       <section aria-labelledby="offer-listings" className="mt-10">
         <h2 id="offer-listings" className="text-2xl font-semibold text-gray-950 dark:text-white">
           {t("listingsHeading")}
         </h2>
-        <ul className="mt-4 grid gap-4 sm:grid-cols-3">
-          {listingPoints.map((p) => (
-            <li key={p.text} className="rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
-              <p.icon aria-hidden="true" className="size-7 text-primary-600 dark:text-primary-400" />
-              <p className="mt-3 text-gray-800 dark:text-gray-200">{p.text}</p>
-            </li>
-          ))}
-        </ul>
+        <PointGrid points={listingPoints} className="mt-4" />
       </section>
       <p className="mt-8 max-w-2xl text-gray-700 dark:text-gray-300">{t("disclosure")}</p>
       <div className="mt-8 flex flex-wrap items-center gap-4">
@@ -65,5 +51,19 @@ export default async function OfferPage({ params }: LocaleParams) {
         </a>
       </div>
     </PageContainer>
+  );
+}
+
+/** Three points of the offer, each with its icon. */
+function PointGrid({ points, className = "" }: { points: { icon: LucideIcon; text: string }[]; className?: string }) {
+  return (
+    <ul className={`grid gap-4 sm:grid-cols-3 ${className}`}>
+      {points.map((p) => (
+        <li key={p.text} className="rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
+          <p.icon aria-hidden="true" className="size-7 text-primary-600 dark:text-primary-400" />
+          <p className="mt-3 text-gray-800 dark:text-gray-200">{p.text}</p>
+        </li>
+      ))}
+    </ul>
   );
 }

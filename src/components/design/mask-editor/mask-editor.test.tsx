@@ -18,33 +18,41 @@ const fakeSurface: MaskSurface = {
   live: painter,
   bake: (op: MaskOp) => calls.push(`bake ${op.kind}`),
   rebuild: (ops) => calls.push(`rebuild ${ops.map((op) => op.kind).join(",")}`),
-  exportPng: async () => blob,
+  exportPng: async () => {
+    exports++;
+    return blob;
+  },
 };
+/** How many times the mask was encoded. */
+let exports = 0;
 vi.mock("./surface", async (original) => ({ ...(await original<typeof import("./surface")>()), createCanvasMask: () => fakeSurface }));
 
 const { MaskEditor } = await import("./mask-editor");
 type MaskEditorHandle = import("./mask-editor").MaskEditorHandle;
 
-let onChange: ReturnType<typeof vi.fn<(mask: Blob | null) => void>>;
+let handle: { current: MaskEditorHandle | null };
+let onMarked: ReturnType<typeof vi.fn<(marked: boolean) => void>>;
 beforeEach(() => {
   calls.length = 0;
-  onChange = vi.fn<(mask: Blob | null) => void>();
+  exports = 0;
+  handle = { current: null };
+  onMarked = vi.fn<(marked: boolean) => void>();
 });
 afterEach(cleanup);
 
-function renderEditor(purpose: "region" | "surface" = "region", handle?: { current: MaskEditorHandle | null }, onMarkedChange?: (marked: boolean) => void) {
-  render(withMessages(<MaskEditor imageUrl="/api/images/photo" width={1536} height={1152} onChange={onChange} onMarkedChange={onMarkedChange} purpose={purpose} handle={handle} />));
+function renderEditor(purpose: "region" | "surface" = "region") {
+  render(withMessages(<MaskEditor imageUrl="/api/images/photo" width={1536} height={1152} onMarkedChange={onMarked} purpose={purpose} handle={handle} />));
   return screen.getByRole("application", { name: "Edytor maski" });
 }
 
-/** The mask handed over after the debounce. */
+/** The mask Generate would send, once the export's delay after the last change has passed. */
 async function settled() {
   await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
-  return onChange.mock.calls.at(-1)?.[0];
+  return handle.current!.currentMask();
 }
 
 describe("MaskEditor", () => {
-  it("names every control and describes the canvas with its purpose and the keyboard instructions", () => {
+  it("names every control and describes the canvas with its purpose and the keyboard instructions", async () => {
     const canvas = renderEditor("surface");
     expect(canvas.getAttribute("tabindex")).toBe("0");
     expect(canvas.style.touchAction).toBe("none");
@@ -63,7 +71,8 @@ describe("MaskEditor", () => {
       expect(screen.getByRole("button", { name }).getAttribute("aria-disabled")).toBe("true");
     }
     expect(screen.getByRole("button", { name: "Przybliż" }).getAttribute("aria-disabled")).toBeNull();
-    expect(onChange).toHaveBeenLastCalledWith(null);
+    expect(onMarked).toHaveBeenLastCalledWith(false);
+    expect(await handle.current!.currentMask()).toBeNull();
   });
 
   it("paints a rectangle marked with the keyboard, hands the mask over, and undoes and redoes it with the keys", async () => {
@@ -107,23 +116,20 @@ describe("MaskEditor", () => {
 
   it("hands the mask over at once when asked within the delay after the last change (Generate right after a stroke)", async () => {
     const user = userEvent.setup();
-    const handle: { current: MaskEditorHandle | null } = { current: null };
-    const onMarked = vi.fn<(marked: boolean) => void>();
-    const canvas = renderEditor("region", handle, onMarked);
+    const canvas = renderEditor();
     expect(onMarked).toHaveBeenLastCalledWith(false);
     expect(await handle.current!.currentMask()).toBeNull();
     canvas.focus();
     await user.keyboard("{Enter}{ArrowRight}{ArrowDown}{Enter}");
     // Marked at once (Generate can be pressed), the mask itself not yet encoded.
     expect(onMarked).toHaveBeenLastCalledWith(true);
-    expect(onChange).not.toHaveBeenCalledWith(blob);
+    expect(exports).toBe(0);
     await act(async () => expect(await handle.current!.currentMask()).toBe(blob));
-    expect(onChange).toHaveBeenLastCalledWith(blob);
-    // Nothing changed since: the same mask, not encoded again; and no late export after the delay.
-    const handed = onChange.mock.calls.length;
+    expect(exports).toBe(1);
+    // Nothing changed since: the same mask, not encoded again, and no late export after the delay.
     await act(async () => expect(await handle.current!.currentMask()).toBe(blob));
     expect(await settled()).toBe(blob);
-    expect(onChange.mock.calls.length).toBe(handed);
+    expect(exports).toBe(1);
   });
 
   it("erases a rectangle with the eraser and drops a started one on Escape", async () => {

@@ -19,24 +19,23 @@ export interface MaskEditorProps {
   width: number;
   height: number;
   /**
-   * The mask as a PNG (white = edit on black, width × height), after each finished stroke, rectangle, undo,
-   * redo or clearing (debounced); null when nothing is marked. Also null when the editor starts.
-   */
-  onChange?: (mask: Blob | null) => void;
-  /**
-   * Whether anything is marked, at once after each change (onChange follows once the mask is encoded), so
-   * Generate answers a tap right after the first stroke; false again if the encoded mask comes out empty.
+   * Whether anything is marked, at once after each finished stroke, rectangle, undo, redo or clearing, so
+   * Generate answers a tap right after the first stroke; false again if the encoded mask comes out empty
+   * (an eraser's faint residue). False when the editor starts.
    */
   onMarkedChange?: (marked: boolean) => void;
   /** What is being marked, for the instructions: a region to remove or replace, or walls / a floor. */
   purpose: "region" | "surface";
   className?: string;
-  /** For Generate: the mask as it is now, even within the export's delay after the last stroke. */
+  /** For Generate: the mask itself (encoded a moment after each change, so usually ready when asked for). */
   handle?: Ref<MaskEditorHandle>;
 }
 
 export interface MaskEditorHandle {
-  /** The mask as painted now (what onChange will hand over), encoded at once if a change is still waiting. */
+  /**
+   * The mask as painted now, a PNG (white = edit on black, width × height), or null when nothing is marked;
+   * encoded at once if a change is still waiting for its export.
+   */
   currentMask: () => Promise<Blob | null>;
 }
 
@@ -56,7 +55,7 @@ export const MaskEditor = memo(function MaskEditor(props: MaskEditorProps) {
 type Stroke = { pointerId: number; tool: Tool; size: number; points: Point[]; drawn: number };
 type Pinch = { ids: [number, number]; start: View; from: [Point, Point] };
 
-function Editor({ imageUrl, width, height, onChange, onMarkedChange, purpose, className = "", handle }: MaskEditorProps) {
+function Editor({ imageUrl, width, height, onMarkedChange, purpose, className = "", handle }: MaskEditorProps) {
   const t = useTranslations("maskEditor");
   const photo: Size = { width, height };
   const sizes = brushSizes(photo);
@@ -86,16 +85,13 @@ function Editor({ imageUrl, width, height, onChange, onMarkedChange, purpose, cl
   const frame = useRef(0);
   const exportTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const exportRun = useRef(0);
-  const onChangeRef = useRef(onChange);
   const onMarkedRef = useRef(onMarkedChange);
   useEffect(() => {
-    onChangeRef.current = onChange;
     onMarkedRef.current = onMarkedChange;
-  }, [onChange, onMarkedChange]);
+  }, [onMarkedChange]);
 
   useEffect(() => {
     if (canvas.current) surface.current = createCanvasMask(canvas.current, width, height);
-    onChangeRef.current?.(null);
     onMarkedRef.current?.(false);
     // The refs themselves (not their values now): the cleanup must see the last frame, timer and export.
     const [frames, timer, runs] = [frame, exportTimer, exportRun];
@@ -115,10 +111,7 @@ function Editor({ imageUrl, width, height, onChange, onMarkedChange, purpose, cl
     const run = ++exportRun.current;
     const made = isBlank(historyRef.current) || !surface.current ? Promise.resolve(null) : surface.current.exportPng({ mayBeEmpty: erasedSinceClear(historyRef.current) });
     lastExport.current = made.then((blob) => {
-      if (run === exportRun.current) {
-        onChangeRef.current?.(blob);
-        onMarkedRef.current?.(blob !== null);
-      }
+      if (run === exportRun.current) onMarkedRef.current?.(blob !== null);
       return blob;
     });
     return lastExport.current;
