@@ -16,6 +16,8 @@ export const errorStatus = {
   GONE: 410,
   /** The server takes no more of this kind of work now (uploads in flight); details.retryAfter in seconds. */
   BUSY: 503,
+  /** A method the route does not serve; details.method names it, and the answer's Allow says what it serves. */
+  METHOD_NOT_ALLOWED: 405,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

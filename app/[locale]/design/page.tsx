@@ -45,6 +45,7 @@ export default async function DesignPage({ params }: LocaleParams) {
           followsWords={engineFollowsWords(engine.id)}
           pricingHref={pathFor("/pricing", locale)}
           designHref={pathFor("/design", locale)}
+          generationsHref={pathFor("/generations", locale)}
           providersDocs={site.providersDocs}
         />
       </ClientMessages>

@@ -1,6 +1,6 @@
 import { createBatch } from "@/server/generation/create-batch";
 import { getEngineInfo } from "@/server/generation/get-engine-info";
-import { jsonAnswer, userRoute } from "@/web/server/api-route";
+import { jsonAnswer, otherMethods, userRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -9,3 +9,5 @@ export const POST = userRoute({ rateLimit: "generate" }, async ({ request, user 
   const body = await request.json().catch(() => null);
   return jsonAnswer(await createBatch({ userId: user.id, request: body, engineId: getEngineInfo().id }), 201);
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods("POST");

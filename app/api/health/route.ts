@@ -1,5 +1,5 @@
 import { checkHealth } from "@/server/health/check-health";
-import { jsonAnswer, publicRoute } from "@/web/server/api-route";
+import { jsonAnswer, otherMethods, publicRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -8,3 +8,5 @@ export const GET = publicRoute({ context: "health" }, async () => {
   const report = await checkHealth();
   return jsonAnswer(report, report.ok ? 200 : 503);
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

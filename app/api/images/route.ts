@@ -1,6 +1,6 @@
 import { listGallery } from "@/server/images/list-gallery";
 import { uploadImage } from "@/server/images/upload-image";
-import { jsonAnswer, userRoute } from "@/web/server/api-route";
+import { jsonAnswer, otherMethods, userRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -12,3 +12,5 @@ export const POST = userRoute({ checkOrigin: true, rateLimit: "upload" }, async 
 });
 
 export const GET = userRoute({}, async ({ user }) => jsonAnswer({ images: await listGallery({ userId: user.id }) }));
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -1,7 +1,7 @@
 import { createListingSchema } from "@/schemas/listings";
 import { createListing } from "@/server/listings/create-listing";
 import { listListings } from "@/server/listings/list-listings";
-import { jsonAnswer, userRoute } from "@/web/server/api-route";
+import { jsonAnswer, otherMethods, userRoute } from "@/web/server/api-route";
 import { listingAccess } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
@@ -12,3 +12,5 @@ export const POST = userRoute({ ...listingAccess, rateLimit: "listing", body: cr
   const created = await createListing({ userId: user.id, name: body.name });
   return jsonAnswer({ listing: { id: created.id, name: created.name } }, 201);
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { imageSourceSchema } from "@/schemas/generation";
 import { AppError } from "@/server/errors";
 import { uploadMask } from "@/server/images/upload-mask";
-import { jsonAnswer, userRoute } from "@/web/server/api-route";
+import { jsonAnswer, otherMethods, userRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -17,3 +17,5 @@ export const POST = userRoute({ rateLimit: "upload" }, async ({ request, user })
   if (!source.success) throw new AppError("INVALID_INPUT", { field: "source" });
   return jsonAnswer(await uploadMask({ userId: user.id, source: source.data, body: request.body }), 201);
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods("POST");

@@ -3,7 +3,7 @@ import { routing } from "@/i18n/routing";
 import { AppError } from "@/server/errors";
 import { personDataParts } from "@/web/shared/person-data";
 import { readPersonData } from "@/web/server/person-data";
-import { jsonAnswer, userRoute } from "@/web/server/api-route";
+import { jsonAnswer, otherMethods, userRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -17,3 +17,5 @@ export const GET = userRoute({}, async ({ request, user }) => {
   if (!data) throw new AppError("UNAUTHORIZED");
   return jsonAnswer(data);
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

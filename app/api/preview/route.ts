@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { env } from "@/env";
 import { requestOrigin } from "@/server/http/request-origin";
 import { isPreviewToken, PREVIEW_COOKIE, PREVIEW_MAX_AGE, previewCookieValue, previewRedirectPath } from "@/server/blog/preview";
-import { publicRoute } from "@/web/server/api-route";
+import { otherMethods, publicRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -27,3 +27,5 @@ export const GET = publicRoute({ context: "preview" }, async ({ request }) => {
   else response.cookies.set({ ...cookie, value: previewCookieValue(token), maxAge: PREVIEW_MAX_AGE });
   return response;
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

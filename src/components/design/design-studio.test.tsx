@@ -36,6 +36,7 @@ function props(overrides: Partial<DesignStudioProps> = {}): DesignStudioProps {
     followsWords: true,
     pricingHref: "/cennik",
     designHref: "/design",
+    generationsHref: "/generations",
     providersDocs: "https://example.test/docs",
     ...overrides,
   };
@@ -469,10 +470,12 @@ describe("DesignStudio: upload", () => {
 });
 
 describe("DesignStudio: coming back", () => {
-  it("shows again, live, a batch still being made when the page was left", async () => {
+  it("shows again, live, a batch still being made when the page was left, and where the others are", async () => {
     await renderStudio({}, { batches: [queuedBatch("b-running", ["boho"])] });
     expect(screen.getByRole("heading", { name: "Wyniki" })).toBeTruthy();
     expect(await screen.findByRole("article", { name: "Boho" })).toBeTruthy();
+    // The hour's other batches are a link away.
+    expect(screen.getByRole("link", { name: "Ostatnich wizualizacjach" }).getAttribute("href")).toBe("/generations");
   });
 });
 

@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { Images, Library, Upload } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { Link } from "@/components/link";
 import { MAX_STYLES_PER_BATCH } from "@/config/generation";
 import { roomTypes, type RoomType } from "@/config/room-types";
 import type { BatchDto, ImageDto } from "@/schemas/generation";
@@ -40,6 +41,8 @@ export interface DesignStudioProps {
   followsWords: boolean;
   pricingHref: string;
   designHref: string;
+  /** Recent visualizations: the hour's other batches, which the page does not show again. */
+  generationsHref: string;
   providersDocs: string;
 }
 
@@ -437,6 +440,15 @@ export function DesignStudio(props: DesignStudioProps) {
           <h2 id={`${RESULTS_ID}-title`} className="text-2xl font-semibold text-gray-950 dark:text-white">
             {t("resultsTitle")}
           </h2>
+          <p className="text-sm text-gray-700 dark:text-gray-300">
+            {t.rich("resultsElsewhere", {
+              link: (chunks) => (
+                <Link href={props.generationsHref} className="font-medium text-primary-700 underline underline-offset-2 hover:no-underline dark:text-primary-300">
+                  {chunks}
+                </Link>
+              ),
+            })}
+          </p>
           {batches.map((batch) => (
             <LiveResults
               key={batch.id}

@@ -15,7 +15,7 @@ import { grantTokens } from "@/server/tokens/grant-tokens";
 import type { BatchEvent } from "@/schemas/generation";
 import { insertUser, testDatabases } from "~/tests/support/databases";
 import { claimJobs } from "./claim-jobs";
-import { listBatchesInProgress } from "./list-batches-in-progress";
+import { listDesignBatches } from "./list-design-batches";
 import { claimFollowUps, finishFollowUp } from "./finish-follow-ups";
 import { storeFullSize } from "./store-full-size";
 import { createBatch } from "./create-batch";
@@ -203,20 +203,22 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
   });
 
   it("runs the styles of a batch in parallel and streams each result", async () => {
-    const { userId, imageId } = await userWithPhoto(3);
+    const { userId, imageId } = await userWithPhoto(4);
     const { engine, state } = scriptedEngine(async (input) => {
       input.onProgress(0.5);
       await sleep(80);
       return tinted(input);
     });
     const { batch } = await generate(userId, imageId, ["modern", "boho", "zen"]);
+    const shownAgain = async (id: string) => (await listDesignBatches({ db: handle.db, userId: id })).map((b) => b.id);
     // Being made: the design page shows it again to someone who comes back to it (nobody else).
-    expect((await listBatchesInProgress({ db: handle.db, userId })).map((b) => b.id)).toEqual([batch.id]);
-    expect(await listBatchesInProgress({ db: handle.db, userId: (await userWithPhoto(0)).userId })).toEqual([]);
+    expect(await shownAgain(userId)).toEqual([batch.id]);
+    expect(await shownAgain((await userWithPhoto(0)).userId)).toEqual([]);
     const w = worker(engine);
     await waitFor(allFinal(batch.id));
     await w.stop();
-    expect(await listBatchesInProgress({ db: handle.db, userId })).toEqual([]);
+    // Finished and the newest: a reload keeps its results on the design page.
+    expect(await shownAgain(userId)).toEqual([batch.id]);
     expect(state.maxRunning).toBe(3);
     // Finished jobs are done, not left running for their lease to expire and be claimed again.
     const jobs = await handle.db.select({ state: generationJob.state }).from(generationJob).innerJoin(visualization, eq(visualization.id, generationJob.visualizationId)).where(eq(visualization.batchId, batch.id));
@@ -227,7 +229,10 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     const succeeded = list.find((e) => e.type === "succeeded") as Extract<BatchEvent, { type: "succeeded" }>;
     const file = await getImageFile({ db: handle.db, storage, userId, imageId: succeeded.result.id });
     expect((await sharp(file.data).metadata()).format).toBe("jpeg");
-    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+    expect(await getBalance({ db: handle.db, userId })).toBe(1);
+    // A newer batch takes its place there; the finished one stays on /generations.
+    const { batch: next } = await generate(userId, imageId, ["modern"]);
+    expect(await shownAgain(userId)).toEqual([next.id]);
   });
 
   it("stores, and so hands out for download, an AI engine's result marked compositeWithTrainedAlgorithmicMedia and a local preview algorithmicallyEnhanced", async () => {

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
@@ -5,7 +7,7 @@ let user: { id: string } | null = null;
 const apiUser = vi.fn(async () => user);
 vi.mock("./api", () => ({ apiUser }));
 
-const { publicRoute, userRoute, webhookRoute } = await import("./api-route");
+const { otherMethods, publicRoute, userRoute, webhookRoute } = await import("./api-route");
 
 const noParams = { params: Promise.resolve({}) };
 const ok = async () => new Response("ok");
@@ -53,5 +55,37 @@ describe("route handler shapes", () => {
     expect(seen).toEqual(['{"a": 1}']);
     expect(answer.status).toBe(500);
     expect(JSON.stringify(await answer.json())).not.toContain("password");
+  });
+});
+
+describe("otherMethods", () => {
+  it("refuses a method the route does not serve with 405, a translated sentence and Allow; OPTIONS says the same", async () => {
+    const others = otherMethods("GET", "POST");
+    const refused = others.DELETE(new Request("http://localhost/api/x", { method: "DELETE", headers: { referer: "http://localhost/en/design" } }));
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get("allow")).toBe("GET, HEAD, OPTIONS, POST");
+    expect(await refused.json()).toEqual({ error: { code: "METHOD_NOT_ALLOWED", details: { method: "DELETE" }, message: "This address does not accept DELETE requests." } });
+    const options = others.OPTIONS(new Request("http://localhost/api/x", { method: "OPTIONS" }));
+    expect([options.status, options.headers.get("allow")]).toEqual([204, "GET, HEAD, OPTIONS, POST"]);
+    // Without GET, HEAD is refused too (Next would answer it from GET).
+    const postOnly = otherMethods("POST");
+    expect(Object.keys(postOnly).sort()).toEqual(["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "PUT"]);
+    expect(postOnly.HEAD(new Request("http://localhost/api/x", { method: "HEAD" })).headers.get("allow")).toBe("OPTIONS, POST");
+  });
+
+  it("answers every method in every route file: its own handlers, and otherMethods for the rest", () => {
+    const api = path.join(process.cwd(), "app/api");
+    const files = readdirSync(api, { recursive: true, encoding: "utf8" }).filter((file) => path.basename(file) === "route.ts");
+    expect(files.length).toBeGreaterThan(20);
+    for (const file of files) {
+      const source = readFileSync(path.join(api, file), "utf8");
+      const own = [...source.matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b|as (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1] ?? m[2]);
+      const refused = /export const \{([^}]*)\} = otherMethods\(([^)]*)\)/.exec(source);
+      expect(refused, `${file} ends with otherMethods`).not.toBeNull();
+      const served = [...refused![2]!.matchAll(/"(\w+)"/g)].map((m) => m[1]);
+      expect(served.sort(), `${file}: otherMethods names what it serves`).toEqual([...new Set(own)].sort());
+      const answered = new Set([...own, ...refused![1]!.split(",").map((name) => name.trim())]);
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) expect(answered.has(method), `${file} answers ${method}`).toBe(true);
+    }
   });
 });

@@ -73,6 +73,32 @@ export function webhookRoute(options: { context: string }, handler: (context: { 
   return (request) => answered(request, options.context, async () => handler({ request, rawBody: await request.text() }));
 }
 
+/** The methods a route file answers itself; Next answers HEAD from GET and OPTIONS from what is exported. */
+const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type RouteMethod = (typeof ROUTE_METHODS)[number];
+type OtherMethod<Served extends RouteMethod> = Exclude<RouteMethod, Served> | "OPTIONS" | ("GET" extends Served ? never : "HEAD");
+
+/**
+ * Handlers for the methods a route does not serve: METHOD_NOT_ALLOWED (405) in the error map's JSON with
+ * `Allow`, which RFC 9110 §15.5.6 requires and Next's own 405 (no body) lacks, and OPTIONS with the same
+ * `Allow` (Next's would count these handlers as served). Every route file ends with one, naming what it
+ * serves: `export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");`
+ */
+export function otherMethods<Served extends RouteMethod>(...served: Served[]): Record<OtherMethod<Served>, (request: Request) => Response> {
+  const answered: string[] = [...served, ...(served.includes("GET" as Served) ? ["HEAD"] : []), "OPTIONS"];
+  const allow = answered.sort().join(", ");
+  const refuse = (request: Request) => {
+    const response = errorResponse(new AppError("METHOD_NOT_ALLOWED", { method: request.method }), request);
+    response.headers.set("Allow", allow);
+    return response;
+  };
+  const others = ["HEAD", ...ROUTE_METHODS].filter((method) => !answered.includes(method));
+  return {
+    ...Object.fromEntries(others.map((method) => [method, refuse])),
+    OPTIONS: () => new Response(null, { status: 204, headers: { Allow: allow } }),
+  } as Record<OtherMethod<Served>, (request: Request) => Response>;
+}
+
 /** Stored bytes as a response body: a view of the buffer, not a copy (a full-size result is megabytes). */
 export function fileBody(data: Buffer): Uint8Array<ArrayBuffer> {
   return new Uint8Array(data.buffer, data.byteOffset, data.length) as Uint8Array<ArrayBuffer>;

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Locale } from "@/config/routes";
 import { getAccountSummary } from "@/server/accounts/get-account-summary";
-import { listBatchesInProgress } from "@/server/generation/list-batches-in-progress";
+import { listDesignBatches } from "@/server/generation/list-design-batches";
 import { listRecentBatches } from "@/server/generation/list-recent-batches";
 import { listGallery } from "@/server/images/list-gallery";
 import type { PersonData, PersonDataPart } from "@/web/shared/person-data";
@@ -14,7 +14,7 @@ export async function readPersonData(options: { userId: string; locale: Locale; 
   const [account, gallery, batches] = await Promise.all([
     getAccountSummary({ userId }),
     part === "gallery" ? listGallery({ userId }) : null,
-    part === "batches" ? listRecentBatches({ userId }) : part === "gallery" ? listBatchesInProgress({ userId }) : null,
+    part === "batches" ? listRecentBatches({ userId }) : part === "gallery" ? listDesignBatches({ userId }) : null,
   ]);
   if (!account) return null;
   return {

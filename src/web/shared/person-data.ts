@@ -27,7 +27,7 @@ export type PersonData = {
   now: number;
   /** The uploads and results of the last hour (with=gallery). */
   gallery: ImageDto[] | null;
-  /** The recent batches (with=batches); with the gallery (the design page), those still being made. */
+  /** The recent batches (with=batches); with the gallery (the design page), those it shows again (listDesignBatches). */
   batches: BatchDto[] | null;
 };
 

@@ -1,6 +1,6 @@
 import { exportAccountData } from "@/server/accounts/export-account-data";
 import { AppError } from "@/server/errors";
-import { userRoute } from "@/web/server/api-route";
+import { otherMethods, userRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -16,3 +16,5 @@ export const GET = userRoute({ context: "account.export" }, async ({ user }) => 
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,4 +1,5 @@
 import { getAuth } from "@/server/auth/auth";
+import { otherMethods } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -8,3 +9,5 @@ async function handle(request: Request) {
 }
 
 export { handle as GET, handle as POST };
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -1,5 +1,5 @@
 import { getBatch } from "@/server/generation/get-batch";
-import { jsonAnswer, userRoute } from "@/web/server/api-route";
+import { jsonAnswer, otherMethods, userRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -7,3 +7,5 @@ export const dynamic = "force-dynamic";
 export const GET = userRoute({ visitor: "NOT_FOUND" }, async ({ user, params }) =>
   jsonAnswer({ batch: await getBatch({ userId: user.id, batchId: params.id! }) }),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,5 +1,5 @@
 import { getImageFile } from "@/server/images/get-image-file";
-import { fileBody, userRoute } from "@/web/server/api-route";
+import { fileBody, otherMethods, userRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -21,3 +21,5 @@ export const GET = userRoute({ visitor: "NOT_FOUND" }, async ({ request, user, p
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { env } from "@/env";
 import { createTestAccount } from "@/server/accounts/create-test-account";
 import { AppError } from "@/server/errors";
-import { parseJsonBody, publicRoute } from "@/web/server/api-route";
+import { otherMethods, parseJsonBody, publicRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -25,3 +25,5 @@ export const POST = publicRoute({ context: "test.sign-in" }, async ({ request })
   for (const cookie of setCookie) response.headers.append("set-cookie", cookie);
   return response;
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods("POST");

@@ -1,7 +1,7 @@
 import { env } from "@/env";
 import { getDb } from "@/server/db/client";
 import { receiveReplicateWebhook } from "@/server/engines/receive-replicate-webhook";
-import { webhookRoute } from "@/web/server/api-route";
+import { otherMethods, webhookRoute } from "@/web/server/api-route";
 
 /**
  * Replicate's webhook: a prediction has ended, so the engine polling it may ask at once. Exempt from the
@@ -15,3 +15,5 @@ export const POST = webhookRoute({ context: "engines.replicate_webhook" }, async
   if (outcome === "not-a-prediction") return new Response("Not a prediction", { status: 400 });
   return Response.json({ received: true });
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods("POST");

@@ -4,7 +4,7 @@ import { billingContext } from "@/server/billing/billing-context";
 import { handlePaymentEvent } from "@/server/billing/handle-payment-event";
 import { log } from "@/server/log";
 import { parseStripeWebhook, stripeClient } from "@/server/payments/stripe-provider";
-import { webhookRoute } from "@/web/server/api-route";
+import { otherMethods, webhookRoute } from "@/web/server/api-route";
 
 /**
  * Stripe's webhook. Exempt from the proxy's same-origin check: it trusts only the signature over the
@@ -30,3 +30,5 @@ export const POST = webhookRoute({ context: "billing.webhook" }, async ({ reques
     return new Response("Could not apply the event", { status: 500 });
   }
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods("POST");

@@ -1,6 +1,6 @@
 import { getBatch } from "@/server/generation/get-batch";
 import { streamBatchEvents } from "@/server/generation/stream-batch-events";
-import { userRoute } from "@/web/server/api-route";
+import { otherMethods, userRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -21,3 +21,5 @@ export const GET = userRoute({ visitor: "NOT_FOUND" }, async ({ request, user, p
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

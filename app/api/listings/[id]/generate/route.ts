@@ -1,7 +1,7 @@
 import { generateListingSchema } from "@/schemas/listings";
 import { getEngineInfo } from "@/server/generation/get-engine-info";
 import { generateListing } from "@/server/listings/generate-listing";
-import { jsonAnswer, userRoute } from "@/web/server/api-route";
+import { jsonAnswer, otherMethods, userRoute } from "@/web/server/api-route";
 import { listingAccess } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
@@ -10,3 +10,5 @@ export const dynamic = "force-dynamic";
 export const POST = userRoute({ ...listingAccess, rateLimit: "generate", body: generateListingSchema }, async ({ user, params, body }) =>
   jsonAnswer(await generateListing({ userId: user.id, listingId: params.id!, ...body, engineId: getEngineInfo().id }), 201),
 );
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods("POST");

@@ -1,7 +1,7 @@
 import { addListingPhotosSchema, reorderListingPhotosSchema } from "@/schemas/listings";
 import { addListingPhotos } from "@/server/listings/add-listing-photos";
 import { reorderListingPhotos } from "@/server/listings/reorder-listing-photos";
-import { jsonAnswer, userRoute } from "@/web/server/api-route";
+import { jsonAnswer, otherMethods, userRoute } from "@/web/server/api-route";
 import { done, listingAccess } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
@@ -15,3 +15,5 @@ export const POST = userRoute({ ...listingAccess, body: addListingPhotosSchema }
 export const PUT = userRoute({ ...listingAccess, body: reorderListingPhotosSchema }, async ({ user, params, body }) =>
   done(reorderListingPhotos({ userId: user.id, listingId: params.id!, ...body })),
 );
+
+export const { GET, PATCH, DELETE, HEAD, OPTIONS } = otherMethods("POST", "PUT");

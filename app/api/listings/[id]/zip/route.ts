@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { planListingZip, streamListingZip } from "@/server/listings/stream-listing-zip";
-import { userRoute } from "@/web/server/api-route";
+import { otherMethods, userRoute } from "@/web/server/api-route";
 import { disclosureLabel, listingAccess } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
@@ -21,3 +21,5 @@ export const GET = userRoute(listingAccess, async ({ request, user, params }) =>
 export const HEAD = userRoute(listingAccess, async ({ user, params }) =>
   new Response(null, { headers: zipHeaders((await planListingZip({ userId: user.id, listingId: params.id! })).fileName) }),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

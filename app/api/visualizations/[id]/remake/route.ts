@@ -1,5 +1,5 @@
 import { remakeVisualization } from "@/server/generation/remake-visualization";
-import { jsonAnswer, userRoute } from "@/web/server/api-route";
+import { jsonAnswer, otherMethods, userRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -7,3 +7,5 @@ export const dynamic = "force-dynamic";
 export const POST = userRoute({ rateLimit: "generate" }, async ({ user, params }) =>
   jsonAnswer({ visualization: await remakeVisualization({ userId: user.id, visualizationId: params.id! }) }, 201),
 );
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods("POST");

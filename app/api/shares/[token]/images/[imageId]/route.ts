@@ -1,5 +1,5 @@
 import { getSharedImage } from "@/server/listings/get-shared-image";
-import { fileBody, publicRoute } from "@/web/server/api-route";
+import { fileBody, otherMethods, publicRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
@@ -19,3 +19,5 @@ export const GET = publicRoute({ context: "shares" }, async ({ params }) => {
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

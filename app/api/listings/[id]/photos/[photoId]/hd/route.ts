@@ -1,7 +1,7 @@
 import { AppError } from "@/server/errors";
 import { getHdDownload } from "@/server/listings/get-hd-download";
 import { orderHdCopy } from "@/server/listings/order-hd-copy";
-import { fileBody, jsonAnswer, userRoute } from "@/web/server/api-route";
+import { fileBody, jsonAnswer, otherMethods, userRoute } from "@/web/server/api-route";
 import { disclosureLabel, listingAccess } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
@@ -29,3 +29,5 @@ export const GET = userRoute<undefined, Params>(listingAccess, async ({ request,
     },
   });
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");
