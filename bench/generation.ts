@@ -113,6 +113,8 @@ const INSTRUMENT = (resultAlt: string) => `(() => {
   const seen = new WeakSet();
   const consider = (img) => {
     if (seen.has(img) || !img.alt.endsWith(${JSON.stringify(resultAlt)}) || !img.src) return;
+    // Only this batch's results (their events came first): the page also shows the batch before it again.
+    if (!bench.events.some((event) => event.url === img.src)) return;
     seen.add(img);
     // Results lazy-load (the comparison slider's default) and sit below the fold here: load each at once, as
     // scrolled into view, so what is timed is the server, the network and the decode, not the scroll position.

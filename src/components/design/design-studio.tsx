@@ -79,16 +79,16 @@ export function DesignStudio(props: DesignStudioProps) {
   const [confirmUsed, setConfirmUsed] = useState(false);
   const [galleryUsed, setGalleryUsed] = useState(false);
   const [batches, setBatches] = useState<BatchDto[]>([]);
-  // Batches still being made when the page was opened (a reload, a visit elsewhere): shown again, live.
-  const inProgress = person?.batches ?? null;
-  const adoptedInProgress = useRef(false);
+  // When the page is opened again (a reload, a visit elsewhere): the newest batch and any still being made, live.
+  const shownAgain = person?.batches ?? null;
+  const adoptedShownAgain = useRef(false);
   useEffect(() => {
-    if (adoptedInProgress.current || inProgress === null) return;
-    adoptedInProgress.current = true;
-    if (inProgress.length === 0) return;
+    if (adoptedShownAgain.current || shownAgain === null) return;
+    adoptedShownAgain.current = true;
+    if (shownAgain.length === 0) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the person's data exists only in the browser
-    setBatches((list) => [...list, ...inProgress.filter((b) => !list.some((shown) => shown.id === b.id))]);
-  }, [inProgress]);
+    setBatches((list) => [...list, ...shownAgain.filter((b) => !list.some((shown) => shown.id === b.id))]);
+  }, [shownAgain]);
   const sourceHeading = useRef<HTMLHeadingElement>(null);
   // A request whose outcome is unknown (no answer, a server error) keeps its id, so retrying the same
   // choice cannot spend twice; any other choice, or a clear answer, gets a fresh one.
