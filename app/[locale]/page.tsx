@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { PlainImage } from "@/components/ui/plain-image";
 import { ShowcaseSlider } from "@/components/landing/showcase-slider";
 import { showcaseTexts } from "@/components/landing/showcase-texts";
+import { signUpHref } from "@/components/auth/login-tab";
 import { engines } from "@/config/engines";
 import { formatPrice, plans } from "@/config/plans";
 import { FREE_TOKENS } from "@/config/tokens";
@@ -41,7 +42,7 @@ export default async function HomePage({ params, searchParams }: Props) {
   const [hero, ...pairs] = await Promise.all(
     landingPairs.map(async (pair) => ({ ...pair, texts: await showcaseTexts(locale, pair.photoId, pair.styleId) })),
   );
-  const startHref = pathFor(user ? "/design" : "/login", locale);
+  const startHref = user ? pathFor("/design", locale) : signUpHref(locale);
   const startLabel = user ? t("ctaCreate") : t("ctaStart");
   const steps = [
     { icon: Camera, title: t("step1Title"), text: t("step1Text") },

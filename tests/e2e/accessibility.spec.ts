@@ -32,6 +32,9 @@ test("the login panel's modes with their errors: axe in light and dark mode, foc
   await page.getByLabel("Hasło", { exact: true }).fill("abc");
   await page.getByRole("button", { name: "Załóż konto" }).click();
   await expect(page.getByText("Wymagane co najmniej 8 znaków.")).toBeVisible();
+  // A refused submission puts focus on the first invalid field, which reads out its error.
+  await expect(page.getByLabel("Adres e-mail")).toBeFocused();
+  await expect(page.getByLabel("Adres e-mail")).toHaveAccessibleDescription("Podaj prawidłowy adres e-mail.");
   await expectNoAxeViolationsInBothModes(page, "sign-up with errors");
   // The pressed button goes with the form: focus lands on the new panel's heading, not at the page's start.
   await page.getByLabel("Adres e-mail").fill(uniqueEmail("panel"));

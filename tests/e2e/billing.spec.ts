@@ -25,11 +25,14 @@ test.describe("billing", () => {
     await expectNoAxeViolations(page, "order page");
     await page.getByRole("button", { name: "Zamawiam i płacę" }).click();
     await expect(page.locator("#order-error")).toHaveText("Zaznacz zgodę na rozpoczęcie usługi, aby złożyć zamówienie.");
+    await expect(consent).toBeFocused();
+    await expect(consent).toHaveAccessibleDescription("Zaznacz zgodę na rozpoczęcie usługi, aby złożyć zamówienie.");
     await consent.check();
     await page.getByRole("button", { name: "Zamawiam i płacę" }).click();
 
     await expect(page).toHaveURL(/\/subskrypcje-testowe\?session_id=/);
     await expect(page.getByRole("note")).toHaveText("Środowisko testowe: żadne pieniądze nie są pobierane ani przesyłane.");
+    await expect(page.getByText(/^Testowa kasa: zapłać lub odrzuć zamówienie subskrypcji\. Potem możesz tu odnowić jej okres/)).toBeVisible();
     await page.getByRole("button", { name: "Zapłać (test)" }).click();
 
     await expect(page).toHaveURL(/\/subscription-success\?session_id=sbx_cs_/);
@@ -93,6 +96,9 @@ test.describe("billing", () => {
     await page.getByRole("link", { name: "Kup Pakiet 10 tokenów" }).click();
     await page.getByRole("checkbox", { name: /Żądam rozpoczęcia/ }).check();
     await page.getByRole("button", { name: "Zamawiam i płacę" }).click();
+    // A pack is paid once: the test checkout says nothing of renewals and shows no subscriptions.
+    await expect(page.getByText("Testowa kasa: zapłać lub odrzuć zamówienie. To płatność jednorazowa: nic się nie odnawia.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Testowe subskrypcje" })).toHaveCount(0);
     await page.getByRole("button", { name: "Zapłać (test)" }).click();
     await expect(page).toHaveURL(/\/payment-success\?session_id=/);
     await expect(page.getByText("Dodaliśmy 10 tokenów.")).toBeVisible();

@@ -3,6 +3,7 @@
  * results arriving live, the balance, /generations; then, on a server with a scripted engine, a failure
  * that refunds, events that arrive one by one through the production server, and images that expire.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { FakeReplicate } from "../fakes/replicate";
@@ -32,8 +33,22 @@ test.describe("generation", () => {
     await fileInput(page).setInputFiles({ name: "pokoj.jpg", mimeType: "image/jpeg", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
     await expect(page.getByRole("region", { name: "Zdjęcie pomieszczenia" }).getByRole("alert")).toContainText("To nie jest zdjęcie");
 
+    // A damaged JPEG: the browser cannot shrink it, so it goes as it is and the server says what is wrong.
+    await fileInput(page).setInputFiles({ name: "ucięte.jpg", mimeType: "image/jpeg", buffer: readFileSync(PHONE_PHOTO).subarray(0, 1_200_000) });
+    await expect(page.getByRole("region", { name: "Zdjęcie pomieszczenia" }).getByRole("alert")).toContainText("Plik jest niekompletny");
+
+    // The 1.5 MB, 12 MP photo travels at the size the server keeps (1536 px), a fraction of its bytes.
+    await page.evaluate(() => {
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (body) {
+        if (body instanceof Blob) (window as unknown as { sentBytes: number }).sentBytes = body.size;
+        return send.call(this, body);
+      };
+    });
     await fileInput(page).setInputFiles(PHONE_PHOTO);
     await expect(page.getByText("Zdjęcie wgrane.")).toBeVisible({ timeout: 20_000 });
+    expect(await page.evaluate(() => (window as unknown as { sentBytes: number }).sentBytes)).toBeLessThan(600_000);
+    await expect(page.getByRole("img", { name: "Twoje zdjęcie pomieszczenia" })).toHaveJSProperty("naturalWidth", 1536);
     await choose(page, page.getByRole("radio", { name: "Salon" }));
     for (const style of ["Skandynawski", "Industrialny", "Boho"]) await choose(page, page.getByRole("checkbox", { name: style }));
     await expect(page.getByText("Koszt: 3 tokeny")).toBeVisible();
@@ -68,7 +83,10 @@ test.describe("generation", () => {
 
     await page.goto("/generations");
     await expect(page.getByRole("slider").first()).toBeVisible();
-    await expect(page.getByRole("link", { name: /Pobierz: Skandynawski/ })).toBeVisible();
+    // Each download is named after its room and style, so several can be told apart.
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: /Pobierz: Skandynawski/ }).click();
+    expect((await downloading).suggestedFilename()).toMatch(/^aranzer-[a-z-]+-skandynawski\.jpg$/);
     await expectNoAxeViolations(page, "/generations with results");
     await page.getByRole("link", { name: /Użyj jako nowego zdjęcia: Boho/ }).click();
     await expect(page).toHaveURL(/\/design\?image=/);

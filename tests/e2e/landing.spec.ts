@@ -23,8 +23,8 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 const cases = [
-  { locale: "pl", home: "/", generator: "/generator", heroSlider: "Porównanie przed i po: Industrialny", preview: "Przykłady na tej stronie to podglądy zrobione lokalnie, bez AI." },
-  { locale: "en", home: "/en", generator: "/en/generator", heroSlider: "Before and after: Industrial", preview: "The examples on this page are previews made locally, without AI." },
+  { locale: "pl", home: "/", generator: "/generator", heroSlider: "Porównanie przed i po: Industrialny", preview: "Przykłady na tej stronie to podglądy zrobione lokalnie, bez AI.", start: "Wypróbuj za darmo", signUp: "/login?tab=register" },
+  { locale: "en", home: "/en", generator: "/en/generator", heroSlider: "Before and after: Industrial", preview: "The examples on this page are previews made locally, without AI.", start: "Try it free", signUp: "/en/login?tab=register" },
 ] as const;
 
 for (const width of [375, 1280]) {
@@ -41,6 +41,11 @@ for (const width of [375, 1280]) {
       await expect(page.getByText(c.preview).first()).toBeVisible();
       await expect(page.getByRole("slider")).toHaveCount(3);
       await expectImagesLoaded(page, "figure img");
+
+      // Both calls to try it free open the login page on its sign-up panel.
+      const starts = page.getByRole("link", { name: c.start });
+      await expect(starts).toHaveCount(2);
+      for (const start of await starts.all()) await expect(start).toHaveAttribute("href", c.signUp);
 
       // The divider moves by keyboard and by a click on the picture.
       await hero.focus();
@@ -64,6 +69,16 @@ for (const width of [375, 1280]) {
     });
   }
 }
+
+test("a free start from the landing and pricing pages opens the sign-up panel", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Wypróbuj za darmo" }).first().click();
+  await expect(page).toHaveURL(/\/login\?tab=register$/);
+  await expect(page.getByRole("link", { name: "Rejestracja" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("button", { name: "Załóż konto" })).toBeVisible();
+  await page.goto("/en/pricing");
+  await expect(page.getByRole("link", { name: "Start free" })).toHaveAttribute("href", "/en/login?tab=register");
+});
 
 test("the public generator shows the chosen example at once and keeps it in the address", async ({ page }) => {
   await page.goto("/generator");

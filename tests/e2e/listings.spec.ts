@@ -60,16 +60,21 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   expect(download.suggestedFilename()).toBe("zlota-44-12.zip");
   const entries = readZip(readFileSync((await download.path())!));
   expect(entries.map((e) => e.name)).toEqual(["zlota-44-12-01-living-room-scandinavian.jpg", "zlota-44-12-02-kitchen-scandinavian.jpg", "zlota-44-12-03-bedroom-scandinavian.jpg"]);
-  // The label's dark plate in the bottom-left corner carries white letters.
-  const { width = 0, height = 0 } = await sharp(entries[0]!.data).metadata();
-  const font = Math.round(Math.min(width, height) * 0.03);
-  const plate = await sharp(entries[0]!.data)
-    .extract({ left: Math.round(font * 1.2), top: height - Math.round(font * 2.4), width: font * 6, height: Math.round(font * 0.8) })
-    .greyscale()
-    .raw()
-    .toBuffer();
-  expect(Math.max(...plate)).toBeGreaterThan(200);
-  expect(Math.min(...plate)).toBeLessThan(110);
+  // The label's dark plate in the bottom-right corner carries white letters, and the file says it is made by AI.
+  const labelPlate = async (jpeg: Buffer) => {
+    const { width = 0, height = 0 } = await sharp(jpeg).metadata();
+    const font = Math.round(Math.min(width, height) * 0.03);
+    const plate = await sharp(jpeg)
+      .extract({ left: width - Math.round(font * 1.4) - font * 6, top: height - Math.round(font * 2.4), width: font * 6, height: Math.round(font * 0.8) })
+      .greyscale()
+      .raw()
+      .toBuffer();
+    return { brightest: Math.max(...plate), darkest: Math.min(...plate) };
+  };
+  const zipPlate = await labelPlate(entries[0]!.data);
+  expect(zipPlate.brightest).toBeGreaterThan(200);
+  expect(zipPlate.darkest).toBeLessThan(110);
+  expect((await sharp(entries[0]!.data).metadata()).xmp?.toString("utf8")).toContain("digitalsourcetype/");
 
   // HD of the first photo: ordered for one token, made by the worker while the page waits, then downloaded.
   await photos.first().getByRole("button", { name: "HD: powiększ 2× (1 token)" }).click();
@@ -94,7 +99,12 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   const preview = await clientPage.request.get(link, { headers: { "user-agent": "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)" } });
   expect(preview.status()).toBe(200);
   await expect(clientPage.getByTestId("shared-item")).toHaveCount(3);
-  await expect(clientPage.getByText("Wirtualna aranżacja").first()).toBeVisible();
+  // The label is in the client's image file itself, so a saved copy carries it too.
+  const shownResult = clientPage.getByTestId("shared-item").first().locator('img[src*="locale="]').first();
+  const clientFile = await clientPage.request.get(new URL((await shownResult.getAttribute("src"))!, link).href);
+  const clientPlate = await labelPlate(await clientFile.body());
+  expect(clientPlate.brightest).toBeGreaterThan(200);
+  expect(clientPlate.darkest).toBeLessThan(110);
   await expect(clientPage.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   await expectNoAxeViolationsInBothModes(clientPage, "the client's page");
   // The language switch leads to the same proposal in English, not to the home page (a visitor of their own:

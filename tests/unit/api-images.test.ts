@@ -36,4 +36,15 @@ describe("GET /api/images/<id>", () => {
     const interim = await ask(row.id);
     expect([interim.status, interim.headers.get("cache-control")]).toEqual([200, "no-store"]);
   });
+
+  it("names a download after the room and style it is asked for, made safe", async () => {
+    const userId = await insertUser(db());
+    user = { id: userId };
+    const jpeg = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#806040" } }).jpeg().toBuffer();
+    const row = await storeImage({ db: db().db, storage, userId, kind: "result", data: jpeg, width: 32, height: 24, contentType: "image/jpeg" });
+    const disposition = async (query: string) => (await ask(row.id, query)).headers.get("content-disposition");
+    expect(await disposition(`?download&name=${encodeURIComponent("Łazienka Skandynawski, wariant 2")}`)).toBe('attachment; filename="aranzer-lazienka-skandynawski-wariant-2.jpg"');
+    expect(await disposition(`?download&name=${encodeURIComponent('"; x=../../etc')}`)).toBe('attachment; filename="aranzer-x-etc.jpg"');
+    expect(await disposition("")).toBe('inline; filename="aranzer-result.jpg"');
+  });
 });

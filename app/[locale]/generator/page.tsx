@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { ExamplePicker, type ExamplePhoto, type ExampleStyle } from "@/components/landing/example-picker";
 import { showcaseTexts } from "@/components/landing/showcase-texts";
+import { signUpHref } from "@/components/auth/login-tab";
 import { pathFor } from "@/config/routes";
 import { isShowcasePhoto, isShowcaseStyle, landingPairs, showcaseIsAi, showcasePhotos, showcaseStyleIds } from "@/config/showcase";
 import { findStyle, styles as allStyles } from "@/config/styles";
@@ -70,7 +71,7 @@ export default async function GeneratorPage({ params, searchParams }: Props) {
           <h2 className="font-semibold text-gray-950 dark:text-white">{t("ownPhotoTitle")}</h2>
           <p className="mt-1 text-gray-800 dark:text-gray-200">{t("how", { styles: allStyles.length })}</p>
           <Button asChild size="lg" className="mt-4">
-            <Link href={user ? pathFor("/design", locale) : `${pathFor("/login", locale)}?tab=register`}>
+            <Link href={user ? pathFor("/design", locale) : signUpHref(locale)}>
               {user ? tHome("ctaCreate") : t("cta", { free: FREE_TOKENS })}
             </Link>
           </Button>

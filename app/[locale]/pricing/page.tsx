@@ -4,8 +4,10 @@ import { Check } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { ChangePlanButton } from "@/components/billing/change-plan-button";
+import { signUpHref } from "@/components/auth/login-tab";
 import { ClientMessages } from "@/web/server/client-messages";
 import { formatPrice, plans, tokenPacks } from "@/config/plans";
+import { FREE_TOKENS } from "@/config/tokens";
 import { pathFor } from "@/config/routes";
 import { pageMetadata } from "@/web/server/metadata";
 import { pageLocale, type LocaleParams } from "@/web/server/page-params";
@@ -15,7 +17,7 @@ import { formatSubscriptionDate } from "@/web/shared/format-subscription-date";
 export async function generateMetadata({ params }: LocaleParams) {
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "pricing" });
-  return pageMetadata({ locale, route: "/pricing", title: t("title"), description: t("lead") });
+  return pageMetadata({ locale, route: "/pricing", title: t("title"), description: t("lead", { free: FREE_TOKENS }) });
 }
 
 function Feature({ children }: { children: React.ReactNode }) {
@@ -39,7 +41,7 @@ export default async function PricingPage({ params }: LocaleParams) {
   const sub = account?.subscription?.active ? account.subscription : null;
   return (
     <PageContainer>
-      <PageHeader title={t("title")} lead={t("lead")} />
+      <PageHeader title={t("title")} lead={t("lead", { free: FREE_TOKENS })} />
       {account ? (
         <p role="status" className="mb-8 rounded-xl bg-primary-50 p-4 text-gray-900 dark:bg-gray-900 dark:text-gray-100">
           {sub
@@ -137,7 +139,7 @@ export default async function PricingPage({ params }: LocaleParams) {
       <p className="mt-6 text-sm text-gray-700 dark:text-gray-300">{t("grossNote")}</p>
       {!account ? (
         <Button asChild size="lg" className="mt-8">
-          <Link href={pathFor("/login", locale)}>{t("startFree")}</Link>
+          <Link href={signUpHref(locale)}>{t("startFree")}</Link>
         </Button>
       ) : null}
     </PageContainer>

@@ -2,13 +2,13 @@ import { createListingSchema } from "@/schemas/listings";
 import { createListing } from "@/server/listings/create-listing";
 import { listListings } from "@/server/listings/list-listings";
 import { jsonAnswer, otherMethods, userRoute } from "@/web/server/api-route";
-import { listingAccess } from "@/web/server/listing-api";
+import { listingIndexAccess } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
 
-export const GET = userRoute(listingAccess, async ({ user }) => jsonAnswer({ listings: await listListings({ userId: user.id }) }));
+export const GET = userRoute(listingIndexAccess, async ({ user }) => jsonAnswer({ listings: await listListings({ userId: user.id }) }));
 
-export const POST = userRoute({ ...listingAccess, rateLimit: "listing", body: createListingSchema }, async ({ user, body }) => {
+export const POST = userRoute({ ...listingIndexAccess, rateLimit: "listing", body: createListingSchema }, async ({ user, body }) => {
   const created = await createListing({ userId: user.id, name: body.name });
   return jsonAnswer({ listing: { id: created.id, name: created.name } }, 201);
 });

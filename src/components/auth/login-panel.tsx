@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Form } from "@/components/forms/form";
 import { TextField } from "@/components/forms/text-field";
 import { fieldErrors, nameFromEmail, newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema, type AuthMessageKey, type FieldErrors } from "@/schemas/auth";
-import { tabQuery, type LoginTab } from "./login-tab";
+import { loginTabHref, type LoginTab } from "./login-tab";
 import { authClient, authErrorKey, fieldErrorKeys, retryAfterSeconds } from "@/web/client/auth-client";
 
 type Mode = "signIn" | "signUp" | "forgot" | "reset" | "sent";
@@ -101,7 +101,7 @@ export function LoginPanel(props: Props) {
     setResendLabel(null);
   }
 
-  const tabLink = (to: LoginTab) => ({ href: `${props.loginPath}?tab=${tabQuery[to]}`, onSwitch: () => switchMode(to) });
+  const tabLink = (to: LoginTab) => ({ href: loginTabHref(props.loginPath, to), onSwitch: () => switchMode(to) });
   const linkLook = "inline-flex min-h-11 items-center text-sm font-semibold text-primary-700 underline-offset-4 hover:underline dark:text-primary-300";
 
   function validate<S extends z.ZodType>(schema: S, values: Record<string, string>): z.infer<S> | null {

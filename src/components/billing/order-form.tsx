@@ -48,11 +48,15 @@ export function OrderForm(props: { productId: string; locale: string; termsHref:
           {t("consent")}
         </label>
       </div>
-      {refusal ? (
-        <p id="order-error" role="alert" className="rounded-lg bg-red-50 p-3 text-red-800 dark:bg-red-950 dark:text-red-200">
-          {refusal.message}
-        </p>
-      ) : null}
+      {/* The region stays while empty: one that appears together with its text is not announced by every
+          screen reader. Empty, it takes no room (empty:mb-0 undoes the form's spacing). */}
+      <div role="alert" className="empty:mb-0">
+        {refusal ? (
+          <p id="order-error" className="rounded-lg bg-red-50 p-3 text-red-800 dark:bg-red-950 dark:text-red-200">
+            {refusal.message}
+          </p>
+        ) : null}
+      </div>
       {props.sandbox ? <p className="text-sm text-gray-700 dark:text-gray-300">{t("sandboxNote")}</p> : null}
       <Button type="submit" size="lg" disabled={pending} aria-busy={pending}>
         {t("submit")}

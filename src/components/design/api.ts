@@ -1,4 +1,5 @@
 import type { BatchDto, CreateBatchInput, ImageDto, ImageSource, VisualizationDto } from "@/schemas/generation";
+import { mayShrink, photoToSend } from "./shrink-photo";
 
 /**
  * What the browser learns from one call: a value, the server's error ({ error: { code, details, message } },
@@ -26,34 +27,44 @@ function parseError(status: number, text: string): ApiError {
 }
 
 /**
- * POST /api/images with the file's bytes as the body. XMLHttpRequest rather than fetch, because only it
- * reports upload progress. `onProgress` gets 0..1, or null when the browser cannot tell the total.
+ * POST /api/images with the photo's bytes as the body: a large one shrunk first to the size the server stores
+ * (photoToSend). XMLHttpRequest rather than fetch, because only it reports upload progress. `onProgress` gets
+ * 0..1, or null when the browser cannot tell the total.
  */
 export function uploadImage(file: Blob, onProgress: (fraction: number | null) => void): { done: Promise<UploadOutcome>; abort: () => void } {
   const xhr = new XMLHttpRequest();
-  const done = new Promise<UploadOutcome>((resolve) => {
-    xhr.open("POST", "/api/images");
-    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (event) => onProgress(event.lengthComputable && event.total > 0 ? event.loaded / event.total : null);
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          const body = JSON.parse(xhr.responseText) as { image: ImageDto };
-          resolve({ ok: true, image: body.image });
-        } catch {
-          resolve({ ok: false, kind: "error", status: xhr.status, code: "generic", details: {} });
+  let aborted = false;
+  const send = (body: Blob) =>
+    new Promise<UploadOutcome>((resolve) => {
+      xhr.open("POST", "/api/images");
+      xhr.setRequestHeader("Content-Type", body.type || "application/octet-stream");
+      xhr.setRequestHeader("Accept", "application/json");
+      xhr.upload.onprogress = (event) => onProgress(event.lengthComputable && event.total > 0 ? event.loaded / event.total : null);
+      xhr.onload = () => {
+        if (xhr.status >= 200 && xhr.status < 300) {
+          try {
+            const answer = JSON.parse(xhr.responseText) as { image: ImageDto };
+            resolve({ ok: true, image: answer.image });
+          } catch {
+            resolve({ ok: false, kind: "error", status: xhr.status, code: "generic", details: {} });
+          }
+        } else {
+          resolve(parseError(xhr.status, xhr.responseText));
         }
-      } else {
-        resolve(parseError(xhr.status, xhr.responseText));
-      }
-    };
-    xhr.onerror = () => resolve({ ok: false, kind: "network" });
-    xhr.ontimeout = () => resolve({ ok: false, kind: "network" });
-    xhr.onabort = () => resolve({ ok: false, kind: "aborted" });
-    xhr.send(file);
-  });
-  return { done, abort: () => xhr.abort() };
+      };
+      xhr.onerror = () => resolve({ ok: false, kind: "network" });
+      xhr.ontimeout = () => resolve({ ok: false, kind: "network" });
+      xhr.onabort = () => resolve({ ok: false, kind: "aborted" });
+      xhr.send(body);
+    });
+  const done = mayShrink(file) ? photoToSend(file).then((body) => (aborted ? ({ ok: false, kind: "aborted" } as const) : send(body))) : send(file);
+  return {
+    done,
+    abort: () => {
+      aborted = true;
+      xhr.abort();
+    },
+  };
 }
 
 /** POSTs a body (JSON, or a Blob as it is) and reads the JSON answer, or the server's error, or no answer. */

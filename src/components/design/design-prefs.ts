@@ -11,7 +11,10 @@ const KEY = "aranzer.design";
 export type SavedPhoto = { type: "library" | "image"; id: string };
 type Saved = { settings: Partial<ModeSettings>; roomType: RoomType | null; styles: string[]; photo?: SavedPhoto | null };
 
-/** The mode, its settings, the room type, the styles and the photo chosen last, as far as they are still valid here. */
+/** Variations multiply the cost: every visit starts at one, so nobody pays double for a choice made days ago. */
+const notRemembered: ReadonlySet<keyof ModeSettings> = new Set(["variations"]);
+
+/** The mode, its settings (but the number of variations), the room type, the styles and the photo chosen last, as far as they are still valid here. */
 export function readDesignPrefs(knownStyles: ReadonlySet<string>, available: readonly EditMode[]): Saved | null {
   try {
     const raw = JSON.parse(window.localStorage.getItem(KEY) ?? "null") as Partial<Saved> | null;
@@ -20,9 +23,8 @@ export function readDesignPrefs(knownStyles: ReadonlySet<string>, available: rea
     const saved = (raw.settings ?? {}) as Partial<ModeSettings>;
     if (pageModes.includes(saved.mode!) && pageModeEdits[saved.mode!].some((mode) => available.includes(mode))) settings.mode = saved.mode;
     for (const key of Object.keys(defaultModeSettings) as (keyof ModeSettings)[]) {
-      if (key !== "mode" && typeof saved[key] === typeof defaultModeSettings[key]) Object.assign(settings, { [key]: saved[key] });
+      if (key !== "mode" && !notRemembered.has(key) && typeof saved[key] === typeof defaultModeSettings[key]) Object.assign(settings, { [key]: saved[key] });
     }
-    if (settings.variations !== undefined && !(settings.variations >= 1 && settings.variations <= 4)) delete settings.variations;
     // A choice within a mode that this engine cannot make (kept from an AI engine's day) is back at its default.
     if (settings.regionAction !== undefined && !available.includes(settings.regionAction)) delete settings.regionAction;
     if (settings.surfaceKind !== undefined && !available.includes(settings.surfaceKind)) delete settings.surfaceKind;

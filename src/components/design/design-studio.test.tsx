@@ -156,7 +156,7 @@ function jsonResponse(status: number, body: unknown): Response {
 }
 
 describe("DesignStudio: choices", () => {
-  it("remembers the mode, the room type and the styles across a reload, and costs styles × variations", async () => {
+  it("remembers the mode, the room type and the styles across a reload, not the variations, and costs styles × variations", async () => {
     const user = userEvent.setup();
     await renderStudio();
     await user.click(screen.getByRole("radio", { name: /Umebluj pusty pokój/ }));
@@ -169,7 +169,9 @@ describe("DesignStudio: choices", () => {
     expect((screen.getByRole("radio", { name: /Umebluj pusty pokój/ }) as HTMLInputElement).checked).toBe(true);
     expect((within(roomGroup()).getByRole("radio", { name: "Sypialnia" }) as HTMLInputElement).checked).toBe(true);
     expect((within(styleGroup()).getByRole("checkbox", { name: "Boho" }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByText("Koszt: 6 tokenów")).toBeTruthy();
+    // The variations multiply the cost: back at one.
+    expect((screen.getByLabelText("Warianty każdego stylu") as HTMLSelectElement).value).toBe("1");
+    expect(screen.getByText("Koszt: 2 tokeny")).toBeTruthy();
   });
 
   it("remembers the chosen photo across a reload: a library photo, or one of the person's own images while it lives", async () => {
@@ -436,6 +438,20 @@ describe("DesignStudio: upload", () => {
     expect(alert.textContent).toContain("JPEG, PNG, WebP, AVIF lub HEIC, do 20 MB i 40 megapikseli");
     expect(alert.textContent).toContain("Poprzednio wybrane zdjęcie pozostaje wybrane.");
     expect(screen.getByRole("img", { name: "Twoje zdjęcie pomieszczenia" }).getAttribute("src")).toBe("/api/images/img1");
+  });
+
+  it("refuses a file over 20 MB, or an empty one, at once without sending it", async () => {
+    await renderStudio({}, { image: upload("img1") });
+    fireEvent.click(screen.getByRole("tab", { name: "Wgraj" }));
+    const big = new File([new Uint8Array(8)], "duze.jpg", { type: "image/jpeg" });
+    Object.defineProperty(big, "size", { value: 20 * 1024 * 1024 + 1 });
+    fireEvent.change(screen.getByLabelText("Wybierz plik"), { target: { files: [big] } });
+    expect(FakeXhr.last).toBeNull();
+    expect(screen.getByRole("alert").textContent).toContain("Plik ma więcej niż 20 MB.");
+    expect(screen.getByRole("img", { name: "Twoje zdjęcie pomieszczenia" }).getAttribute("src")).toBe("/api/images/img1");
+    fireEvent.change(screen.getByLabelText("Wybierz plik"), { target: { files: [new File([], "pusty.jpg", { type: "image/jpeg" })] } });
+    expect(FakeXhr.last).toBeNull();
+    expect(screen.getByRole("alert").textContent).toContain("Plik jest pusty.");
   });
 
   it("says in words that the server is busy when it answers 503 BUSY", async () => {

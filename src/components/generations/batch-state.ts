@@ -68,6 +68,20 @@ export function mergeSnapshot(batch: LiveBatch, snapshot: BatchDto): LiveBatch {
   return { ...snapshot, lastSeq: batch.lastSeq };
 }
 
+/**
+ * The visualizations a snapshot made final (read when the stream could not be), as the events that would have
+ * said so, so the page announces them as it does streamed ones.
+ */
+export function finalEventsBetween(before: LiveBatch, after: LiveBatch): Extract<BatchEvent, { type: "succeeded" | "failed" }>[] {
+  return after.visualizations.flatMap((v): Extract<BatchEvent, { type: "succeeded" | "failed" }>[] => {
+    const was = before.visualizations.find((w) => w.id === v.id);
+    if (!was || isFinal(was.status)) return [];
+    if (v.status === "succeeded" && v.result) return [{ seq: after.lastSeq, type: "succeeded" as const, visualizationId: v.id, result: v.result, structureScore: v.structureScore, flagged: v.flagged }];
+    if (v.status === "failed") return [{ seq: after.lastSeq, type: "failed" as const, visualizationId: v.id, reason: v.failureReason ?? "internal", refunded: v.refunded }];
+    return [];
+  });
+}
+
 /** Parses an SSE data line; anything that is not one of ours is dropped rather than breaking the page. */
 export function parseBatchEvent(data: string): BatchEvent | null {
   try {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { catalogs } from "@/i18n/catalogs";
@@ -19,6 +19,7 @@ class FakeEventSource {
   readyState = FakeEventSource.OPEN;
   onmessage: ((event: MessageEvent<string>) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
+  onopen: ((event: Event) => void) | null = null;
   constructor(readonly url: string) {
     FakeEventSource.instances.push(this);
   }
@@ -115,9 +116,9 @@ describe("LiveResults", () => {
     expect(shown.getAttribute("srcset")).toBe("/api/images/res1?size=display 768w, /api/images/res1 1200w");
     expect(shown.getAttribute("sizes")).toMatch(/330px/);
     expect(shown.getAttribute("src")).toBe("/api/images/res1");
-    expect(screen.getByRole("link", { name: "Pobierz: Skandynawski" }).getAttribute("href")).toBe("/api/images/res1");
+    // The full image, named after the room and the style.
+    expect(screen.getByRole("link", { name: "Pobierz: Skandynawski" }).getAttribute("href")).toBe("/api/images/res1?download&name=Salon%20Skandynawski");
   });
-
 
   it("takes a result's JPEG at the photo's size when it replaces the engine's answer shown first", () => {
     renderResults(batch());
@@ -225,6 +226,36 @@ describe("LiveResults", () => {
     stream.emit({ seq: 3, type: "failed", visualizationId: "v2", reason: "timeout", refunded: true });
     act(() => vi.advanceTimersByTime(1_100));
     expect(screen.getByRole("status").textContent).toBe("Skandynawski: gotowe. Boho: nie udało się, token wrócił na Twoje konto");
+  });
+
+  it("says when the connection dropped and the browser is trying again, and stops once it is back", () => {
+    vi.useFakeTimers();
+    renderResults(batch());
+    const stream = FakeEventSource.instances[0]!;
+    stream.readyState = FakeEventSource.CONNECTING;
+    act(() => stream.onerror?.(new Event("error")));
+    // A blip is not worth a sentence.
+    expect(screen.queryByText(/Połączenie z serwerem zostało przerwane/)).toBeNull();
+    act(() => vi.advanceTimersByTime(3_000));
+    expect(screen.getByText(/Połączenie z serwerem zostało przerwane\. Łączymy ponownie/).getAttribute("role")).toBe("status");
+    stream.readyState = FakeEventSource.OPEN;
+    act(() => stream.onopen?.(new Event("open")));
+    expect(screen.queryByText(/Połączenie z serwerem zostało przerwane/)).toBeNull();
+  });
+
+  it("reads the batch when the stream is refused, and announces what finished meanwhile", async () => {
+    const done = batch({
+      visualizations: [
+        { ...batch().visualizations[0]!, status: "succeeded", result: image("res1"), structureScore: 0.97 },
+        { ...batch().visualizations[1]!, status: "failed", failureReason: "timeout", refunded: true },
+      ],
+    });
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ batch: done }), { status: 200, headers: { "content-type": "application/json" } })));
+    renderResults(batch());
+    const stream = FakeEventSource.instances[0]!;
+    stream.readyState = FakeEventSource.CLOSED;
+    act(() => stream.onerror?.(new Event("error")));
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Skandynawski: gotowe. Boho: nie udało się, token wrócił na Twoje konto"), { timeout: 3_000 });
   });
 
   it("announces a flag when its check comes, with what can be done, once", () => {

@@ -2,7 +2,7 @@
 
 import { useCallback, useMemo } from "react";
 import { useTranslations } from "next-intl";
-import { CircleAlert, ImageOff } from "lucide-react";
+import { CircleAlert, ImageOff, LoaderCircle } from "lucide-react";
 import type { BatchDto, BatchEvent, ImageDto } from "@/schemas/generation";
 import type { LiveBatch } from "./batch-state";
 import { useCatalogNames } from "./catalog-names";
@@ -63,7 +63,7 @@ export function LiveResults({ batch: initial, now: serverNow, providersDocs, des
     },
     [announce, t, names],
   );
-  const { batch, lost, addRemake } = useBatchStream(initial, onFinal, onFlagged);
+  const { batch, lost, reconnecting, addRemake } = useBatchStream(initial, onFinal, onFlagged);
   const errorText = useErrorText();
   const remake = useCallback(
     async (visualizationId: string): Promise<string | null> => {
@@ -124,6 +124,12 @@ export function LiveResults({ batch: initial, now: serverNow, providersDocs, des
         </p>
       )}
 
+      {reconnecting && !lost && (
+        <p role="status" className="mt-4 flex items-start gap-2 text-sm font-medium text-amber-800 dark:text-amber-200">
+          <LoaderCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 motion-safe:animate-spin" />
+          {t("liveReconnecting")}
+        </p>
+      )}
       {lost && (
         <p role="alert" className="mt-4 flex items-start gap-2 text-sm font-medium text-red-700 dark:text-red-400">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { BatchDto, BatchEvent, VisualizationDto } from "@/schemas/generation";
-import { addRemakeTo, applyBatchEvent, isBatchSettled, isFinal, liveBatch, mergeSnapshot, parseBatchEvent, type LiveBatch } from "./batch-state";
+import { addRemakeTo, applyBatchEvent, finalEventsBetween, isBatchSettled, isFinal, liveBatch, mergeSnapshot, parseBatchEvent, type LiveBatch } from "./batch-state";
 
 /** How often the page tries again after the stream was refused (not a dropped connection: EventSource retries those itself). */
 const REOPEN_DELAY_MS = 5_000;
@@ -12,6 +12,8 @@ const MAX_REOPENS = 5;
  * that owed it was down meanwhile (another takes it over): the page asks again this often, MAX_REOPENS times.
  */
 const CHECKS_AGAIN_MS = 10_000;
+/** How long the browser may try to reconnect on its own before the page says the connection is down. */
+const RECONNECTING_NOTICE_MS = 3_000;
 
 /**
  * Follows one batch: its state starts from the server's snapshot and takes each server-sent event as it
@@ -26,6 +28,8 @@ export function useBatchStream(
 ) {
   const [batch, setBatch] = useState(() => liveBatch(initial));
   const [lost, setLost] = useState(false);
+  // The connection dropped and the browser is trying again (a server restarting): said, so nobody thinks it hangs.
+  const [reconnecting, setReconnecting] = useState(false);
   const [attempt, setAttempt] = useState(0);
   // Events are applied against the latest state synchronously, so a burst of them is never applied to a stale copy.
   const current = useRef(batch);
@@ -44,7 +48,13 @@ export function useBatchStream(
   useEffect(() => {
     if (done) return;
     let reopen: ReturnType<typeof setTimeout> | undefined;
+    let reconnectNotice: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    const connected = () => {
+      clearTimeout(reconnectNotice);
+      reconnectNotice = undefined;
+      setReconnecting(false);
+    };
     const commit = (next: LiveBatch) => {
       current.current = next;
       setBatch(next);
@@ -53,6 +63,7 @@ export function useBatchStream(
     // A stream reopened by the page (not by the browser) says where to resume; the browser's own reconnects send Last-Event-ID.
     const after = current.current.lastSeq > 0 ? `?after=${current.current.lastSeq}` : "";
     const source = new EventSource(`/api/batches/${encodeURIComponent(id)}/events${after}`);
+    source.onopen = connected;
     source.onmessage = (message: MessageEvent<string>) => {
       const event = parseBatchEvent(message.data);
       if (!event) return;
@@ -77,14 +88,21 @@ export function useBatchStream(
     source.onerror = () => {
       // CONNECTING: the browser reconnects by itself, sending Last-Event-ID. CLOSED: the server refused the
       // stream (an error status); read the batch once instead and try the stream again a little later.
-      if (source.readyState !== EventSource.CLOSED || stopped) return;
+      if (stopped) return;
+      if (source.readyState !== EventSource.CLOSED) {
+        reconnectNotice ??= setTimeout(() => setReconnecting(true), RECONNECTING_NOTICE_MS);
+        return;
+      }
+      connected();
       void fetch(`/api/batches/${encodeURIComponent(id)}`, { headers: { Accept: "application/json" } })
         .then(async (response) => {
           if (!response.ok) throw new Error(`GET batch ${response.status}`);
           const { batch: snapshot } = (await response.json()) as { batch: BatchDto };
           if (stopped) return;
-          const next = mergeSnapshot(current.current, snapshot);
+          const before = current.current;
+          const next = mergeSnapshot(before, snapshot);
           commit(next);
+          for (const event of finalEventsBetween(before, next)) notify.current(event, next);
           if (!isBatchSettled(next)) scheduleReopen();
         })
         .catch(() => {
@@ -102,6 +120,7 @@ export function useBatchStream(
     return () => {
       stopped = true;
       clearTimeout(reopen);
+      clearTimeout(reconnectNotice);
       source.close();
     };
   }, [id, done, attempt]);
@@ -115,5 +134,5 @@ export function useBatchStream(
     setEnded(false);
   }, []);
 
-  return { batch, lost, addRemake };
+  return { batch, lost, reconnecting: reconnecting && !done, addRemake };
 }

@@ -104,7 +104,7 @@ export const VisualizationCard = memo(function VisualizationCard({ visualization
           {v.structureScore !== null && <StructureNote visualization={v} styleName={styleName} onRemake={onRemake && (() => onRemake(v.id))} />}
           <div className="mt-auto flex flex-wrap gap-2">
             <Button asChild size="sm" variant="outline" color="gray" leadingIcon={<Download />}>
-              <a href={v.result.url} download aria-label={t("downloadNamed", { style: styleName })}>
+              <a href={`${v.result.url}?download&name=${encodeURIComponent(`${labels.room} ${styleName}`)}`} download aria-label={t("downloadNamed", { style: styleName })}>
                 {t("download")}
               </a>
             </Button>

@@ -7,7 +7,7 @@ import { StructureNote } from "@/components/generations/visualization-card";
 import type { ListingPhotoDto, ListingResultDto } from "@/schemas/listings";
 import { resultAltKey } from "@/components/generations/result-alt";
 
-/** The disclosure label on screen, on the result's side of the slider (downloads carry it burnt into a corner). */
+/** The disclosure label on screen, on the result's side of the slider (the files handed out carry it burnt into the same corner). */
 function LabelBadge({ text }: { text: string }) {
   return <span className="pointer-events-none absolute right-2 bottom-2 z-10 rounded bg-black/60 px-2 py-0.5 text-xs text-white">{text}</span>;
 }

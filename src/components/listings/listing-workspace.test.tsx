@@ -72,14 +72,35 @@ describe("ListingWorkspace's Generate", () => {
     await waitFor(() => expect(calls.filter((c) => c.startsWith("GET /api/me"))).toHaveLength(2));
   });
 
-  it("says in the confirmation when the balance is short, and offers no Generate the server would refuse", async () => {
-    serve([1]);
+  it("says in the confirmation when the balance is short, offers the way to buy tokens, and no Generate the server would refuse", async () => {
+    serve([0]);
     renderWorkspace();
     await userEvent.click(screen.getByRole("checkbox", { name: "Skandynawski" }));
     await userEvent.click(screen.getByRole("button", { name: "Generuj dla wszystkich zdjęć" }));
     const dialog = await screen.findByRole("dialog");
-    await waitFor(() => expect(dialog.textContent).toContain("Masz 1 token, a ta operacja wymaga 2 tokenów."));
+    await waitFor(() => expect(dialog.textContent).toContain("Masz 0 tokenów, a ta operacja wymaga 2 tokenów."));
+    expect(within(dialog).getByRole("link", { name: "Kup tokeny" }).getAttribute("href")).toBe("/cennik");
     expect(within(dialog).getByRole("button", { name: "Generuj za 2 tokeny" }).hasAttribute("disabled")).toBe(true);
+  });
+
+  it("offers the way to buy tokens when the server refuses a Generate for a balance that had run short", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.startsWith("/api/me")) return json({ balance: 10, menu: null, welcome: null, now: NOW, gallery: null, batches: null });
+        if (url.endsWith("/generate")) return json({ error: { code: "INSUFFICIENT_TOKENS", details: { balance: 1, attempted: 2 }, message: "Masz 1 token, a ta operacja wymaga 2 tokenów." } }, 402);
+        return json({ listing });
+      }),
+    );
+    renderWorkspace();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Skandynawski" }));
+    await userEvent.click(screen.getByRole("button", { name: "Generuj dla wszystkich zdjęć" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Generuj za 2 tokeny" }));
+    const alert = await screen.findByText("Za mało tokenów");
+    const notice = alert.closest("[role=alert]") as HTMLElement;
+    expect(notice.textContent).toContain("Masz 1 token, a ta operacja wymaga 2 tokenów.");
+    expect(within(notice).getByRole("link", { name: "Kup tokeny" }).getAttribute("href")).toBe("/cennik");
   });
 });
 
@@ -168,6 +189,24 @@ describe("ListingWorkspace's results", () => {
       // Staged in the same style: said so, not only shown above the picture.
       "Wybierz ten wynik: Umebluj pusty pokój: Skandynawski, zdjęcie 1",
     ]);
+  });
+});
+
+describe("ListingWorkspace's photos", () => {
+  it("names each photo's room select by its photo", () => {
+    serve([10]);
+    renderWorkspace();
+    expect(screen.getAllByRole("combobox", { name: /zdjęciu/ }).map((select) => select.getAttribute("aria-label"))).toEqual(["Pomieszczenie na zdjęciu 1", "Pomieszczenie na zdjęciu 2"]);
+  });
+
+  it("lets a library photo's credit wrap in the dialog rather than be cut off", async () => {
+    serve([10]);
+    const credit = "Photo: pxhere.com/en/photo/1367038 (CC0 1.0)";
+    render(withMessages(<ListingWorkspace initial={listing} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} providersDocs="https://example.test" library={[{ id: "living-room", roomType: "living-room", file: "/library/living-room.jpg", width: 1536, height: 922, credit }]} />));
+    await userEvent.click(screen.getByRole("button", { name: "Z biblioteki przykładów" }));
+    const shown = within(await screen.findByRole("dialog")).getByText(credit);
+    // The card cuts off what overflows it: an address with no space in it must be allowed to break anywhere.
+    expect(shown.closest(".wrap-anywhere")).not.toBeNull();
   });
 });
 

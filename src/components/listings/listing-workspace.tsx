@@ -8,6 +8,7 @@ import { loadPersonData, reloadPersonData, usePersonData } from "@/components/ac
 import { Button } from "@/components/ui/button";
 import { ConfirmModal, Modal } from "@/components/ui/modal";
 import { GalleryModal } from "@/components/design/gallery-modal";
+import { InsufficientTokens } from "@/components/design/insufficient-tokens";
 import { requestRemake } from "@/components/design/api";
 import type { LibraryOption } from "@/components/design/choice";
 import { LibraryPicker } from "@/components/design/library-picker";
@@ -19,6 +20,7 @@ import { minutesLeft, useNow } from "@/components/ui/use-now";
 import { isStyledMode, type EditMode } from "@/config/edit-modes";
 import { LISTING_EXPIRY_WARNING_MS, LISTING_MAX_PHOTOS, LISTING_MAX_STYLES, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX, listingModes } from "@/config/listings";
 import { roomTypes, type RoomType } from "@/config/room-types";
+import { pathFor } from "@/config/routes";
 import { styleIds } from "@/config/styles";
 import type { ListingDto, ListingPhotoDto, ListingResultDto } from "@/schemas/listings";
 import { personDataUrl } from "@/web/shared/person-data";
@@ -60,7 +62,6 @@ export function ListingWorkspace({
   const tRooms = useTranslations("rooms");
   const tStyles = useTranslations("styles");
   const tGen = useTranslations("generation");
-  const tErrors = useTranslations("errors");
   const tDesign = useTranslations("design");
   const locale = useLocale();
   const errorText = useErrorText();
@@ -73,6 +74,8 @@ export function ListingWorkspace({
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   // Generate's outcome, said beside its button: the page's message line is a screen away from it.
   const [generateMessage, setGenerateMessage] = useState<{ text: string; error: boolean } | null>(null);
+  // A Generate the server refused for a short balance (the one shown was out of date): said with the way to buy.
+  const [refused, setRefused] = useState<{ balance: number; attempted: number } | null>(null);
   const [newRoom, setNewRoom] = useState<RoomType>((initial.lastRoomType as RoomType | null) ?? "living-room");
   const [styles, setStyles] = useState<string[]>([]);
   const [variations, setVariations] = useState(1);
@@ -215,8 +218,9 @@ export function ListingWorkspace({
   const styled = isStyledMode(mode);
   const cost = livePhotos * (styled ? styles.length : 1) * variations;
   const atStyleLimit = styles.length >= LISTING_MAX_STYLES;
-  // Known short: the confirmation says so rather than offering a Generate the server would refuse.
+  // Known short: the confirmation says so, with the way to buy tokens.
   const short = balance !== null && balance < cost;
+  const pricingHref = pathFor("/pricing", locale);
   const chosen = listing.photos.filter((p) => p.chosenVisualizationId && p.results.some((r) => r.visualizationId === p.chosenVisualizationId && r.result));
   const left = listing.expiresAt ? minutesLeft(listing.expiresAt, now) : null;
   const soon = listing.expiresAt !== null && Date.parse(listing.expiresAt) - now < LISTING_EXPIRY_WARNING_MS;
@@ -225,6 +229,7 @@ export function ListingWorkspace({
     setConfirming(false);
     setBusy("generate");
     setGenerateMessage(null);
+    setRefused(null);
     const request = { mode, styles: styled ? styles : [], variations, params: mode === "declutter" ? { scope: settings.scope, keep: settings.keep } : {} };
     // The same choice again after no answer (or one cut off) is the same click: the server spends for it once.
     const signature = JSON.stringify(request);
@@ -234,6 +239,10 @@ export function ListingWorkspace({
     setBusy(null);
     void reloadPersonData();
     if (answer.ok || (answer.status > 0 && answer.status < 500 && answer.code !== "generic")) generateRetry.current = null;
+    if (!answer.ok && answer.code === "INSUFFICIENT_TOKENS") {
+      const { balance: known, attempted } = answer.details;
+      return setRefused({ balance: Number(known ?? balance ?? 0), attempted: Number(attempted ?? cost) });
+    }
     if (!answer.ok) return setGenerateMessage({ text: answer.message ?? t("error"), error: true });
     setGenerateMessage({ text: t("queued", { cost: answer.body.cost }), error: false });
     await refresh();
@@ -412,13 +421,14 @@ export function ListingWorkspace({
         </Button>
         {livePhotos === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noPhotos")}</p> : styled && styles.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noStyles")}</p> : null}
         <MessageLines message={generateMessage} whenEmpty="empty:hidden" />
+        {refused && <InsufficientTokens balance={refused.balance} attempted={refused.attempted} pricingHref={pricingHref} />}
         <Modal
           open={confirming}
           onOpenChange={setConfirming}
           title={t("confirmTitle")}
           description={[
             styled ? t("confirmText", { photos: livePhotos, styles: styles.length, variations, cost }) : t("confirmTextEdit", { photos: livePhotos, variations, cost }),
-            balance === null ? null : short ? tErrors("INSUFFICIENT_TOKENS", { balance, attempted: cost }) : t("confirmBalance", { balance, after: balance - cost }),
+            balance === null || short ? null : t("confirmBalance", { balance, after: balance - cost }),
           ]
             .filter(Boolean)
             .join(" ")}
@@ -428,7 +438,10 @@ export function ListingWorkspace({
               <Button disabled={short} onClick={() => void generate()}>{t("confirm", { cost })}</Button>
             </>
           }
-        />
+        >
+          {/* Known short: what is missing, and the way to buy it, rather than a Generate the server would refuse. */}
+          {short && <InsufficientTokens balance={balance} attempted={cost} pricingHref={pricingHref} />}
+        </Modal>
       </section>
 
       <Modal
@@ -472,6 +485,8 @@ export function ListingWorkspace({
                   <label className="flex flex-col gap-1 text-sm font-medium">
                     {t("roomType")}
                     <select
+                      // Which photo's room it is: one select per photo, all labelled alike on the screen.
+                      aria-label={t("roomOfPhoto", { number })}
                       value={photo.roomType}
                       onChange={(e) => void act(`room:${photo.id}`, () => callApi("PATCH", `${base}/photos/${photo.id}`, { roomType: e.target.value }))}
                       className="rounded-lg border border-gray-300 bg-white px-2 py-1 dark:border-gray-700 dark:bg-gray-900"

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { findLibraryPhoto } from "@/config/library";
 import { LISTING_MAX_PHOTOS } from "@/config/listings";
 import type { RoomType } from "@/config/room-types";
 import { getDb, type DbOrTx } from "@/server/db/client";
@@ -16,11 +17,12 @@ import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
 /**
  * Adds photos at the end of a listing: the user's own images (uploads, gallery results; not a mask) or library
  * photos, which become the user's uploads for the hour. Each gets the room type given, else the listing's last
- * choice; a result from the gallery keeps the room type it was made for. At most LISTING_MAX_PHOTOS in a
- * listing: more is refused as a whole (tooManyPhotos), and so is an image named twice (samePhotoTwice) or one
- * already in the listing (CONFLICT, photoInListing); the checks are
- * made again under the listing's row lock, so two additions at once cannot pass them together. Each library photo
- * counts as an upload against the upload limit: importing one decodes and stores an image as an upload does.
+ * choice; a library photo named without one keeps its own (src/config/library.ts), and a result from the
+ * gallery keeps the room type it was made for. At most LISTING_MAX_PHOTOS in a listing: more is refused as a
+ * whole (tooManyPhotos), and so is an image named twice (samePhotoTwice) or one already in the listing
+ * (CONFLICT, photoInListing); the checks are made again under the listing's row lock, so two additions at once
+ * cannot pass them together. Each library photo counts as an upload against the upload limit: importing one
+ * decodes and stores an image as an upload does.
  */
 export async function addListingPhotos(options: {
   userId: string;
@@ -47,9 +49,16 @@ export async function addListingPhotos(options: {
   const fromLibrary = options.sources.length - own.length;
   if (fromLibrary > 0) await hitRateLimit({ rule: "upload", subject: options.userId, count: fromLibrary, db });
   const imageIds: string[] = [];
+  // A library photo shows a room of a known type: it keeps that unless the request names one.
+  const libraryRooms = new Map<string, RoomType>();
   for (const source of options.sources) {
     if (source.type === "image") imageIds.push(source.imageId);
-    else imageIds.push((await importLibraryPhoto({ db, storage, userId: options.userId, libraryId: source.libraryId })).id);
+    else {
+      const imported = await importLibraryPhoto({ db, storage, userId: options.userId, libraryId: source.libraryId });
+      imageIds.push(imported.id);
+      const shown = findLibraryPhoto(source.libraryId)?.roomType;
+      if (shown && !options.roomType) libraryRooms.set(imported.id, shown);
+    }
   }
 
   const roomType = options.roomType ?? row.lastRoomType ?? "living-room";
@@ -70,7 +79,7 @@ export async function addListingPhotos(options: {
     await tx.select({ id: listing.id }).from(listing).where(eq(listing.id, row.id)).for("update");
     await checkRoom({ db: tx, listingId: row.id, adding: imageIds.length, own });
     const [{ next } = { next: 0 }] = await tx.select({ next: sql<number>`coalesce(max(${listingPhoto.position}) + 1, 0)` }).from(listingPhoto).where(eq(listingPhoto.listingId, row.id));
-    const rows = imageIds.map((imageId, i) => ({ id: newId(), listingId: row.id, imageId, position: Number(next) + i, roomType: resultRooms.get(imageId) ?? roomType }));
+    const rows = imageIds.map((imageId, i) => ({ id: newId(), listingId: row.id, imageId, position: Number(next) + i, roomType: resultRooms.get(imageId) ?? libraryRooms.get(imageId) ?? roomType }));
     if (rows.length) await tx.insert(listingPhoto).values(rows);
     if (options.roomType) await tx.update(listing).set({ lastRoomType: options.roomType }).where(eq(listing.id, row.id));
     return { photoIds: rows.map((r) => r.id) };

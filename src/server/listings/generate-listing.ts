@@ -6,13 +6,14 @@ import { engineModes } from "@/config/engines";
 import type { ListingMode } from "@/config/listings";
 import { findStyle } from "@/config/styles";
 import { getDb, type DbOrTx } from "@/server/db/client";
-import { batch, image, listingBatch, listingPhoto, listingStyle } from "@/server/db/schema";
+import { batch, image, listingBatch, listingPhoto, listingStyle, tokenLedger } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { invalidInput } from "@/server/invalid-input";
 import { insertBatchJobs } from "@/server/generation/insert-batch-jobs";
 import { newId } from "@/server/db/new-id";
 import { newSeed } from "@/server/generation/new-seed";
 import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
+import { getBalance } from "@/server/tokens/get-balance";
 import { spendTokens } from "@/server/tokens/spend-tokens";
 import type { EditParamsInput } from "@/schemas/edit-params";
 import { visualizationCount } from "@/schemas/generation";
@@ -31,7 +32,8 @@ export type { ListingMode as ListingGenerateMode } from "@/config/listings";
  * and the whole cost; a mode the engine cannot do is INVALID_INPUT, and so is a refused request, with the
  * schema's reason (tooManyStyles, duplicateStyles, noStyles, stylesNotInMode, noScope, badVariations), an unknown style
  * (unknownStyle) or a listing without photos (noPhotos). Each style gets its seed and brief once per
- * listing. A retry of the same requestId spends nothing and queues nothing again.
+ * listing. A retry of the same requestId spends nothing and queues nothing again, and answers what the first
+ * request made and cost (its body is not looked at again, as for a single Generate), with the balance now.
  */
 export async function generateListing(options: {
   userId: string;
@@ -54,6 +56,10 @@ export async function generateListing(options: {
   if (styles.some((s) => !findStyle(s))) throw new AppError("INVALID_INPUT", { field: "styles", reason: "unknownStyle" });
   if (!engineModes(options.engineId).includes(mode)) throw new AppError("INVALID_INPUT", { field: "mode" });
   const row = await loadOwnedListing({ db, userId, listingId: options.listingId });
+  const spendKey = `spend:${userId}:listing:${options.requestId}`;
+  // The same click again (a retry after a lost answer): the first one's answer, whatever this body says.
+  const repeated = await earlierAnswer({ db, userId, spendKey, requestId: options.requestId });
+  if (repeated) return repeated;
   const all = await db
     .select({ id: listingPhoto.id, roomType: listingPhoto.roomType, image })
     .from(listingPhoto)
@@ -66,13 +72,14 @@ export async function generateListing(options: {
   if (photos.length === 0) throw new AppError("GONE");
 
   const cost = photos.length * visualizationCount({ mode, styles, variations });
-  const spendKey = `spend:${userId}:listing:${options.requestId}`;
   const batchIds = photos.map(() => newId());
   const outcome = await db.transaction(async (tx) => {
     const spent = await spendTokens({ db: tx, userId, amount: cost, idempotencyKey: spendKey, reference: `listing:${row.id}` });
     if (!spent.applied) {
-      const earlier = await tx.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), sql`${batch.requestId} like ${`${options.requestId}:%`}`));
-      return { batchIds: earlier.map((b) => b.id), balance: spent.balance, created: false };
+      // The same click, committed by a retry that ran beside this one since the check above.
+      const earlier = await earlierAnswer({ db: tx, userId, spendKey, requestId: options.requestId });
+      if (!earlier) throw new AppError("CONFLICT");
+      return { ...earlier, created: false };
     }
     // The first Generate of a style in this listing fixes its seed and brief; later ones reuse them.
     if (styles.length) {
@@ -105,8 +112,23 @@ export async function generateListing(options: {
       await tx.insert(listingBatch).values({ batchId, listingId: row.id, photoId: photo.id, createdAt: now });
     }
     await tx.execute(sql`select ${notifyOnCommit("jobs", sql`'*'`)}`);
-    return { batchIds, balance: spent.balance, created: true };
+    return { batchIds, cost, balance: spent.balance, created: true };
   });
   if (outcome.created) signalHere("jobs", "*");
-  return { batchIds: outcome.batchIds, cost, balance: outcome.balance };
+  return { batchIds: outcome.batchIds, cost: outcome.cost, balance: outcome.balance };
+}
+
+/**
+ * What a Generate already made under this requestId answered: its batches and the cost its spend recorded, with
+ * the balance as it is now; null when there was none.
+ */
+async function earlierAnswer(options: { db: DbOrTx; userId: string; spendKey: string; requestId: string }) {
+  const { db, userId } = options;
+  const [spend] = await db
+    .select({ amount: tokenLedger.amount })
+    .from(tokenLedger)
+    .where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.idempotencyKey, options.spendKey)));
+  if (!spend) return null;
+  const earlier = await db.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), sql`${batch.requestId} like ${`${options.requestId}:%`}`));
+  return { batchIds: earlier.map((b) => b.id), cost: -spend.amount, balance: await getBalance({ db, userId }) };
 }

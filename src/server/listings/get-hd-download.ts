@@ -8,7 +8,10 @@ import { listChosenResults } from "./list-chosen-results";
 import { listingFileName } from "./listing-file-name";
 import { loadOwnedListing } from "./load-owned-listing";
 
-/** The HD copy of a photo's chosen result as a download (labelled when the listing says so); null when not ordered. */
+/**
+ * The HD copy of a photo's chosen result as a download (labelled when the listing says so), marked as its result
+ * is; null when not ordered.
+ */
 export async function getHdDownload(options: { userId: string; listingId: string; photoId: string; label: string; db?: DbOrTx; storage?: ImageStorage }) {
   const db = options.db ?? (await getDb());
   const row = await loadOwnedListing({ db, userId: options.userId, listingId: options.listingId });
@@ -18,7 +21,7 @@ export async function getHdDownload(options: { userId: string; listingId: string
   const bytes = await (options.storage ?? getStorage()).get(item.hd.storageKey);
   if (!bytes) throw new AppError("GONE");
   return {
-    data: await burnLabel({ image: bytes, label: row.disclosureLabel ? options.label : null }),
+    data: await burnLabel({ image: bytes, label: row.disclosureLabel ? options.label : null, ai: item.ai }),
     fileName: listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId || item.mode, suffix: "hd" }),
   };
 }

@@ -16,6 +16,7 @@ import { isAppError } from "@/server/errors";
 import { claimJobs } from "@/server/generation/claim-jobs";
 import { createBatch } from "@/server/generation/create-batch";
 import { remakeVisualization } from "@/server/generation/remake-visualization";
+import { DIGITAL_SOURCE_TYPE } from "@/server/images/mark-digital-source";
 import { runJob } from "@/server/generation/run-job";
 import { storeImage } from "@/server/images/store-image";
 import { createLocalStorage } from "@/server/storage/local-storage";
@@ -30,12 +31,14 @@ import { createListing } from "./create-listing";
 import { createShareLink } from "./create-share-link";
 import { findListingReference } from "./find-listing-reference";
 import { generateListing } from "./generate-listing";
+import { getHdDownload } from "./get-hd-download";
 import { getListing } from "./get-listing";
 import { getSharedImage } from "./get-shared-image";
 import { listingBriefFor } from "./listing-brief-for";
 import { resolveShareLink } from "./resolve-share-link";
 import { revokeShareLink } from "./revoke-share-link";
 import { planListingZip, streamListingZip } from "./stream-listing-zip";
+import { updateListing } from "./update-listing";
 import { updateListingPhoto } from "./update-listing-photo";
 import { makeNextHdCopy } from "./make-next-hd-copy";
 import { orderHdCopy } from "./order-hd-copy";
@@ -64,6 +67,12 @@ async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks);
+}
+
+/** The IPTC digital source type a file's XMP names, as a reader of its metadata finds it; null without one. */
+async function digitalSourceType(file: Buffer): Promise<string | null> {
+  const { xmp } = await sharp(file).metadata();
+  return /<Iptc4xmpExt:DigitalSourceType>([^<]*)</.exec(xmp?.toString("utf8") ?? "")?.[1] ?? null;
 }
 
 /** Mean brightness and the brightest channel value of a region of a JPEG. */
@@ -143,6 +152,11 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     // The same click again: nothing spent, nothing queued twice.
     const again = await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "scandinavian"], variations: 2, requestId, engineId: "fake" });
     expect(new Set(again.batchIds)).toEqual(new Set(first.batchIds));
+    expect(await handle.db.select().from(generationJob)).toHaveLength(12);
+    // The same request id with another body is still that click: its batches, what it cost, the balance now.
+    await grantTokens({ db: handle.db, userId, amount: 5, kind: "grant", idempotencyKey: `g2:${userId}` });
+    const changed = await generateListing({ db: handle.db, userId, listingId, styles: ["boho"], variations: 1, requestId, engineId: "fake" });
+    expect(changed).toEqual({ batchIds: expect.arrayContaining(first.batchIds), cost: 12, balance: 5 });
     expect(await handle.db.select().from(generationJob)).toHaveLength(12);
   });
 
@@ -274,7 +288,8 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     await expect(addListingPhotos({ db: handle.db, storage, userId, listingId, sources: [{ type: "library", libraryId: "no-such-photo" }] })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await getListing({ db: handle.db, userId, listingId })).photos).toHaveLength(1);
 
-    await addListingPhotos({ db: handle.db, storage, userId, listingId, sources: [{ type: "library", libraryId: example.id }], roomType: example.roomType });
+    // Named without a room type, it keeps its own (the listing has no choice of its own yet).
+    await addListingPhotos({ db: handle.db, storage, userId, listingId, sources: [{ type: "library", libraryId: example.id }] });
     const added = (await getListing({ db: handle.db, userId, listingId })).photos[1]!;
     expect(added.roomType).toBe("kitchen");
     const [row] = await handle.db.select().from(image).where(eq(image.id, added.image!.id));
@@ -327,13 +342,15 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     expect(await getBalance({ db: handle.db, userId })).toBe(3);
   });
 
-  it("zips the chosen results as named JPEGs with the label in their corner; HD is one token per order, made by a worker, refunded on failure, made once after a worker dies", async () => {
+  it("zips the chosen results as named JPEGs with the label in their corner and their AI marking; HD is one token per order, made by a worker, refunded on failure, made once after a worker dies, and marked", async () => {
     const { userId, listingId, photoIds } = await agent(10, 3, "Złota 44/12, Warszawa");
     await updateListingPhoto({ db: handle.db, userId, listingId, photoId: photoIds[1]!, roomType: "kitchen" });
     await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" });
     await drain(flatEngine());
     const view = await getListing({ db: handle.db, userId, listingId });
     for (const p of view.photos) await chooseListingResult({ db: handle.db, userId, listingId, photoId: p.id, visualizationId: p.results[0]!.visualizationId });
+    // The first photo's result counts as an AI engine's, the others as the local engine's previews.
+    await handle.db.update(batch).set({ engine: "replicate" }).where(eq(batch.id, view.photos[0]!.results[0]!.batchId));
 
     // A download given up stops the making at once (it used to wait for its reader for good, holding an image).
     const reads = vi.spyOn(storage, "get");
@@ -352,14 +369,21 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     expect(entries.map((e) => e.name)).toEqual(["zlota-44-12-warszawa-01-living-room-modern.jpg", "zlota-44-12-warszawa-02-kitchen-modern.jpg", "zlota-44-12-warszawa-03-living-room-modern.jpg"]);
     const meta = await sharp(entries[0]!.data).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", W, H]);
-    // The label's plate sits in the bottom-left corner: darker than the flat result, with white letters on it.
-    const corner = { left: 14, top: H - 40, width: 120, height: 24 };
+    // The label's plate sits in the bottom-right corner (the result's side of a before/after slider): darker
+    // than the flat result, with white letters on it.
+    const corner = { left: W - 134, top: H - 40, width: 120, height: 24 };
     const labelled = await region(entries[0]!.data, corner);
     const plain = await region(await sharp({ create: { width: W, height: H, channels: 3, background: "#e8e4dc" } }).jpeg().toBuffer(), corner);
     expect(labelled.mean).toBeLessThan(plain.mean - 60);
     expect(labelled.max).toBeGreaterThan(200);
-    const topRight = await region(entries[0]!.data, { left: W - 120, top: 10, width: 100, height: 24 });
-    expect(topRight.mean).toBeGreaterThan(plain.mean - 5);
+    for (const elsewhere of [{ left: 14, top: H - 40, width: 120, height: 24 }, { left: 20, top: 10, width: 100, height: 24 }]) {
+      expect((await region(entries[0]!.data, elsewhere)).mean).toBeGreaterThan(plain.mean - 5);
+    }
+    // Each entry carries its result's machine-readable marking, labelled or not.
+    const marking = [DIGITAL_SOURCE_TYPE.ai, DIGITAL_SOURCE_TYPE.algorithmic, DIGITAL_SOURCE_TYPE.algorithmic];
+    expect(await Promise.all(entries.map((e) => digitalSourceType(e.data)))).toEqual(marking);
+    const unlabelled = await streamListingZip({ db: handle.db, storage, userId, listingId, label: null });
+    expect(await Promise.all(readZip(await collect(unlabelled.stream)).map((e) => digitalSourceType(e.data)))).toEqual(marking);
 
     const balance = await getBalance({ db: handle.db, userId });
     const failing = { upscale: () => Promise.reject(new EngineError("failed", "upscaler down")) };
@@ -380,6 +404,17 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const made = (await getListing({ db: handle.db, userId, listingId })).photos[0]!;
     expect(made.hdState).toBeNull();
     expect(Math.max(made.hd!.width, made.hd!.height)).toBeGreaterThanOrEqual(3072);
+    // Marked as its result is: the stored copy, and the download with the label and without it.
+    const [hdRow] = await handle.db.select().from(image).where(eq(image.id, made.hd!.id));
+    expect(await digitalSourceType((await storage.get(hdRow!.storageKey))!)).toBe(DIGITAL_SOURCE_TYPE.ai);
+    const hdDownload = () => getHdDownload({ db: handle.db, storage, userId, listingId, photoId: photoIds[0]!, label: LABEL });
+    const labelledHd = (await hdDownload())!.data;
+    expect(await digitalSourceType(labelledHd)).toBe(DIGITAL_SOURCE_TYPE.ai);
+    await updateListing({ db: handle.db, userId, listingId, disclosureLabel: false });
+    const plainHd = (await hdDownload())!.data;
+    expect(await digitalSourceType(plainHd)).toBe(DIGITAL_SOURCE_TYPE.ai);
+    expect(plainHd.equals(labelledHd)).toBe(false);
+    await updateListing({ db: handle.db, userId, listingId, disclosureLabel: true });
     expect(await getBalance({ db: handle.db, userId })).toBe(balance - 1);
     await expect(order(photoIds[0]!)).resolves.toEqual({ state: "ready", balance: null });
     // The choice cleared and made again: the copy paid for is still there, and nothing more is spent.
@@ -427,10 +462,28 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     await chooseListingResult({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id, visualizationId: null });
     expect((await resolveShareLink({ db: handle.db, token: link.token })).listing).toMatchObject({ items: [], expiresAt: null });
     await chooseListingResult({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id, visualizationId: view.photos[0]!.results[0]!.visualizationId });
-    const served = await getSharedImage({ db: handle.db, storage, token: link.token, imageId: view.photos[0]!.results[0]!.result!.id });
+    // The client's file of a result carries the label, burnt in as in the ZIP, and the result's AI marking.
+    const share = (imageId: string) => getSharedImage({ db: handle.db, storage, token: link.token, imageId, label: LABEL });
+    const stored = async (imageId: string) => {
+      const [row] = await handle.db.select().from(image).where(eq(image.id, imageId));
+      return (await storage.get(row!.storageKey))!;
+    };
+    const result = view.photos[0]!.results[0]!.result!;
+    const served = await share(result.id);
     expect(served.contentType).toBe("image/jpeg");
+    const corner = { left: W - 134, top: H - 40, width: 120, height: 24 };
+    const flat = await region(await sharp({ create: { width: W, height: H, channels: 3, background: "#e8e4dc" } }).jpeg().toBuffer(), corner);
+    expect((await region(served.data, corner)).mean).toBeLessThan(flat.mean - 60);
+    expect(await digitalSourceType(served.data)).toBe(DIGITAL_SOURCE_TYPE.ai);
+    // The photo it was made from is answered as stored; so is the result while the listing's label is off.
+    expect((await share(view.photos[0]!.image!.id)).data.equals(await stored(view.photos[0]!.image!.id))).toBe(true);
+    await updateListing({ db: handle.db, userId, listingId, disclosureLabel: false });
+    expect((await share(result.id)).data.equals(await stored(result.id))).toBe(true);
+    await updateListing({ db: handle.db, userId, listingId, disclosureLabel: true });
+    // Each language's label has an address of its own, so the browser keeps them apart.
+    expect((await resolveShareLink({ db: handle.db, token: link.token, locale: "en" })).listing.items[0]!.afterUrl).toBe(`/api/shares/${link.token}/images/${result.id}?locale=en`);
     // The other photo's result was not chosen: the link does not open it.
-    await expect(getSharedImage({ db: handle.db, storage, token: link.token, imageId: view.photos[1]!.results[0]!.result!.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(share(view.photos[1]!.results[0]!.result!.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(resolveShareLink({ db: handle.db, token: `${link.token}x` })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(resolveShareLink({ db: handle.db, token: link.token, now: new Date(Date.now() + 2 * 3600_000) })).rejects.toMatchObject({ code: "GONE" });
 

@@ -1,13 +1,16 @@
 import "server-only";
 import sharp from "sharp";
 import { and, eq, sql } from "drizzle-orm";
+import type { EditMode } from "@/config/edit-modes";
+import { isAiResult } from "@/config/engines";
 import { HD_MIN_LONG_SIDE } from "@/config/listings";
 import type { Db } from "@/server/db/client";
 import { executeRows } from "@/server/db/execute-rows";
-import { image, listingPhoto, visualization } from "@/server/db/schema";
+import { batch, image, listingPhoto, visualization } from "@/server/db/schema";
 import type { Engine } from "@/server/engines/engine";
 import { plainUpscale } from "@/server/engines/plain-upscale";
 import { newId } from "@/server/db/new-id";
+import { markDigitalSource } from "@/server/images/mark-digital-source";
 import { log } from "@/server/log";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
@@ -25,8 +28,8 @@ type Claimed = { id: string; listing_id: string; user_id: string; hd_attempt: nu
 /**
  * Claims the oldest waiting HD order (or one whose worker died) and makes its copy: the engine's own upscaler
  * when it has one, else a plain resampling, as a JPEG of at least HD_MIN_LONG_SIDE px that keeps the result's
- * hour. A failure, or a result no longer chosen or past its hour, gives the order's token back (keyed by the
- * order, so once). Null when nothing waits.
+ * hour and its AI marking. A failure, or a result no longer chosen or past its hour, gives the order's token
+ * back (keyed by the order, so once). Null when nothing waits.
  */
 export async function makeNextHdCopy(options: {
   db: Db;
@@ -64,9 +67,10 @@ export async function makeNextHdCopy(options: {
 
   const [result] = order.hd_visualization_id
     ? await db
-        .select({ image })
+        .select({ image, engine: batch.engine, mode: batch.mode })
         .from(visualization)
         .innerJoin(image, eq(image.id, visualization.resultImageId))
+        .innerJoin(batch, eq(batch.id, visualization.batchId))
         .where(eq(visualization.id, order.hd_visualization_id))
     : [];
   if (!result || result.image.expiresAt <= new Date() || order.chosen_visualization_id !== order.hd_visualization_id) {
@@ -83,9 +87,11 @@ export async function makeNextHdCopy(options: {
     const output = await (engine.upscale ?? plainUpscale).call(engine, input);
     const jpeg = await sharp(output.image).jpeg({ quality: 92 }).toBuffer({ resolveWithObject: true });
     if (Math.max(jpeg.info.width, jpeg.info.height) < HD_MIN_LONG_SIDE) throw new Error(`upscale too small: ${jpeg.info.width}×${jpeg.info.height}`);
+    // Marked as its result is (the encoder keeps no metadata): the owner's image route hands the stored copy out too.
+    const marked = markDigitalSource({ image: jpeg.data, ai: isAiResult(result.engine, result.mode as EditMode) });
     const id = newId();
     const storageKey = `results/${id}.jpg`;
-    await storage.put(storageKey, jpeg.data, "image/jpeg");
+    await storage.put(storageKey, marked, "image/jpeg");
     storedKey = storageKey;
     const kept = await db
       .transaction(async (tx) => {
@@ -97,7 +103,7 @@ export async function makeNextHdCopy(options: {
           contentType: "image/jpeg",
           width: jpeg.info.width,
           height: jpeg.info.height,
-          bytes: jpeg.data.length,
+          bytes: marked.length,
           expiresAt: result.image.expiresAt,
         });
         const [ended] = await tx

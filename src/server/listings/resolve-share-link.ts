@@ -1,5 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import { defaultLocale, type Locale } from "@/config/routes";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { listing, listingShare } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -10,9 +11,10 @@ import { listChosenResults, type ChosenResult } from "./list-chosen-results";
 /**
  * What a client link shows, to anyone holding it: the listing's chosen results with their photos. An unknown
  * or revoked token is NOT_FOUND (404); a link whose images are all past their hour is GONE (410). A listing
- * with nothing chosen (yet, or any more) is shown as such, with no items.
+ * with nothing chosen (yet, or any more) is shown as such, with no items. A result's address names `locale`, the
+ * language of its burnt-in label (getSharedImage), so the browser keeps each language's file apart.
  */
-export async function resolveShareLink(options: { token: string; db?: DbOrTx; now?: Date }): Promise<{ listing: SharedListingDto; items: ChosenResult[] }> {
+export async function resolveShareLink(options: { token: string; locale?: Locale; db?: DbOrTx; now?: Date }): Promise<{ listing: SharedListingDto; items: ChosenResult[] }> {
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
   const [found] = await db
@@ -36,7 +38,7 @@ export async function resolveShareLink(options: { token: string; db?: DbOrTx; no
         mode: i.mode,
         ai: i.ai,
         beforeUrl: i.source ? url(i.source.id) : null,
-        afterUrl: url(i.result.id),
+        afterUrl: `${url(i.result.id)}?locale=${options.locale ?? defaultLocale}`,
         width: i.result.width,
         height: i.result.height,
       })),

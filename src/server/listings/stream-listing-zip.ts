@@ -32,9 +32,9 @@ async function chosenForZip(options: { userId: string; listingId: string; db: Db
 }
 
 /**
- * The chosen results of a listing as one ZIP of full-size JPEGs named `<listing>-<nn>-<room>-<style>.jpg`,
- * streamed: each entry is read, labelled and encoded only when the one before has gone out, so a 40-photo
- * ZIP holds one image in memory, not forty. JPEGs are stored, not deflated again (it would gain nothing).
+ * The chosen results of a listing as one ZIP of full-size JPEGs named `<listing>-<nn>-<room>-<style>.jpg`, each
+ * with its result's AI marking, streamed: each entry is read, labelled and encoded only when the one before has
+ * gone out, so a 40-photo ZIP holds one image in memory, not forty. JPEGs are stored, not deflated again (it would gain nothing).
  * `label` is the disclosure text to burn in (null: none; the listing's own setting is applied by the caller).
  * A download given up (the stream closed before its end) stops the making at once: it would otherwise wait
  * forever for the reader, holding the image in hand. `done` says how the making ended.
@@ -72,7 +72,7 @@ export async function streamListingZip(options: {
       const bytes = await storage.get(item.result.storageKey);
       // An object gone between the listing and now: left out rather than a broken entry.
       if (!bytes || abandoned) continue;
-      const jpeg = await burnLabel({ image: bytes, label });
+      const jpeg = await burnLabel({ image: bytes, label, ai: item.ai });
       const name = listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId || item.mode });
       const written = once(archive, "entry");
       written.catch(() => undefined);

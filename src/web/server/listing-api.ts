@@ -1,10 +1,14 @@
 import "server-only";
+import { defaultLocale, locales, type Locale } from "@/config/routes";
 import { catalogs } from "@/i18n/catalogs";
 import { requestLocale } from "@/server/http/error-answer";
 import { jsonAnswer } from "./api-route";
 
-/** Every listing route's access: a visitor gets 404, as for anything of another account. */
+/** A listing's own routes: a visitor gets 404, as for anything of another account. */
 export const listingAccess = { visitor: "NOT_FOUND", context: "listings" } as const;
+
+/** The listings index (`/api/listings`) names no listing, so a visitor gets 401 there, as on other routes. */
+export const listingIndexAccess = { visitor: "UNAUTHORIZED", context: "listings" } as const;
 
 /** The answer of a listing change that has nothing to say back. */
 export async function done(change: Promise<void>): Promise<Response> {
@@ -15,4 +19,14 @@ export async function done(change: Promise<void>): Promise<Response> {
 /** The disclosure label in the language of the page the download was started from. */
 export function disclosureLabel(request: Request): string {
   return catalogs[requestLocale(request)].listings.label;
+}
+
+/**
+ * The disclosure label of a client link's image, in the language its address names (`?locale=en`, else Polish):
+ * the client's page sends no Referer, and the address alone must decide what the browser keeps.
+ */
+export function sharedImageLabel(request: Request): string {
+  const named = new URL(request.url).searchParams.get("locale");
+  const locale: Locale = locales.find((l) => l === named) ?? defaultLocale;
+  return catalogs[locale].listings.label;
 }

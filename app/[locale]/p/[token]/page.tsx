@@ -6,6 +6,7 @@ import { AlternatePaths } from "@/components/layout/alternate-paths";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { SharedComparison } from "@/components/listings/shared-comparison";
 import type { RoomType } from "@/config/room-types";
+import type { Locale } from "@/config/routes";
 import type { StyleId } from "@/config/styles";
 import { isAppError } from "@/server/errors";
 import { resolveShareLink } from "@/server/listings/resolve-share-link";
@@ -19,8 +20,8 @@ type Props = { params: Promise<{ locale: string; token: string }> };
 export const dynamic = "force-dynamic";
 
 /** The link's listing, or what became of it; read once per request by the title and the page. */
-const sharedListing = cache((token: string) =>
-  resolveShareLink({ token }).then(
+const sharedListing = cache((token: string, locale: Locale) =>
+  resolveShareLink({ token, locale }).then(
     (shared) => ({ state: "open" as const, shared }),
     (error: unknown) => {
       if (isAppError(error, "NOT_FOUND")) return { state: "notFound" as const };
@@ -35,15 +36,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "listings" });
   // A link that no longer works says so in the tab's title too, not only on the page.
-  const { state } = await sharedListing(token);
+  const { state } = await sharedListing(token, locale);
   const title = state === "notFound" ? t("sharedNotFoundTitle") : state === "gone" ? t("sharedGoneTitle") : t("sharedLead");
   return { title, robots: { index: false, follow: false, nocache: true }, referrer: "no-referrer" };
 }
 
 /**
- * The agent's client's view of a listing, without an account: the chosen results with before/after sliders
- * and the disclosure label. A revoked or unknown link is a 404; one whose images are gone answers 410 (the
- * proxy says so before this page renders) and this page shows why.
+ * The agent's client's view of a listing, without an account: the chosen results with before/after sliders.
+ * The disclosure label is burnt into each result's file, in the page's language (getSharedImage), so the page
+ * lays none over it. A revoked or unknown link is a 404; one whose images are gone answers 410 (the proxy says
+ * so before this page renders) and this page shows why.
  */
 export default async function SharedListingPage({ params }: Props) {
   const { token } = await params;
@@ -53,7 +55,7 @@ export default async function SharedListingPage({ params }: Props) {
   const tStyles = await getTranslations({ locale, namespace: "styles" });
   const tGen = await getTranslations({ locale, namespace: "generation" });
   const tModes = await getTranslations({ locale, namespace: "modes" });
-  const link = await sharedListing(token);
+  const link = await sharedListing(token, locale);
   if (link.state === "notFound") notFound();
   if (link.state === "gone") {
     return (
@@ -82,19 +84,16 @@ export default async function SharedListingPage({ params }: Props) {
           return (
             <li key={item.position} data-testid="shared-item" className="space-y-2">
               <h2 className="font-medium">{t("sharedItem", { number: item.position, room, style })}</h2>
-              <div className="relative">
-                {item.beforeUrl ? (
-                  <SharedComparison
-                    before={{ src: item.beforeUrl, alt: tGen("originalAlt", { room }), width: item.width, height: item.height }}
-                    after={{ src: item.afterUrl, alt: afterAlt, width: item.width, height: item.height }}
-                    style={style}
-                  />
-                ) : (
-                  // eslint-disable-next-line @next/next/no-img-element -- a short-lived image served by our API
-                  <img src={item.afterUrl} alt={afterAlt} width={item.width} height={item.height} className="h-auto w-full rounded-lg" />
-                )}
-                {listing.disclosureLabel && <span className="pointer-events-none absolute right-2 bottom-2 z-10 rounded bg-black/60 px-2 py-0.5 text-xs text-white">{t("label")}</span>}
-              </div>
+              {item.beforeUrl ? (
+                <SharedComparison
+                  before={{ src: item.beforeUrl, alt: tGen("originalAlt", { room }), width: item.width, height: item.height }}
+                  after={{ src: item.afterUrl, alt: afterAlt, width: item.width, height: item.height }}
+                  style={style}
+                />
+              ) : (
+                // eslint-disable-next-line @next/next/no-img-element -- a short-lived image served by our API
+                <img src={item.afterUrl} alt={afterAlt} width={item.width} height={item.height} className="h-auto w-full rounded-lg" />
+              )}
             </li>
           );
         })}

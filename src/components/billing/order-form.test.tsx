@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { withMessages } from "~/tests/support/messages";
+import { OrderForm } from "./order-form";
+
+const placeOrder = vi.hoisted(() => vi.fn());
+vi.mock("@/web/actions/billing", () => ({ placeOrder }));
+
+afterEach(() => {
+  cleanup();
+  vi.resetAllMocks();
+});
+
+const CONSENT_REFUSED = "Zaznacz zgodę na rozpoczęcie usługi, aby złożyć zamówienie.";
+
+function refusal(reason: string | null, message: string) {
+  return { ok: false, error: { code: "INVALID_INPUT", reason, message }, values: {}, at: Date.now() };
+}
+
+function renderForm() {
+  render(withMessages(<OrderForm productId="pack10" locale="pl" termsHref="/regulamin" privacyHref="/polityka-prywatnosci" sandbox={false} />));
+  return { consent: screen.getByRole("checkbox", { name: /^Żądam rozpoczęcia świadczenia usługi/ }), submit: screen.getByRole("button", { name: "Zamawiam i płacę" }) };
+}
+
+describe("the order form refused", () => {
+  it("for the missing consent: focus goes to the consent box, which is marked invalid and described by the error", async () => {
+    placeOrder.mockResolvedValue(refusal("withdrawalConsent", CONSENT_REFUSED));
+    const { consent, submit } = renderForm();
+    await userEvent.click(submit);
+    await waitFor(() => expect(document.activeElement).toBe(consent));
+    expect(consent.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(consent.getAttribute("aria-describedby")!)?.textContent).toBe(CONSENT_REFUSED);
+    expect(screen.getByRole("alert").textContent).toBe(CONSENT_REFUSED);
+  });
+
+  it("for another reason: the alert says why and focus, dropped while the button was disabled, returns to it", async () => {
+    placeOrder.mockImplementation(async () => {
+      // A browser drops focus to the page when the focused button is disabled.
+      (document.activeElement as HTMLElement).blur();
+      return refusal(null, "Coś poszło nie tak.");
+    });
+    const { consent, submit } = renderForm();
+    await userEvent.click(consent);
+    await userEvent.click(submit);
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Coś poszło nie tak."));
+    expect(document.activeElement).toBe(submit);
+    expect(consent.hasAttribute("aria-invalid")).toBe(false);
+  });
+});
