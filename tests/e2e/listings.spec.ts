@@ -21,6 +21,7 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   await page.getByLabel("Nazwa (adres lub numer oferty)").fill("Złota 44/12");
   await page.getByRole("button", { name: "Utwórz ogłoszenie" }).click();
   await expect(page).toHaveURL(/\/ogloszenia\?id=/);
+  await expect(page).toHaveTitle(/^Złota 44\/12 · Ogłoszenia/);
 
   const photo = readFileSync(PHONE_PHOTO);
   await page.locator('input[type="file"]').setInputFiles(["a.jpg", "b.jpg", "c.jpg"].map((name) => ({ name, mimeType: "image/jpeg", buffer: photo })));

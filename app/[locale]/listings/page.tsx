@@ -1,3 +1,4 @@
+import { cache } from "react";
 import { notFound } from "next/navigation";
 import { getNow, getTranslations } from "next-intl/server";
 import { Link } from "@/components/link";
@@ -18,14 +19,27 @@ import { listListings } from "@/server/listings/list-listings";
 import { ClientMessages } from "@/web/server/client-messages";
 import { pageMetadata } from "@/web/server/metadata";
 import { pageLocale } from "@/web/server/page-params";
-import { requireUser } from "@/web/server/session";
+import { getSessionUser, requireUser } from "@/web/server/session";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ id?: string | string[] }> };
 
-export async function generateMetadata({ params }: Props) {
+/** A listing of the signed-in agent, read once per request by the title and the page; null for no such listing. */
+const ownListing = cache(async (listingId: string) => {
+  const user = await getSessionUser();
+  if (!user) return null;
+  return getListing({ userId: user.id, listingId }).catch((error: unknown) => {
+    if (isAppError(error, "NOT_FOUND")) return null;
+    throw error;
+  });
+});
+
+export async function generateMetadata({ params, searchParams }: Props) {
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "listings" });
-  return pageMetadata({ locale, route: "/listings", title: t("title"), index: false });
+  const { id } = await searchParams;
+  // The tab names the listing (a rename on the page follows it there).
+  const listing = typeof id === "string" ? await ownListing(id) : null;
+  return pageMetadata({ locale, route: "/listings", title: listing ? `${listing.name} · ${t("title")}` : t("title"), index: false });
 }
 
 /** The agent's listings; with `?id=` one listing's workspace. */
@@ -36,10 +50,8 @@ export default async function ListingsPage({ params, searchParams }: Props) {
   const listPath = pathFor("/listings", locale);
   const { id } = await searchParams;
   if (typeof id === "string") {
-    const listing = await getListing({ userId: user.id, listingId: id }).catch((error: unknown) => {
-      if (isAppError(error, "NOT_FOUND")) notFound();
-      throw error;
-    });
+    const listing = await ownListing(id);
+    if (!listing) notFound();
     const now = (await getNow()).getTime();
     const hdPlain = hdIsPlain({ engine: await getEngine() });
     return (

@@ -226,13 +226,31 @@ describe("ListingWorkspace's photo removal", () => {
   });
 });
 
+describe("ListingWorkspace's name", () => {
+  it("follows a rename in the tab's title, which the server named after the listing", async () => {
+    let renamed = false;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).startsWith("/api/me")) return json({ balance: 10, menu: null, welcome: null, now: NOW, gallery: null, batches: null });
+        if (init?.method === "PATCH") renamed = true;
+        return json({ listing: renamed ? { ...listing, name: "Złota 44/14" } : listing });
+      }),
+    );
+    document.title = "Złota 44/12 · Ogłoszenia | Aranżer";
+    renderWorkspace();
+    const field = screen.getByRole("textbox", { name: "Nazwa (adres lub numer oferty)" });
+    await userEvent.clear(field);
+    await userEvent.type(field, "Złota 44/14");
+    await userEvent.click(screen.getByRole("button", { name: "Zmień nazwę" }));
+    await waitFor(() => expect(document.title).toBe("Złota 44/14 · Ogłoszenia | Aranżer"));
+  });
+});
+
 describe("ListingWorkspace's deletions", () => {
   it("asks in its own dialog before deleting the listing, and sends nothing when cancelled", async () => {
     const calls = serve([10]);
-    document.title = "Ogłoszenia | Aranżer";
     renderWorkspace();
-    // The tab names the listing.
-    expect(document.title).toBe("Złota 44/12 · Ogłoszenia | Aranżer");
     await userEvent.click(screen.getByRole("button", { name: "Usuń ogłoszenie" }));
     const dialog = await screen.findByRole("dialog", { name: "Usuń ogłoszenie" });
     expect(dialog.textContent).toContain("Złota 44/12");

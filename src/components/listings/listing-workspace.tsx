@@ -103,15 +103,12 @@ export function ListingWorkspace({
     void loadPersonData(personDataUrl(locale, null));
   }, [locale]);
 
-  // The tab says which listing it is (the page's own title, from the route, is the same for all of them).
+  // The tab names the listing (the page's title, from the server); a rename follows it there.
+  const titledAs = useRef(initial.name);
   useEffect(() => {
-    const before = document.title;
-    const named = `${listing.name} · ${before}`;
-    document.title = named;
-    return () => {
-      // Not over the next page's own title, when leaving for it set one already.
-      if (document.title === named) document.title = before;
-    };
+    if (titledAs.current === listing.name) return;
+    document.title = document.title.replace(titledAs.current, listing.name);
+    titledAs.current = listing.name;
   }, [listing.name]);
 
   // Named as on the design page: its style (or what was done), which variation it is, and whether it is a free
