@@ -48,7 +48,7 @@ export default async function proxy(request: NextRequest) {
     return errorResponse(new AppError("FORBIDDEN", { reason: "crossOrigin" }), request, "proxy");
   }
 
-  if (pathname.startsWith("/api/")) return NextResponse.next();
+  if (pathname === "/api" || pathname.startsWith("/api/")) return NextResponse.next();
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const csp = contentSecurityPolicy({ nonce, dev: NODE_ENV === "development", tagManager: GTM_ID !== undefined });

@@ -27,6 +27,7 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   await page.locator('input[type="file"]').setInputFiles(["a.jpg", "b.jpg", "c.jpg"].map((name) => ({ name, mimeType: "image/jpeg", buffer: photo })));
   const photos = page.getByTestId("listing-photo");
   await expect(photos).toHaveCount(3, { timeout: 60_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Dodano 3 zdjęcia." })).toBeAttached();
   await photos.nth(1).getByLabel("Pomieszczenie").selectOption({ label: "Kuchnia" });
   await expect(photos.nth(1).getByLabel("Pomieszczenie")).toHaveValue("kitchen");
   await photos.nth(2).getByLabel("Pomieszczenie").selectOption({ label: "Sypialnia" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-const route = await import("~/app/api/[...path]/route");
+const route = await import("~/app/api/[[...path]]/route");
 
 describe("an /api address no route serves", () => {
   it("answers every method with the JSON 404 of any other refusal, in the caller's language", async () => {

@@ -74,7 +74,7 @@ describe("a refused submission of the login page's forms", () => {
   it("sign-in: a refusal with no field to blame is said in the alert, and focus is not left on the page", async () => {
     let answer: (value: unknown) => void = () => {};
     auth.signIn.mockImplementation(() => {
-      // The button is disabled while the answer is awaited, and a browser then drops focus to the page.
+      // Focus left for the page while the answer was awaited (a disabled button drops it there).
       (document.activeElement as HTMLElement).blur();
       return new Promise((resolve) => (answer = resolve));
     });
@@ -83,7 +83,7 @@ describe("a refused submission of the login page's forms", () => {
     await userEvent.type(screen.getByLabelText("Hasło"), "wrong password");
     const submit = screen.getByRole("button", { name: "Zaloguj się" });
     await userEvent.click(submit);
-    await waitFor(() => expect(submit.hasAttribute("disabled")).toBe(true));
+    await waitFor(() => expect(submit.getAttribute("aria-busy")).toBe("true"));
     expect(document.activeElement).toBe(document.body);
     answer({ data: null, error: { code: "INVALID_EMAIL_OR_PASSWORD", status: 401 } });
     await waitFor(() => expect(screen.getByRole("alert").textContent).toMatch(/^Nieprawidłowy e-mail lub hasło\./));

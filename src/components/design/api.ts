@@ -1,4 +1,5 @@
 import type { BatchDto, CreateBatchInput, ImageDto, ImageSource, VisualizationDto } from "@/schemas/generation";
+import { UPLOAD_MAX_BYTES } from "@/config/generation";
 import { mayShrink, photoToSend } from "./shrink-photo";
 
 /**
@@ -28,41 +29,51 @@ function parseError(status: number, text: string): ApiError {
 
 /**
  * POST /api/images with the photo's bytes as the body: a large one shrunk first to the size the server stores
- * (photoToSend). XMLHttpRequest rather than fetch, because only it reports upload progress. `onProgress` gets
- * 0..1, or null when the browser cannot tell the total.
+ * (photoToSend); an empty one, or one over UPLOAD_MAX_BYTES, refused without sending anything. XMLHttpRequest
+ * rather than fetch, because only it reports upload progress. `onProgress` gets 0..1, or null when the browser
+ * cannot tell the total.
  */
 export function uploadImage(file: Blob, onProgress: (fraction: number | null) => void): { done: Promise<UploadOutcome>; abort: () => void } {
-  const xhr = new XMLHttpRequest();
+  let xhr: XMLHttpRequest | null = null;
   let aborted = false;
   const send = (body: Blob) =>
     new Promise<UploadOutcome>((resolve) => {
-      xhr.open("POST", "/api/images");
-      xhr.setRequestHeader("Content-Type", body.type || "application/octet-stream");
-      xhr.setRequestHeader("Accept", "application/json");
-      xhr.upload.onprogress = (event) => onProgress(event.lengthComputable && event.total > 0 ? event.loaded / event.total : null);
-      xhr.onload = () => {
-        if (xhr.status >= 200 && xhr.status < 300) {
+      const request = new XMLHttpRequest();
+      xhr = request;
+      request.open("POST", "/api/images");
+      request.setRequestHeader("Content-Type", body.type || "application/octet-stream");
+      request.setRequestHeader("Accept", "application/json");
+      request.upload.onprogress = (event) => onProgress(event.lengthComputable && event.total > 0 ? event.loaded / event.total : null);
+      request.onload = () => {
+        if (request.status >= 200 && request.status < 300) {
           try {
-            const answer = JSON.parse(xhr.responseText) as { image: ImageDto };
+            const answer = JSON.parse(request.responseText) as { image: ImageDto };
             resolve({ ok: true, image: answer.image });
           } catch {
-            resolve({ ok: false, kind: "error", status: xhr.status, code: "generic", details: {} });
+            resolve({ ok: false, kind: "error", status: request.status, code: "generic", details: {} });
           }
         } else {
-          resolve(parseError(xhr.status, xhr.responseText));
+          resolve(parseError(request.status, request.responseText));
         }
       };
-      xhr.onerror = () => resolve({ ok: false, kind: "network" });
-      xhr.ontimeout = () => resolve({ ok: false, kind: "network" });
-      xhr.onabort = () => resolve({ ok: false, kind: "aborted" });
-      xhr.send(body);
+      request.onerror = () => resolve({ ok: false, kind: "network" });
+      request.ontimeout = () => resolve({ ok: false, kind: "network" });
+      request.onabort = () => resolve({ ok: false, kind: "aborted" });
+      request.send(body);
     });
-  const done = mayShrink(file) ? photoToSend(file).then((body) => (aborted ? ({ ok: false, kind: "aborted" } as const) : send(body))) : send(file);
+  // Refused at once, not after sending 20 MB for the server to refuse (which it still does, for any client); and
+  // before shrinking, which would hide the size.
+  const refused = file.size === 0 || file.size > UPLOAD_MAX_BYTES ? { ok: false as const, kind: "error" as const, status: 0, code: "INVALID_IMAGE", details: { reason: file.size === 0 ? "empty" : "tooLarge" } } : null;
+  const done = refused
+    ? Promise.resolve(refused)
+    : mayShrink(file)
+      ? photoToSend(file).then((body) => (aborted ? ({ ok: false, kind: "aborted" } as const) : send(body)))
+      : send(file);
   return {
     done,
     abort: () => {
       aborted = true;
-      xhr.abort();
+      xhr?.abort();
     },
   };
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -350,6 +350,10 @@ describe("DesignStudio: Generate", () => {
     const user = userEvent.setup();
     await renderStudio({}, { balance: 1, image: upload("img1") });
     await chooseRoomAndStyles(user, "Salon", ["Skandynawski", "Boho"]);
+    // Said before Generate is pressed, with the way to buy tokens.
+    const ahead = screen.getByText("Masz 1 token, a ta operacja wymaga 2 tokenów.").closest('[role="status"]')!;
+    expect(within(ahead as HTMLElement).getByRole("link", { name: "Kup tokeny" }).getAttribute("href")).toBe("/cennik");
+    expect(ahead.textContent).not.toContain("Nie pobraliśmy");
     await user.click(generateButton());
     const alert = screen.getByRole("alert");
     expect(alert.textContent).toContain("Masz 1 token, a ta operacja wymaga 2 tokenów.");
@@ -446,12 +450,12 @@ describe("DesignStudio: upload", () => {
     const big = new File([new Uint8Array(8)], "duze.jpg", { type: "image/jpeg" });
     Object.defineProperty(big, "size", { value: 20 * 1024 * 1024 + 1 });
     fireEvent.change(screen.getByLabelText("Wybierz plik"), { target: { files: [big] } });
+    expect((await screen.findByRole("alert")).textContent).toContain("Plik ma więcej niż 20 MB.");
     expect(FakeXhr.last).toBeNull();
-    expect(screen.getByRole("alert").textContent).toContain("Plik ma więcej niż 20 MB.");
     expect(screen.getByRole("img", { name: "Twoje zdjęcie pomieszczenia" }).getAttribute("src")).toBe("/api/images/img1");
     fireEvent.change(screen.getByLabelText("Wybierz plik"), { target: { files: [new File([], "pusty.jpg", { type: "image/jpeg" })] } });
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("Plik jest pusty."));
     expect(FakeXhr.last).toBeNull();
-    expect(screen.getByRole("alert").textContent).toContain("Plik jest pusty.");
   });
 
   it("says in words that the server is busy when it answers 503 BUSY", async () => {

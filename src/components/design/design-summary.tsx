@@ -46,6 +46,8 @@ export function DesignSummary({ cost, breakdown, balance, missing, notice, prici
   const format = useFormatter();
   const missingId = useId();
   const ready = missing.length === 0;
+  // Said before Generate is pressed, with the way to buy, as soon as the choice costs more than the balance.
+  const short = notice?.type !== "insufficient" && balance !== null && cost > 0 && balance < cost;
 
   return (
     <section aria-labelledby={`${missingId}-title`} className="space-y-4 rounded-2xl border border-gray-200 p-5 dark:border-gray-800">
@@ -69,6 +71,7 @@ export function DesignSummary({ cost, breakdown, balance, missing, notice, prici
           {t("missing", { items: format.list(missing.map((m) => t(missingKey[m]))) })}
         </p>
       )}
+      {short && <InsufficientTokens ahead balance={balance} attempted={cost} pricingHref={pricingHref} />}
       <div className="flex flex-wrap gap-2">
         <Button size="lg" leadingIcon={<Sparkles />} disabled={!ready} aria-describedby={ready ? undefined : missingId} onClick={onGenerate}>
           {t("generate")}

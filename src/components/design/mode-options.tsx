@@ -119,13 +119,15 @@ export function ModePicker(props: {
               value={mode}
               checked={props.value === mode}
               disabled={!offered(mode)}
-              aria-describedby={offered(mode) ? undefined : noteId}
+              // Named by the mode alone, described by the sentence (read once, not with every arrow press).
+              aria-labelledby={`${noteId}-${mode}-name`}
+              aria-describedby={offered(mode) ? `${noteId}-${mode}-text` : `${noteId}-${mode}-text ${noteId}`}
               onChange={() => props.onChange(mode)}
               className={radioInput}
             />
             <span>
-              <span className="block font-medium">{t(`${mode}.name`)}</span>
-              <span className="block text-gray-700 dark:text-gray-300">{t(`${mode}.description`)}</span>
+              <span id={`${noteId}-${mode}-name`} className="block font-medium">{t(`${mode}.name`)}</span>
+              <span id={`${noteId}-${mode}-text`} className="block text-gray-700 dark:text-gray-300">{t(`${mode}.description`)}</span>
             </span>
           </label>
         ))}

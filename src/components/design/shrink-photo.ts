@@ -11,11 +11,17 @@ const JPEG_QUALITY = 0.92;
  * The photo as it is worth sending: a large JPEG (or HEIC) is decoded here and re-encoded at the size the server
  * stores (STORED_LONG_SIDE), a fifth to a tenth of a phone photo's bytes, so the upload that a person on a
  * mobile connection waits for takes a second rather than several. The browser applies the EXIF orientation and
- * converts to sRGB as it decodes. Anything it cannot decode (a damaged file, a format it does not read, one
- * over the pixel limit) goes as it is, and the server refuses it with its own sentence.
+ * converts to sRGB as it decodes. Anything it cannot decode (a damaged file, a format it does not read), a
+ * JPEG over the pixel limit and a CMYK one go as they are, and the server refuses or takes them as before.
  */
 export async function photoToSend(file: File): Promise<Blob> {
   if (!mayShrink(file)) return file;
+  if (file.type === "image/jpeg") {
+    // Read from its header before anything is decoded: a photo the server refuses for its size costs the
+    // phone no decoding, and a CMYK one goes whole (browsers convert it to RGB unlike libvips, darker).
+    const frame = jpegFrame(new Uint8Array(await file.slice(0, JPEG_HEADER_BYTES).arrayBuffer()));
+    if (!frame || frame.components !== 3 || frame.width * frame.height > UPLOAD_MAX_PIXELS) return file;
+  }
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
@@ -35,6 +41,39 @@ export async function photoToSend(file: File): Promise<Blob> {
   } finally {
     bitmap.close();
   }
+}
+
+/** How much of a JPEG is read for its frame header: past the EXIF block (at most 64 KB) and an ICC profile. */
+const JPEG_HEADER_BYTES = 256 * 1024;
+
+/**
+ * A baseline or progressive JPEG's size and number of colour components, from its start-of-frame segment
+ * (ITU T.81, B.2.2), or null when the bytes do not get there.
+ */
+export function jpegFrame(bytes: Uint8Array): { width: number; height: number; components: number } | null {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
+  let at = 2;
+  while (at + 9 < bytes.length) {
+    if (bytes[at] !== 0xff) return null;
+    const marker = bytes[at + 1]!;
+    // Fill bytes before a marker, and the markers that carry no length.
+    if (marker === 0xff) {
+      at++;
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2;
+      continue;
+    }
+    const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
+    // SOF0–SOF15, but DHT (C4), JPG (C8) and DAC (CC), which share the range.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: (bytes[at + 5]! << 8) | bytes[at + 6]!, width: (bytes[at + 7]! << 8) | bytes[at + 8]!, components: bytes[at + 9]! };
+    }
+    if (marker === 0xda || length < 2) return null;
+    at += 2 + length;
+  }
+  return null;
 }
 
 /** Whether photoToSend would try: decided at once, so a photo that goes as it is goes without waiting a turn. */

@@ -1,7 +1,6 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { UPLOAD_MAX_BYTES } from "@/config/generation";
 import type { ImageDto } from "@/schemas/generation";
 import { uploadImage } from "./api";
 import { useErrorText } from "./use-error-text";
@@ -24,12 +23,6 @@ export function useImageUpload(onUploaded: (image: ImageDto) => void, networkMes
   const start = useCallback(
     async (file: File) => {
       running.current?.abort();
-      // Said at once, not after sending 20 MB for the server to refuse (which it still does, for any client).
-      if (file.size === 0 || file.size > UPLOAD_MAX_BYTES) {
-        running.current = null;
-        setState({ status: "failed", message: errorText({ code: "INVALID_IMAGE", details: { reason: file.size === 0 ? "empty" : "tooLarge" } }) });
-        return;
-      }
       setState({ status: "uploading", name: file.name, progress: 0 });
       const upload = uploadImage(file, (progress) => setState((s) => (s.status === "uploading" ? { ...s, progress } : s)));
       running.current = upload;

@@ -172,7 +172,11 @@ export function ListingWorkspace({
     const left = LISTING_MAX_PHOTOS - listing.photos.length;
     if (files.length > left) setMessage({ text: t("tooMany", { max: LISTING_MAX_PHOTOS, left: Math.max(0, left) }), error: true });
     else setMessage(null);
-    if (left > 0) void start(files.slice(0, left));
+    if (left <= 0) return;
+    const sent = files.slice(0, left);
+    // Said as well as shown: the list below is not read out as it changes.
+    announce(t("uploadsStarted", { count: sent.length }));
+    void start(sent).then(({ added, failed }) => announce(t("uploadsSettled", { added, failed })));
   }
 
   function onDrop(event: DragEvent) {

@@ -24,7 +24,7 @@ describe("usePhotoUploads", () => {
     });
     const { result } = renderHook(() => usePhotoUploads(onUploaded, "offline"), { wrapper: ({ children }) => withMessages(children) });
     const files = ["a.jpg", "b.jpg", "c.jpg"].map((name) => new File(["x"], name, { type: "image/jpeg" }));
-    let started!: Promise<void>;
+    let started!: Promise<{ added: number; failed: number }>;
     act(() => {
       started = result.current.start(files);
     });
@@ -44,6 +44,8 @@ describe("usePhotoUploads", () => {
       await started;
     });
     expect(added).toEqual(["a", "b", "c"]);
+    // What the page then says: how many were added, how many not.
+    expect(await started).toEqual({ added: 3, failed: 0 });
     expect(result.current.uploads.map((u) => u.state)).toEqual(["done", "done", "done"]);
   });
 });

@@ -12,6 +12,7 @@ export type PhotoUpload = { key: number; name: string; state: "waiting" | "uploa
  * (too big, not a photo, hostile) fails alone and the others go on. The uploaded photos are handed to
  * `onUploaded` (which adds them to the listing) one by one in the order they were chosen, whichever upload
  * finishes first: the listing's numbering, its ZIP and the client's page follow the person's order.
+ * `start` resolves with how many were added and how many not, once all are settled.
  */
 export function usePhotoUploads(onUploaded: (imageId: string) => Promise<string | null>, networkMessage: string) {
   const [uploads, setUploads] = useState<PhotoUpload[]>([]);
@@ -38,15 +39,18 @@ export function usePhotoUploads(onUploaded: (imageId: string) => Promise<string 
           settle(outcome.ok ? outcome.image.id : null);
         }
       };
+      let added = 0;
       const addInOrder = async () => {
         for (const { key, uploaded } of queued) {
           const imageId = await uploaded;
           if (imageId === null) continue;
           const refusal = await onUploaded(imageId);
           update(key, refusal ? { state: "failed", message: refusal } : { state: "done", progress: 1 });
+          if (!refusal) added++;
         }
       };
       await Promise.all([addInOrder(), ...Array.from({ length: Math.min(LISTING_UPLOAD_CONCURRENCY, queued.length) }, lane)]);
+      return { added, failed: queued.length - added };
     },
     [onUploaded, networkMessage, errorText],
   );

@@ -54,15 +54,27 @@ describe("Button", () => {
     expect(onClick).toHaveBeenCalledOnce();
   });
 
-  it("shows a spinner, sets aria-busy and blocks clicks while loading", () => {
+  it("shows a spinner, sets aria-busy and blocks presses while loading, keeping its focus", async () => {
+    const onClick = vi.fn();
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
     render(
-      <Button loading leadingIcon={<Plus data-testid="plus" />}>
-        Generuj
-      </Button>,
+      // A plain form: the product's Form adds its own focus handling, not what is tested here.
+      // eslint-disable-next-line react/forbid-elements
+      <form onSubmit={onSubmit}>
+        <Button type="submit" loading onClick={onClick} leadingIcon={<Plus data-testid="plus" />}>
+          Generuj
+        </Button>
+      </form>,
     );
     const button = screen.getByRole("button", { name: "Generuj" }) as HTMLButtonElement;
     expect(button.getAttribute("aria-busy")).toBe("true");
-    expect(button.disabled).toBe(true);
+    expect(button.getAttribute("aria-disabled")).toBe("true");
+    button.focus();
+    expect(document.activeElement).toBe(button);
+    await userEvent.click(button);
+    await userEvent.keyboard("{Enter}");
+    expect(onClick).not.toHaveBeenCalled();
+    expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.queryByTestId("plus")).toBeNull();
     expect(button.querySelector(".motion-safe\\:animate-spin")).not.toBeNull();
   });

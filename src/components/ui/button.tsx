@@ -1,6 +1,6 @@
 import { LoaderCircle } from "lucide-react";
 import * as Slot from "@radix-ui/react-slot";
-import type { ComponentPropsWithRef, ReactNode } from "react";
+import type { ComponentPropsWithRef, MouseEvent, ReactNode } from "react";
 
 export type ButtonSize = "2xs" | "xs" | "sm" | "md" | "lg" | "xl";
 export type ButtonVariant = "solid" | "outline" | "soft" | "ghost" | "link";
@@ -101,15 +101,19 @@ export function Button({
   const iconSlot = `inline-flex shrink-0 *:size-full ${sizes[size].icon}`;
 
   const Comp = asChild ? Slot.Root : "button";
-  // A link cannot be disabled natively, so it is taken out of the tab order and marked instead.
+  // A link cannot be disabled natively, so it is taken out of the tab order and marked instead. A button at work
+  // keeps its focus (a disabled one would drop it to the page, as when a dialog that started the work closes and
+  // hands focus back to it): it is marked busy and unavailable, and ignores presses, Enter in its form included.
   const state = asChild
     ? { "aria-disabled": inactive || undefined, tabIndex: inactive ? -1 : undefined }
-    : { type: "button" as const, disabled: inactive };
+    : { type: "button" as const, disabled: disabled || undefined, "aria-disabled": (loading && !disabled) || undefined };
+  const { onClick, ...rest } = props;
 
   return (
     <Comp
       {...state}
-      {...props}
+      {...rest}
+      onClick={loading ? (event: MouseEvent<HTMLButtonElement>) => event.preventDefault() : onClick}
       aria-busy={loading || undefined}
       className={`${buttonClasses({ size, variant, color, square })} ${className}`}
     >

@@ -140,7 +140,7 @@ describe("ConfirmModal", () => {
     await userEvent.click(confirm);
 
     expect(confirm.getAttribute("aria-busy")).toBe("true");
-    expect(confirm.disabled).toBe(true);
+    expect(confirm.getAttribute("aria-disabled")).toBe("true");
     expect((screen.getByRole("button", { name: "Anuluj" }) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.keyboard("{Escape}");
     expect(onOpenChange).not.toHaveBeenCalled();

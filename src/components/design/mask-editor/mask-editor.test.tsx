@@ -90,9 +90,11 @@ describe("MaskEditor", () => {
 
     await user.keyboard("{Control>}z{/Control}");
     expect(calls.at(-1)).toBe("rebuild ");
+    expect(screen.getByRole("status").textContent).toBe("Cofnięto ostatni krok.");
     expect(await settled()).toBeNull();
     await user.keyboard("{Control>}{Shift>}z{/Shift}{/Control}");
     expect(calls.at(-1)).toBe("rebuild rect");
+    expect(screen.getByRole("status").textContent).toBe("Przywrócono cofnięty krok.");
     // The undo button keeps the focus when there is nothing more to undo, so the keys still work.
     await user.click(screen.getByRole("button", { name: "Cofnij" }));
     await user.click(screen.getByRole("button", { name: "Cofnij" }));
@@ -103,6 +105,7 @@ describe("MaskEditor", () => {
 
     await user.click(screen.getByRole("button", { name: "Wyczyść maskę" }));
     expect(calls.at(-1)).toBe("clear");
+    expect(screen.getByRole("status").textContent).toBe("Wyczyszczono maskę. Możesz to cofnąć.");
     expect(await settled()).toBeNull();
     expect(screen.getByRole("button", { name: "Wyczyść maskę" }).getAttribute("aria-disabled")).toBe("true");
     // Marked unavailable, it still takes a press: one that changes nothing, so a single undo brings the rectangle back.

@@ -250,23 +250,28 @@ function Editor({ imageUrl, width, height, onMarkedChange, purpose, className = 
     requestDraw();
   };
 
+  // Said in the editor's live region: a second undo says it again (a trailing no-break space makes the text new).
+  const say = (text: string) => setStatus((shown) => (shown === text ? `${text}\u00a0` : text));
   const doUndo = () => {
     if (stroke.current || !canUndo(historyRef.current)) return;
     const next = undo(historyRef.current);
     surface.current?.rebuild(next.done);
     setHistory(next);
+    say(t("undone"));
   };
   const doRedo = () => {
     if (stroke.current || !canRedo(historyRef.current)) return;
     const next = redo(historyRef.current);
     surface.current?.rebuild(next.done);
     setHistory(next);
+    say(t("redone"));
   };
   const doClear = () => {
     // Shown as unavailable on a blank mask (marked, not disabled): a press then changes nothing, not even the history.
     if (stroke.current || isBlank(historyRef.current)) return;
     surface.current?.live.clear();
     commit({ kind: "clear" });
+    say(t("cleared"));
   };
 
   const zoomBy = (factor: number) => {

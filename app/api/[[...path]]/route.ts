@@ -3,8 +3,8 @@ import { publicRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
 
-/** An address under /api that no route serves: the same JSON 404 as any other refusal, not the site's HTML page. */
-const noSuchRoute = publicRoute<undefined, { path: string[] }>({}, async () => {
+/** /api, or an address under it that no route serves: the same JSON 404 as any other refusal, not the site's HTML page. */
+const noSuchRoute = publicRoute<undefined, { path?: string[] }>({}, async () => {
   throw new AppError("NOT_FOUND");
 });
 
