@@ -225,7 +225,7 @@ describe("LiveResults", () => {
     stream.emit({ seq: 2, type: "succeeded", visualizationId: "v1", result: image("res1"), structureScore: 0.97, flagged: false });
     stream.emit({ seq: 3, type: "failed", visualizationId: "v2", reason: "timeout", refunded: true });
     act(() => vi.advanceTimersByTime(1_100));
-    expect(screen.getByRole("status").textContent).toBe("Skandynawski: gotowe. Boho: nie udało się, token wrócił na Twoje konto");
+    expect(screen.getByRole("status").textContent).toBe("Skandynawski: gotowe. Boho: nie udało się, token wrócił na Twoje konto.");
   });
 
   it("says when the connection dropped and the browser is trying again, and stops once it is back", () => {
@@ -255,7 +255,7 @@ describe("LiveResults", () => {
     const stream = FakeEventSource.instances[0]!;
     stream.readyState = FakeEventSource.CLOSED;
     act(() => stream.onerror?.(new Event("error")));
-    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Skandynawski: gotowe. Boho: nie udało się, token wrócił na Twoje konto"), { timeout: 3_000 });
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Skandynawski: gotowe. Boho: nie udało się, token wrócił na Twoje konto."), { timeout: 3_000 });
   });
 
   it("announces a flag when its check comes, with what can be done, once", () => {

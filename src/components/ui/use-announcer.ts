@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 /**
  * Text for a polite live region. Messages that arrive close together (eight styles finishing within a
- * second) are read as one sentence instead of eight interruptions.
+ * second) are read as one text instead of eight interruptions, each a sentence ending in its full stop.
  */
 export function useAnnouncer(delayMs = 1000): [string, (message: string) => void] {
   const [text, setText] = useState("");
@@ -17,7 +17,7 @@ export function useAnnouncer(delayMs = 1000): [string, (message: string) => void
       if (timer.current) return;
       timer.current = setTimeout(() => {
         timer.current = null;
-        setText(pending.current.join(". "));
+        setText(pending.current.map((message) => (/[.!?…]$/.test(message) ? message : `${message}.`)).join(" "));
         pending.current = [];
       }, delayMs);
     },

@@ -16,6 +16,7 @@ import type { BatchEvent } from "@/schemas/generation";
 import { insertUser, testDatabases } from "~/tests/support/databases";
 import { claimJobs } from "./claim-jobs";
 import { listDesignBatches } from "./list-design-batches";
+import { releaseOrphanedJobs } from "./release-orphaned-jobs";
 import { claimFollowUps, finishFollowUp } from "./finish-follow-ups";
 import { storeFullSize } from "./store-full-size";
 import { createBatch } from "./create-batch";
@@ -363,6 +364,21 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     expect((await events(batch.id)).some((e) => e.type === "scored" && e.visualizationId === vis!.id)).toBe(true);
     const [job] = await handle.db.select().from(generationJob).where(eq(generationJob.visualizationId, vis!.id));
     expect(job).toMatchObject({ state: "done", leaseUntil: null, claimToken: null });
+  });
+
+  it("hands a job left running by a process that died to the next one at once, on the embedded database", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { batch } = await generate(userId, imageId, ["modern"]);
+    // Other tests' jobs share the database: only this batch's is looked at.
+    const claimOurs = async () => (await claimJobs({ db: handle.db, limit: 100, leaseMs: 60_000 })).find((job) => job.batchId === batch.id);
+    const claimed = await claimOurs();
+    expect(claimed).toBeDefined();
+    // Its lease would hold for a minute: nobody may take it over yet.
+    expect(await claimOurs()).toBeUndefined();
+    expect(await releaseOrphanedJobs({ db: handle.db })).toBeGreaterThanOrEqual(1);
+    const again = await claimOurs();
+    expect(again?.visualizationId).toBe(claimed!.visualizationId);
+    expect(again?.attempts).toBe(claimed!.attempts + 1);
   });
 
   it("ends a succeeded job's lease once its own worker has done its follow-ups", async () => {

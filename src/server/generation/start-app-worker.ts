@@ -5,6 +5,8 @@ import { getEngine } from "@/server/engines/get-engine";
 import { startHdWorker } from "@/server/listings/start-hd-worker";
 import { getStorage } from "@/server/storage/get-storage";
 import { peek, remember } from "@/server/process-singletons";
+import { log } from "@/server/log";
+import { releaseOrphanedJobs } from "./release-orphaned-jobs";
 import { startWorker, type Worker } from "./start-worker";
 
 /**
@@ -16,6 +18,10 @@ export async function startAppWorker(): Promise<Worker> {
   if (running) return running;
   const db = await getDb();
   const engine = await getEngine();
+  if (!env().DATABASE_URL) {
+    const released = await releaseOrphanedJobs({ db });
+    if (released > 0) log.info("worker.orphans_released", { jobs: released });
+  }
   return remember("worker", () => {
     const storage = getStorage();
     const workers = [startWorker({ db, storage, engine, concurrency: env().GENERATION_CONCURRENCY }), startHdWorker({ db, storage, engine })];
