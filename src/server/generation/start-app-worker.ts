@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "@/env";
 import { getDb } from "@/server/db/client";
 import { getEngine } from "@/server/engines/get-engine";
+import { releaseOrphanedHdOrders } from "@/server/listings/release-orphaned-hd-orders";
 import { startHdWorker } from "@/server/listings/start-hd-worker";
 import { getStorage } from "@/server/storage/get-storage";
 import { peek, remember } from "@/server/process-singletons";
@@ -19,8 +20,8 @@ export async function startAppWorker(): Promise<Worker> {
   const db = await getDb();
   const engine = await getEngine();
   if (!env().DATABASE_URL) {
-    const released = await releaseOrphanedJobs({ db });
-    if (released > 0) log.info("worker.orphans_released", { jobs: released });
+    const [jobs, hdOrders] = await Promise.all([releaseOrphanedJobs({ db }), releaseOrphanedHdOrders({ db })]);
+    if (jobs + hdOrders > 0) log.info("worker.orphans_released", { jobs, hdOrders });
   }
   return remember("worker", () => {
     const storage = getStorage();

@@ -41,6 +41,7 @@ import { planListingZip, streamListingZip } from "./stream-listing-zip";
 import { updateListing } from "./update-listing";
 import { updateListingPhoto } from "./update-listing-photo";
 import { makeNextHdCopy } from "./make-next-hd-copy";
+import { releaseOrphanedHdOrders } from "./release-orphaned-hd-orders";
 import { orderHdCopy } from "./order-hd-copy";
 
 const W = 400;
@@ -397,9 +398,12 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     expect(await getBalance({ db: handle.db, userId })).toBe(balance);
     await expect(makeNextHdCopy({ db: handle.db, storage, engine: failing })).resolves.toBeNull();
 
-    // Ordered again, then the worker dies holding it: once its lease has run out another worker makes it, unpaid again.
+    // Ordered again, then the process dies holding it: its lease holds (another worker may be making it), until
+    // the next process on the embedded database releases it, and a worker makes it, unpaid again.
     await expect(order(photoIds[0]!)).resolves.toEqual({ state: "queued", balance: balance - 1 });
-    await handle.db.update(listingPhoto).set({ hdState: "running", hdLeaseUntil: new Date(Date.now() - 1000) }).where(eq(listingPhoto.id, photoIds[0]!));
+    await handle.db.update(listingPhoto).set({ hdState: "running", hdLeaseUntil: new Date(Date.now() + 60_000) }).where(eq(listingPhoto.id, photoIds[0]!));
+    await expect(makeNextHdCopy({ db: handle.db, storage, engine: {} })).resolves.toBeNull();
+    expect(await releaseOrphanedHdOrders({ db: handle.db })).toBe(1);
     await expect(makeNextHdCopy({ db: handle.db, storage, engine: {} })).resolves.toEqual({ photoId: photoIds[0], outcome: "made" });
     const made = (await getListing({ db: handle.db, userId, listingId })).photos[0]!;
     expect(made.hdState).toBeNull();
