@@ -3,6 +3,7 @@ import { TriangleAlert } from "lucide-react";
 import { Link } from "@/components/link";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/forms/form";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { PageHeader } from "@/components/layout/page-header";
 import { formatPrice, isProductId, type Product } from "@/config/plans";
 import type { CheckoutView } from "@/server/payments/payment-provider";
@@ -21,9 +22,9 @@ function ActionButton({ id, action, locale, children, color }: { id: string; act
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="action" value={action} />
       <input type="hidden" name="locale" value={locale} />
-      <Button type="submit" variant={color ? "outline" : "solid"} color={color}>
+      <SubmitButton variant={color ? "outline" : "solid"} color={color}>
         {children}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

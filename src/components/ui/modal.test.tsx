@@ -64,6 +64,23 @@ describe("Modal", () => {
     await vi.waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
+  it("hands focus to the main content when it closes and nothing opened it (a dialog shown on arrival)", async () => {
+    const user = userEvent.setup();
+    function ShownOnArrival() {
+      const [open, setOpen] = useState(true);
+      return withIntl(
+        <main id="main">
+          <h1>Projekt</h1>
+          <Modal open={open} onOpenChange={setOpen} title="Witaj" description="Na start dostajesz tokeny." />
+        </main>,
+      );
+    }
+    render(<ShownOnArrival />);
+    await screen.findByRole("dialog", { name: "Witaj" });
+    await user.keyboard("{Escape}");
+    await vi.waitFor(() => expect(document.activeElement).toBe(document.getElementById("main")));
+  });
+
   it("has a translated close button", async () => {
     const user = userEvent.setup();
     const onOpenChange = vi.fn();

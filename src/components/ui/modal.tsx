@@ -41,7 +41,10 @@ export function Modal({ open, onOpenChange, title, description, children, footer
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            opener.current?.focus();
+            // A dialog nothing opened (the welcome after sign-up) hands focus to the page's main content, not to the page itself.
+            const opened = opener.current && opener.current !== document.body && opener.current.isConnected ? opener.current : document.getElementById("main");
+            if (opened && opened.tabIndex < 0 && !opened.hasAttribute("tabindex")) opened.setAttribute("tabindex", "-1");
+            opened?.focus();
           }}
           className={`fixed z-50 flex flex-col overflow-y-auto bg-white text-gray-700 transition-[opacity,scale] starting:opacity-0 motion-reduce:transition-none dark:bg-gray-900 dark:text-gray-200 ${fullscreen ? panel.fullscreen : panel.dialog} ${className}`}
         >

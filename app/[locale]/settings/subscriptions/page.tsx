@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { SubscriptionStatus } from "@/components/account/subscription-status";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/forms/form";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { Link } from "@/components/link";
 import { formatPrice } from "@/config/plans";
 import { pathFor } from "@/config/routes";
@@ -53,9 +54,9 @@ export default async function SubscriptionsPage({ params, searchParams }: Locale
           {sub?.customerId && sub.provider === "stripe" ? (
             <Form action={openBillingPortal}>
               <input type="hidden" name="locale" value={locale} />
-              <Button type="submit" variant="outline" color="gray">
+              <SubmitButton variant="outline" color="gray">
                 {tBilling("portal")}
-              </Button>
+              </SubmitButton>
             </Form>
           ) : null}
         </div>
