@@ -384,7 +384,12 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const marking = [DIGITAL_SOURCE_TYPE.ai, DIGITAL_SOURCE_TYPE.algorithmic, DIGITAL_SOURCE_TYPE.algorithmic];
     expect(await Promise.all(entries.map((e) => digitalSourceType(e.data)))).toEqual(marking);
     const unlabelled = await streamListingZip({ db: handle.db, storage, userId, listingId, label: null });
-    expect(await Promise.all(readZip(await collect(unlabelled.stream)).map((e) => digitalSourceType(e.data)))).toEqual(marking);
+    const unlabelledEntries = readZip(await collect(unlabelled.stream));
+    expect(await Promise.all(unlabelledEntries.map((e) => digitalSourceType(e.data)))).toEqual(marking);
+    // Nothing to burn in and marked as it should be: the stored JPEG itself, not encoded again; the first, whose
+    // marking no longer fits its result (its engine changed above), is made again with the right one.
+    const [second] = await handle.db.select({ key: image.storageKey }).from(image).where(eq(image.id, (await getListing({ db: handle.db, userId, listingId })).photos[1]!.results[0]!.result!.id));
+    expect(unlabelledEntries[1]!.data.equals((await storage.get(second!.key))!)).toBe(true);
 
     const balance = await getBalance({ db: handle.db, userId });
     const failing = { upscale: () => Promise.reject(new EngineError("failed", "upscaler down")) };
