@@ -20,3 +20,7 @@ export const LISTING_UPLOAD_CONCURRENCY = 2;
 /** What a listing's Generate may ask of every photo: the whole-photo modes (the masked ones need a brush per photo). */
 export const listingModes = ["restyle", "stage", "declutter"] as const satisfies readonly EditMode[];
 export type ListingMode = (typeof listingModes)[number];
+/** The longest an HD copy's upscale may take before its order fails (and its token comes back). */
+export const HD_UPSCALE_TIMEOUT_MS = 120_000;
+/** Longer than an upscale may take: a lease that runs out means the worker holding it died. */
+export const HD_LEASE_MS = HD_UPSCALE_TIMEOUT_MS + 60_000;

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db/client";
 import { executeRows } from "@/server/db/execute-rows";
+import { claimFairly, type FairQueue } from "@/server/jobs/claim-fairly";
 import type { EditMode } from "@/config/edit-modes";
 import type { EditParams } from "@/schemas/edit-params";
 
@@ -22,8 +23,13 @@ export type ClaimedJob = {
   source: { storageKey: string; width: number; height: number; expiresAt: Date } | null;
   /** The batch's mask, for the masked modes (null when none, or gone with its hour). */
   maskKey: string | null;
-  /** Whether the batch is one of a listing's (its seed, brief and reference come from the listing). */
-  inListing: boolean;
+  /** Added to the prompt: a listing's style brief, written with the batch (null for a batch of its own). */
+  brief: string | null;
+  /**
+   * The visualizations that follow one reference (a listing's photos in one mode and style): the first result of
+   * the group is the others' reference image, and they wait for it (null for a batch of its own).
+   */
+  referenceGroup: string | null;
 };
 
 type Row = {
@@ -37,69 +43,49 @@ type Row = {
   mode: string;
   params: EditParams | string;
   seed: number;
+  brief: string | null;
+  reference_group: string | null;
   mask_key: string | null;
   storage_key: string | null;
   width: number | null;
   height: number | null;
   expires_at: Date | string | null;
-  in_listing: boolean;
+};
+
+/** The generation queue: a visualization's job is due when queued and past run_after, or running with an expired lease. */
+export const generationQueue: Omit<FairQueue, "set"> = {
+  name: "generation",
+  table: "generation_job",
+  key: "visualization_id",
+  due: sql`
+    select j.visualization_id as key, v.user_id as owner, j.run_after as queued_at
+      from generation_job j
+      join visualization v on v.id = j.visualization_id
+     where (j.state = 'queued' and j.run_after <= now()) or (j.state = 'running' and j.lease_until < now())`,
 };
 
 /**
- * Fair between people: each person's due jobs take turns (their oldest first, then their second…), and among
- * people on the same turn the one with fewer jobs running goes first; so one account's hundreds of queued jobs
- * do not hold up another person's single Generate, which starts within the next claim or two.
- *
- * Takes up to `limit` jobs that are due (queued and past run_after) or abandoned (running with an
- * expired lease), in one short statement: SKIP LOCKED lets concurrent workers take different rows
- * instead of waiting on each other. Each claim gets a fresh token and counts one attempt. The same
- * statement reads each job's visualization, batch and photo, so a job starts without another round trip.
+ * Takes up to `limit` due jobs, people taking turns (claimFairly). Each claim gets a fresh token and counts one
+ * attempt. The same statement reads each job's visualization, batch and photo, so a job starts without another
+ * round trip.
  */
 export async function claimJobs(options: { db: DbOrTx; limit: number; leaseMs: number }): Promise<ClaimedJob[]> {
-  if (options.limit <= 0) return [];
-  const rows = await executeRows<Row>(options.db, sql`
-    with due as (
-      select j.visualization_id, j.run_after, v.user_id
-        from generation_job j
-        join visualization v on v.id = j.visualization_id
-       where (j.state = 'queued' and j.run_after <= now()) or (j.state = 'running' and j.lease_until < now())
-    ),
-    busy as (
-      select v.user_id, count(*) as running
-        from generation_job j
-        join visualization v on v.id = j.visualization_id
-       where j.state = 'running' and j.lease_until >= now()
-       group by v.user_id
-    ),
-    fair as (
-      select d.visualization_id, d.run_after,
-             row_number() over (partition by d.user_id order by d.run_after, d.visualization_id) as turn,
-             coalesce(b.running, 0) as running
-        from due d
-        left join busy b on b.user_id = d.user_id
-    ),
-    claimed as (
-      update generation_job j
-         set state = 'running',
-             attempts = j.attempts + 1,
-             lease_until = now() + ${options.leaseMs} * interval '1 millisecond',
-             claim_token = gen_random_uuid()::text
-        from (select f.visualization_id from fair f
-                join generation_job g on g.visualization_id = f.visualization_id
-               order by f.turn, f.running, f.run_after
-               limit ${options.limit}
-               for update of g skip locked) due
-       where j.visualization_id = due.visualization_id
-      returning j.visualization_id, j.claim_token, j.attempts
-    )
-    select c.visualization_id, c.claim_token, c.attempts, v.batch_id, v.user_id, v.style_id, v.seed, b.room_type, b.mode, b.params,
-           i.storage_key, i.width, i.height, i.expires_at, m.storage_key as mask_key,
-           exists (select 1 from listing_batch l where l.batch_id = v.batch_id) as in_listing
+  const rows = await claimFairly<Row>({
+    db: options.db,
+    limit: options.limit,
+    queue: {
+      ...generationQueue,
+      set: sql`state = 'running', attempts = j.attempts + 1, lease_until = now() + ${options.leaseMs} * interval '1 millisecond', claim_token = gen_random_uuid()::text`,
+    },
+    select: sql`
+    select c.visualization_id, c.claim_token, c.attempts, v.batch_id, v.user_id, v.style_id, v.seed, v.brief, v.reference_group,
+           b.room_type, b.mode, b.params, i.storage_key, i.width, i.height, i.expires_at, m.storage_key as mask_key
       from claimed c
       join visualization v on v.id = c.visualization_id
       join batch b on b.id = v.batch_id
       left join image i on i.id = b.source_image_id
-      left join image m on m.id = b.mask_image_id`);
+      left join image m on m.id = b.mask_image_id`,
+  });
   return rows.map((r) => ({
     visualizationId: r.visualization_id,
     claimToken: r.claim_token,
@@ -112,8 +98,9 @@ export async function claimJobs(options: { db: DbOrTx; limit: number; leaseMs: n
     // node-postgres parses jsonb; PGlite's raw rows may hand it over as text.
     params: typeof r.params === "string" ? (JSON.parse(r.params) as EditParams) : r.params,
     seed: Number(r.seed),
+    brief: r.brief,
+    referenceGroup: r.reference_group,
     maskKey: r.mask_key,
-    inListing: Boolean(r.in_listing),
     source: r.storage_key === null ? null : { storageKey: r.storage_key, width: Number(r.width), height: Number(r.height), expiresAt: new Date(r.expires_at!) },
   }));
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { env } from "@/env";
 import { findStyle } from "@/config/styles";
 import { getDb, type Db } from "@/server/db/client";
@@ -7,27 +7,23 @@ import { batch, image } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { invalidInput } from "@/server/invalid-input";
 import { isAiEngine } from "@/config/engines";
-import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import { getBalance } from "@/server/tokens/get-balance";
-import { spendTokens } from "@/server/tokens/spend-tokens";
 import { isStyledMode } from "@/config/edit-modes";
 import { engineModes, sameEveryTimeModes } from "@/config/engines";
 import { createBatchSchema, visualizationCount, type BatchDto, type CreateBatchInput, type CreateBatchRequest } from "@/schemas/generation";
 import { getBatch } from "./get-batch";
 import { enoughTimeLeft } from "./enough-time-left";
 import { importLibraryPhoto } from "@/server/images/import-library-photo";
-import { insertBatchJobs } from "./insert-batch-jobs";
+import { spendAndQueue } from "./spend-and-queue";
 import { newId } from "@/server/db/new-id";
 import type { ImageRow } from "@/server/images/image-dto";
 import { toBatchDto, toVisualizationDto } from "./dto";
 
 /**
- * One Generate click: in one transaction, spend one token per visualization (styles × variations, or the
- * edit × variations; the ledger refuses a short balance with INSUFFICIENT_TOKENS and changes nothing), create
- * the batch with its mode and parameters, a visualization with its own seed and a queued job for each, and
- * their "queued" events. A retry of the same requestId spends nothing and returns the batch the first attempt
+ * One Generate click: spend one token per visualization (styles × variations, or the edit × variations) and
+ * queue the batch with its mode and parameters, a visualization with its own seed for each (spendAndQueue). A retry of the same requestId spends nothing and returns the batch the first attempt
  * made. The balance is checked before a library photo is imported, so a refusal costs the server nothing.
  */
 export async function createBatch(options: {
@@ -61,45 +57,44 @@ export async function createBatch(options: {
   const mask = request.maskImageId ? await resolveMask({ db, userId, maskImageId: request.maskImageId, source }) : null;
 
   const batchId = newId();
-  const outcome = await db.transaction(async (tx) => {
-    const spent = await spendTokens({ db: tx, userId, amount: cost, idempotencyKey: `spend:${userId}:${request.requestId}`, reference: `batch:${batchId}` });
-    if (!spent.applied) {
-      // The same click again: its batch committed together with the spend we just found.
-      const [existing] = await tx.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), eq(batch.requestId, request.requestId)));
-      if (!existing) throw new AppError("CONFLICT");
-      return { batchId: existing.id, balance: spent.balance, batch: null };
-    }
-    const now = new Date();
-    const written = await insertBatchJobs({
-      db: tx,
-      batch: {
-        id: batchId,
-        userId,
-        sourceImageId: source.id,
-        roomType: request.roomType,
-        mode: request.mode,
-        params: request.params,
-        maskImageId: mask?.id ?? null,
-        engine: options.engineId,
-        requestId: request.requestId,
-        createdAt: now,
-        // A batch goes with its photo: its page shows the original next to the results.
-        expiresAt: new Date(Math.min(now.getTime() + env().IMAGE_TTL_SECONDS * 1000, source.expiresAt.getTime())),
+  const now = new Date();
+  const outcome = await spendAndQueue({
+    db,
+    userId,
+    cost,
+    idempotencyKey: `spend:${userId}:${request.requestId}`,
+    reference: `batch:${batchId}`,
+    plan: () => [
+      {
+        batch: {
+          id: batchId,
+          userId,
+          sourceImageId: source.id,
+          roomType: request.roomType,
+          mode: request.mode,
+          params: request.params,
+          maskImageId: mask?.id ?? null,
+          engine: options.engineId,
+          requestId: request.requestId,
+          createdAt: now,
+          // A batch goes with its photo: its page shows the original next to the results.
+          expiresAt: new Date(Math.min(now.getTime() + env().IMAGE_TTL_SECONDS * 1000, source.expiresAt.getTime())),
+        },
+        units: (isStyledMode(request.mode) ? request.styles : [null]).map((styleId) => ({ styleId })),
+        variations: request.variations,
       },
-      units: isStyledMode(request.mode) ? request.styles : [null],
-      variations: request.variations,
-    });
-    // Delivered to the workers and event streams of other processes at commit, without a round trip after it.
-    await tx.execute(sql`select ${notifyOnCommit("jobs", sql`'*'`)}, ${notifyOnCommit("batch", sql`${batchId}`)}`);
-    // What was just written is the answer: reading it back after the commit took three more round trips.
-    const dto = toBatchDto(written.batch, source, isAiEngine(options.engineId), written.visualizations.map((v) => toVisualizationDto(v, null)));
-    return { batchId, balance: spent.balance, batch: dto };
+    ],
   });
-
-  if (!outcome.batch) return { batch: await getBatch({ db, userId, batchId: outcome.batchId }), balance: outcome.balance };
-  signalHere("jobs", "*");
-  signalHere("batch", batchId);
-  return { batch: outcome.batch, balance: outcome.balance };
+  if (!outcome.applied) {
+    // The same click again: its batch committed together with the spend found under its key.
+    const [existing] = await db.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), eq(batch.requestId, request.requestId)));
+    if (!existing) throw new AppError("CONFLICT");
+    return { batch: await getBatch({ db, userId, batchId: existing.id }), balance: outcome.balance };
+  }
+  // What was just written is the answer: reading it back after the commit took three more round trips.
+  const [written] = outcome.batches;
+  const dto = toBatchDto(written!.batch, source, isAiEngine(options.engineId), written!.visualizations.map((v) => toVisualizationDto(v, null)));
+  return { batch: dto, balance: outcome.balance };
 }
 
 /** The request, or INVALID_INPUT naming the field and the schema's reason (src/server/invalid-input.ts). */

@@ -5,6 +5,7 @@ import { isMaskedMode, type EditMode } from "@/config/edit-modes";
 import { isAiResult } from "@/config/engines";
 import type { Db, DbOrTx } from "@/server/db/client";
 import { executeRows } from "@/server/db/execute-rows";
+import { claimFairly } from "@/server/jobs/claim-fairly";
 import { batch, image, visualization } from "@/server/db/schema";
 import { log } from "@/server/log";
 import type { ImageStorage } from "@/server/storage/storage";
@@ -29,22 +30,24 @@ export async function releaseFollowUps(options: { db: DbOrTx; job: FollowUp }): 
      where visualization_id = ${options.job.visualizationId} and claim_token = ${options.job.claimToken} and state = 'done'`);
 }
 
-/** Up to `limit` succeeded jobs whose follow-ups were left when their lease ran out, claimed with a fresh token and lease. */
+/** Up to `limit` succeeded jobs whose follow-ups were left when their lease ran out, claimed with a fresh token and lease, people taking turns. */
 export async function claimFollowUps(options: { db: DbOrTx; limit: number; leaseMs: number }): Promise<FollowUp[]> {
-  const rows = await executeRows<{ visualization_id: string; claim_token: string }>(options.db, sql`
-    with due as (
-      select visualization_id from generation_job
-       where state = 'done' and lease_until < now()
-       order by lease_until
-       limit ${options.limit}
-       for update skip locked
-    )
-    update generation_job j
-       set claim_token = gen_random_uuid()::text,
-           lease_until = now() + ${options.leaseMs} * interval '1 millisecond'
-      from due
-     where j.visualization_id = due.visualization_id
-    returning j.visualization_id, j.claim_token`);
+  const rows = await claimFairly<{ visualization_id: string; claim_token: string }>({
+    db: options.db,
+    limit: options.limit,
+    queue: {
+      name: "follow-up",
+      table: "generation_job",
+      key: "visualization_id",
+      due: sql`
+        select j.visualization_id as key, v.user_id as owner, j.lease_until as queued_at
+          from generation_job j
+          join visualization v on v.id = j.visualization_id
+         where j.state = 'done' and j.lease_until < now()`,
+      set: sql`claim_token = gen_random_uuid()::text, lease_until = now() + ${options.leaseMs} * interval '1 millisecond'`,
+    },
+    select: sql`select visualization_id, claim_token from claimed`,
+  });
   return rows.map((row) => ({ visualizationId: row.visualization_id, claimToken: row.claim_token }));
 }
 

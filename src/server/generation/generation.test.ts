@@ -16,7 +16,7 @@ import type { BatchEvent } from "@/schemas/generation";
 import { insertUser, testDatabases } from "~/tests/support/databases";
 import { claimJobs } from "./claim-jobs";
 import { listDesignBatches } from "./list-design-batches";
-import { releaseOrphanedJobs } from "./release-orphaned-jobs";
+import { releaseOrphans } from "@/server/jobs/release-orphans";
 import { claimFollowUps, finishFollowUp } from "./finish-follow-ups";
 import { storeFullSize } from "./store-full-size";
 import { createBatch } from "./create-batch";
@@ -112,8 +112,8 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     const { engine } = scriptedEngine(async (input) => sharp(input.image).resize(32, 24).tint("#c08040").png().toBuffer());
     const { batch } = await generate(userId, imageId, ["modern"]);
     const [claimed] = await claimJobs({ db: handle.db, limit: 1, leaseMs: 60_000 });
-    // Not a listing's batch: the job reads nothing of listings before its engine call.
-    expect(claimed!.inListing).toBe(false);
+    // Not a listing's batch: no reference group, so the job reads nothing more before its engine call.
+    expect(claimed!.referenceGroup).toBeNull();
     let releaseAfterWork = () => {};
     const afterWorkHeld = new Promise<void>((resolve) => (releaseAfterWork = resolve));
     const checks = {
@@ -375,7 +375,7 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     expect(claimed).toBeDefined();
     // Its lease would hold for a minute: nobody may take it over yet.
     expect(await claimOurs()).toBeUndefined();
-    expect(await releaseOrphanedJobs({ db: handle.db })).toBeGreaterThanOrEqual(1);
+    expect(await releaseOrphans({ db: handle.db, table: "generation_job", state: "state", lease: "lease_until" })).toBeGreaterThanOrEqual(1);
     const again = await claimOurs();
     expect(again?.visualizationId).toBe(claimed!.visualizationId);
     expect(again?.attempts).toBe(claimed!.attempts + 1);

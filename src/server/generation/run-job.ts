@@ -14,15 +14,13 @@ import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
 import type { FailureReason } from "@/schemas/generation";
 import { appendBatchEvents } from "./append-batch-events";
-import { backoffDelay, type RetryPolicy } from "./backoff-delay";
+import { backoffDelay, type RetryPolicy } from "@/server/jobs/backoff-delay";
 import { createCheckQueue, type CheckQueue } from "./create-check-queue";
 import { renewLease, type ClaimedJob } from "./claim-jobs";
 import { newId } from "@/server/db/new-id";
 import type { ImageRow } from "@/server/images/image-dto";
-import { findListingReference } from "@/server/listings/find-listing-reference";
-import { leadsItsStyle } from "@/server/listings/leads-its-style";
-import { listingBriefFor } from "@/server/listings/listing-brief-for";
 import { makeVisualization, type MadeVisualization } from "./make-visualization";
+import { referenceFor } from "./reference-for";
 import { releaseFollowUps } from "./finish-follow-ups";
 import { answerKey, fullSizeKey } from "@/server/images/result-keys";
 import { storeFullSize } from "./store-full-size";
@@ -73,9 +71,9 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
   const sourceRead = source && source.expiresAt > new Date() ? readSource(source.storageKey) : Promise.resolve(null);
   const maskRead = job.maskKey ? options.storage.get(job.maskKey) : Promise.resolve(null);
   const startWrite = writeJobStep(db, job, { type: "start" });
-  // A listing's photos share a seed and a style brief, and follow the first finished result of their style: read
+  // A listing's photos share a style brief and follow the first finished result of their group: read
   // while the start is written too (reads only, so nothing to undo when the claim turns out to be lost).
-  const listingRead = listingContext(options);
+  const listingRead = referenceContext(options);
   // Not awaited when the claim turns out to be lost: their failure must not go unhandled then.
   sourceRead.catch(() => undefined);
   maskRead.catch(() => undefined);
@@ -270,16 +268,17 @@ async function release(db: Db, job: ClaimedJob, delayMs = 0): Promise<JobOutcome
   return "released";
 }
 
-/** A listing's seed, brief and reference image for this job; undefined outside a listing; "wait" until its style's first result exists. */
-async function listingContext({ db, job, storage }: RunJobOptions): Promise<{ seed: number; brief: string; references: Buffer[] } | "wait" | undefined> {
-  const { visualizationId } = job;
-  // Most batches are not a listing's: no reads at all for them (they would queue for the pool beside the start).
-  if (!job.inListing) return undefined;
-  const [brief, referenceKey] = await Promise.all([listingBriefFor({ db, visualizationId }), findListingReference({ db, visualizationId })]);
-  if (!brief) return undefined;
-  if (!referenceKey && !(await leadsItsStyle({ db, visualizationId }))) return "wait";
-  const reference = referenceKey ? await storage.get(referenceKey).catch(() => null) : null;
-  return { ...brief, references: reference ? [reference] : [] };
+/**
+ * The brief and reference image the job was written with (a listing's photos share them); undefined for a job
+ * without either; "wait" until the first result of its reference group exists.
+ */
+async function referenceContext({ db, job, storage }: RunJobOptions): Promise<{ seed: number; brief: string; references: Buffer[] } | "wait" | undefined> {
+  // Most batches have neither: no reads at all for them (they would queue for the pool beside the start).
+  if (!job.referenceGroup) return job.brief ? { seed: job.seed, brief: job.brief, references: [] } : undefined;
+  const reference = await referenceFor({ db, visualizationId: job.visualizationId, group: job.referenceGroup });
+  if (reference === "wait") return "wait";
+  const bytes = reference === "lead" ? null : await storage.get(reference.storageKey).catch(() => null);
+  return { seed: job.seed, brief: job.brief ?? "", references: bytes ? [bytes] : [] };
 }
 
 /**

@@ -2,13 +2,13 @@ import "server-only";
 import { env } from "@/env";
 import { getDb } from "@/server/db/client";
 import { getEngine } from "@/server/engines/get-engine";
-import { releaseOrphanedHdOrders } from "@/server/listings/release-orphaned-hd-orders";
+import { releaseOrphans } from "@/server/jobs/release-orphans";
+import { allWorkers, type Worker } from "@/server/jobs/start-job-runner";
 import { startHdWorker } from "@/server/listings/start-hd-worker";
 import { getStorage } from "@/server/storage/get-storage";
 import { peek, remember } from "@/server/process-singletons";
 import { log } from "@/server/log";
-import { releaseOrphanedJobs } from "./release-orphaned-jobs";
-import { startWorker, type Worker } from "./start-worker";
+import { startWorker } from "./start-worker";
 
 /**
  * The process's workers on the configured database, storage and engine (once per process): the generation
@@ -20,19 +20,14 @@ export async function startAppWorker(): Promise<Worker> {
   const db = await getDb();
   const engine = await getEngine();
   if (!env().DATABASE_URL) {
-    const [jobs, hdOrders] = await Promise.all([releaseOrphanedJobs({ db }), releaseOrphanedHdOrders({ db })]);
+    const [jobs, hdOrders] = await Promise.all([
+      releaseOrphans({ db, table: "generation_job", state: "state", lease: "lease_until" }),
+      releaseOrphans({ db, table: "listing_photo", state: "hd_state", lease: "hd_lease_until" }),
+    ]);
     if (jobs + hdOrders > 0) log.info("worker.orphans_released", { jobs, hdOrders });
   }
   return remember("worker", () => {
     const storage = getStorage();
-    const workers = [startWorker({ db, storage, engine, concurrency: env().GENERATION_CONCURRENCY }), startHdWorker({ db, storage, engine })];
-    return {
-      async stop(options) {
-        await Promise.all(workers.map((w) => w.stop(options)));
-      },
-      async idle() {
-        await Promise.all(workers.map((w) => w.idle()));
-      },
-    };
+    return allWorkers([startWorker({ db, storage, engine, concurrency: env().GENERATION_CONCURRENCY }), startHdWorker({ db, storage, engine })]);
   });
 }

@@ -1,21 +1,20 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { env } from "@/env";
 import { isStyledMode } from "@/config/edit-modes";
 import { engineModes } from "@/config/engines";
 import type { ListingMode } from "@/config/listings";
 import { findStyle } from "@/config/styles";
-import { getDb, type DbOrTx } from "@/server/db/client";
+import { getDb, type DbOrTx, type Tx } from "@/server/db/client";
 import { batch, image, listingBatch, listingPhoto, listingStyle, tokenLedger } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { invalidInput } from "@/server/invalid-input";
-import { insertBatchJobs } from "@/server/generation/insert-batch-jobs";
+import { spendAndQueue, type QueueUnit } from "@/server/generation/spend-and-queue";
 import { newId } from "@/server/db/new-id";
 import { newSeed } from "@/server/generation/new-seed";
-import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
 import { getBalance } from "@/server/tokens/get-balance";
-import { spendTokens } from "@/server/tokens/spend-tokens";
-import type { EditParamsInput } from "@/schemas/edit-params";
+import type { EditParams, EditParamsInput } from "@/schemas/edit-params";
 import { visualizationCount } from "@/schemas/generation";
 import { generateListingSchema } from "@/schemas/listings";
 import { enoughTimeLeft } from "@/server/generation/enough-time-left";
@@ -61,7 +60,7 @@ export async function generateListing(options: {
   const repeated = await earlierAnswer({ db, userId, spendKey, requestId: options.requestId });
   if (repeated) return repeated;
   const all = await db
-    .select({ id: listingPhoto.id, roomType: listingPhoto.roomType, image })
+    .select({ id: listingPhoto.id, roomType: listingPhoto.roomType, position: listingPhoto.position, image })
     .from(listingPhoto)
     .leftJoin(image, eq(image.id, listingPhoto.imageId))
     .where(eq(listingPhoto.listingId, row.id))
@@ -72,50 +71,71 @@ export async function generateListing(options: {
   if (photos.length === 0) throw new AppError("GONE");
 
   const cost = photos.length * visualizationCount({ mode, styles, variations });
-  const batchIds = photos.map(() => newId());
-  const outcome = await db.transaction(async (tx) => {
-    const spent = await spendTokens({ db: tx, userId, amount: cost, idempotencyKey: spendKey, reference: `listing:${row.id}` });
-    if (!spent.applied) {
-      // The same click, committed by a retry that ran beside this one since the check above.
-      const earlier = await earlierAnswer({ db: tx, userId, spendKey, requestId: options.requestId });
-      if (!earlier) throw new AppError("CONFLICT");
-      return { ...earlier, created: false };
-    }
-    // The first Generate of a style in this listing fixes its seed and brief; later ones reuse them.
-    if (styles.length) {
-      await tx
-        .insert(listingStyle)
-        .values(styles.map((styleId) => ({ listingId: row.id, styleId, seed: newSeed(), brief: writeStyleBrief(styleId) })))
-        .onConflictDoNothing();
-    }
-    const now = new Date();
-    for (const [i, photo] of photos.entries()) {
-      const batchId = batchIds[i]!;
-      const source = photo.image!;
-      await insertBatchJobs({
-        db: tx,
+  const now = new Date();
+  const outcome = await spendAndQueue({
+    db,
+    userId,
+    cost,
+    idempotencyKey: spendKey,
+    reference: `listing:${row.id}`,
+    plan: async (tx) => {
+      const units = await listingUnits({ db: tx, listingId: row.id, mode, styles, params });
+      return photos.map((photo) => ({
         batch: {
-          id: batchId,
+          id: newId(),
           userId,
-          sourceImageId: source.id,
+          sourceImageId: photo.image!.id,
           roomType: photo.roomType,
           mode,
           params,
           engine: options.engineId,
           requestId: `${options.requestId}:${photo.id}`,
           createdAt: now,
-          expiresAt: new Date(Math.min(now.getTime() + env().IMAGE_TTL_SECONDS * 1000, source.expiresAt.getTime())),
+          expiresAt: new Date(Math.min(now.getTime() + env().IMAGE_TTL_SECONDS * 1000, photo.image!.expiresAt.getTime())),
         },
-        units: isStyledMode(mode) ? styles : [null],
+        units,
         variations,
-      });
-      await tx.insert(listingBatch).values({ batchId, listingId: row.id, photoId: photo.id, createdAt: now });
-    }
-    await tx.execute(sql`select ${notifyOnCommit("jobs", sql`'*'`)}`);
-    return { batchIds, cost, balance: spent.balance, created: true };
+        // The first photo leads each style; the others follow its result.
+        referenceRank: photo.position,
+      }));
+    },
+    linked: async (tx, batches) => {
+      await tx.insert(listingBatch).values(batches.map((b, i) => ({ batchId: b.batch.id, listingId: row.id, photoId: photos[i]!.id, createdAt: now })));
+    },
   });
-  if (outcome.created) signalHere("jobs", "*");
-  return { batchIds: outcome.batchIds, cost: outcome.cost, balance: outcome.balance };
+  if (outcome.applied) return { batchIds: outcome.batches.map((b) => b.batch.id), cost, balance: outcome.balance };
+  // The same click, committed by a retry that ran beside this one since the check above.
+  const earlier = await earlierAnswer({ db, userId, spendKey, requestId: options.requestId });
+  if (!earlier) throw new AppError("CONFLICT");
+  return earlier;
+}
+
+/**
+ * What every photo's batch is queued with: restyle and stage share a style's seed and brief, fixed by the
+ * listing's first Generate of the style (so a staged room and a restyled one of the same style agree); a
+ * declutter has no style, its seed comes from the listing's id. Each mode and style (a declutter's: its
+ * parameters) is a reference group: its first result is what the other photos follow.
+ */
+async function listingUnits(options: { db: Tx; listingId: string; mode: ListingMode; styles: string[]; params: EditParams }): Promise<QueueUnit[]> {
+  const { db, listingId, mode, styles } = options;
+  const group = `listing:${listingId}:${mode}`;
+  if (!isStyledMode(mode)) {
+    const seed = createHash("sha256").update(`listing:${listingId}`).digest().readUInt32BE(0);
+    const params = createHash("md5").update(JSON.stringify(options.params)).digest("hex");
+    return [{ styleId: null, seed, brief: null, referenceGroup: `${group}:params:${params}` }];
+  }
+  await db
+    .insert(listingStyle)
+    .values(styles.map((styleId) => ({ listingId, styleId, seed: newSeed(), brief: writeStyleBrief(styleId) })))
+    .onConflictDoNothing();
+  const fixed = await db
+    .select()
+    .from(listingStyle)
+    .where(and(eq(listingStyle.listingId, listingId), inArray(listingStyle.styleId, styles)));
+  return styles.map((styleId) => {
+    const style = fixed.find((f) => f.styleId === styleId)!;
+    return { styleId, seed: style.seed, brief: style.brief, referenceGroup: `${group}:style:${styleId}` };
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Handle } from "@/server/db/client";
 import { libraryPhotos } from "@/config/library";
@@ -29,20 +29,29 @@ import { addListingPhotos } from "./add-listing-photos";
 import { chooseListingResult } from "./choose-listing-result";
 import { createListing } from "./create-listing";
 import { createShareLink } from "./create-share-link";
-import { findListingReference } from "./find-listing-reference";
+import { referenceFor } from "@/server/generation/reference-for";
 import { generateListing } from "./generate-listing";
 import { getHdDownload } from "./get-hd-download";
 import { getListing } from "./get-listing";
 import { getSharedImage } from "./get-shared-image";
-import { listingBriefFor } from "./listing-brief-for";
 import { resolveShareLink } from "./resolve-share-link";
 import { revokeShareLink } from "./revoke-share-link";
 import { planListingZip, streamListingZip } from "./stream-listing-zip";
 import { updateListing } from "./update-listing";
 import { updateListingPhoto } from "./update-listing-photo";
-import { makeNextHdCopy } from "./make-next-hd-copy";
-import { releaseOrphanedHdOrders } from "./release-orphaned-hd-orders";
+import { claimHdOrders } from "./claim-hd-orders";
+import { makeHdCopy } from "./make-hd-copy";
+import { releaseOrphans } from "@/server/jobs/release-orphans";
 import { orderHdCopy } from "./order-hd-copy";
+
+/** The HD worker's one step: claims the next order and makes its copy; null when nothing waits. */
+async function makeNextHdCopy(options: Omit<Parameters<typeof makeHdCopy>[0], "order">) {
+  const [order] = await claimHdOrders({ db: options.db, limit: 1 });
+  return order ? makeHdCopy({ ...options, order }) : null;
+}
+
+/** What a listing's jobs share per style: seed and brief. */
+const pick = (v: { seed: number; brief: string | null }) => ({ seed: v.seed, brief: v.brief });
 
 const W = 400;
 const H = 300;
@@ -136,7 +145,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
         await new Promise((resolve) => setTimeout(resolve, 100));
         continue;
       }
-      expect(job.inListing).toBe(true);
+      expect(job.referenceGroup).toMatch(/^listing:/);
       await runJob({ db: handle.db, storage, engine, job, stopSignal: new AbortController().signal, retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
     }
   }
@@ -191,11 +200,16 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "glamour"], variations: 2, requestId: randomUUID(), engineId: "fake" });
     const before = await getListing({ db: handle.db, userId, listingId });
     const [a, b] = before.photos.map((p) => p.results);
-    const briefs = await Promise.all([a![0]!, b![0]!, a![1]!].map((r) => listingBriefFor({ db: handle.db, visualizationId: r.visualizationId })));
-    expect(briefs[0]).toEqual(briefs[1]);
+    // Each job is written with its seed, brief and reference group: the same style's first variation agrees across photos.
+    const written = async (id: string) => (await handle.db.select().from(visualization).where(eq(visualization.id, id)))[0]!;
+    const briefs = await Promise.all([a![0]!, b![0]!, a![1]!].map((r) => written(r.visualizationId)));
+    expect(pick(briefs[0]!)).toEqual(pick(briefs[1]!));
     expect(briefs[0]!.brief).toContain("One flat, one design");
     expect(briefs[2]!.seed).not.toBe(briefs[0]!.seed);
-    expect(await findListingReference({ db: handle.db, visualizationId: b![0]!.visualizationId })).toBeNull();
+    const reference = (v: { id: string; referenceGroup: string | null }) => referenceFor({ db: handle.db, visualizationId: v.id, group: v.referenceGroup! });
+    // The first photo leads its style; the second waits for its result.
+    expect(await reference(briefs[0]!)).toBe("lead");
+    expect(await reference(briefs[1]!)).toBe("wait");
 
     referencesSeen.length = 0;
     await drain(flatEngine(["glamour"]));
@@ -206,11 +220,11 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     expect(refunds.filter((e) => e.kind === "refund")).toHaveLength(4);
     const after = await getListing({ db: handle.db, userId, listingId });
     const modern = after.photos.flatMap((p) => p.results.filter((r) => r.styleId === "modern"));
-    const firstKey = await findListingReference({ db: handle.db, visualizationId: modern[modern.length - 1]!.visualizationId });
-    expect(firstKey).toMatch(/^results\//);
+    expect(await reference(await written(modern[modern.length - 1]!.visualizationId))).toMatchObject({ storageKey: expect.stringMatching(/^results\//) });
     const glamour = after.photos[1]!.results.find((r) => r.styleId === "glamour")!;
     expect(glamour.status).toBe("failed");
-    expect(await findListingReference({ db: handle.db, visualizationId: glamour.visualizationId })).toBeNull();
+    // Nothing of its style finished: the failed one has no reference to follow (and leads nothing any more).
+    expect(await reference(await written(glamour.visualizationId))).toBe("lead");
   });
 
   it("stages and declutters a whole listing: one spend, the mode and its scope and keep list reach the engine, one look per kind", async () => {
@@ -408,7 +422,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     await expect(order(photoIds[0]!)).resolves.toEqual({ state: "queued", balance: balance - 1 });
     await handle.db.update(listingPhoto).set({ hdState: "running", hdLeaseUntil: new Date(Date.now() + 60_000) }).where(eq(listingPhoto.id, photoIds[0]!));
     await expect(makeNextHdCopy({ db: handle.db, storage, engine: {} })).resolves.toBeNull();
-    expect(await releaseOrphanedHdOrders({ db: handle.db })).toBe(1);
+    expect(await releaseOrphans({ db: handle.db, table: "listing_photo", state: "hd_state", lease: "hd_lease_until" })).toBe(1);
     await expect(makeNextHdCopy({ db: handle.db, storage, engine: {} })).resolves.toEqual({ photoId: photoIds[0], outcome: "made" });
     const made = (await getListing({ db: handle.db, userId, listingId })).photos[0]!;
     expect(made.hdState).toBeNull();
@@ -442,6 +456,24 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     expect(await getBalance({ db: handle.db, userId })).toBe(balance - 1);
     const refunds = await handle.db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId));
     expect(refunds.filter((e) => e.kind === "refund").map((e) => e.idempotencyKey).sort()).toEqual([`hd-refund:${photoIds[0]}:1`, `hd-refund:${photoIds[1]}:1`].sort());
+  });
+
+  it("takes turns between people in the HD queue: after one account's 20 orders, another person's single order is claimed next", async () => {
+    const order = async (userId: string, count: number) => {
+      const { id: listingId } = await createListing({ db: handle.db, userId, name: "Kolejka" });
+      const ids = Array.from({ length: count }, () => randomUUID());
+      await handle.db.insert(listingPhoto).values(ids.map((id, position) => ({ id, listingId, position, roomType: "living_room", hdState: "queued" as const, hdOrderedAt: new Date() })));
+      return { listingId, ids };
+    };
+    const many = await order(await insertUser(handle), 20);
+    const single = await order(await insertUser(handle), 1);
+    const claim = async () => (await claimHdOrders({ db: handle.db, limit: 1 }))[0]!.id;
+    const first = await claim();
+    expect(many.ids).toContain(first);
+    expect(await claim()).toBe(single.ids[0]);
+    // Then the first account's orders again, oldest first, as nobody else waits.
+    expect(many.ids).toContain(await claim());
+    await handle.db.delete(listingPhoto).where(inArray(listingPhoto.listingId, [many.listingId, single.listingId]));
   });
 
   it("opens a client link to anyone holding it: 404 when unknown or revoked, 410 when its images are gone, only its own images", async () => {

@@ -39,7 +39,7 @@ export async function orderHdCopy(options: { userId: string; listingId: string; 
     const spent = await spendTokens({ db: tx, userId, amount: 1, idempotencyKey: `hd-spend:${photoId}:${attempt}`, reference: `listing-photo:${photoId}` });
     await tx
       .update(listingPhoto)
-      .set({ hdState: "queued", hdAttempt: attempt, hdLeaseUntil: null, hdVisualizationId: photo.chosenVisualizationId, hdImageId: null })
+      .set({ hdState: "queued", hdAttempt: attempt, hdOrderedAt: sql`now()`, hdLeaseUntil: null, hdVisualizationId: photo.chosenVisualizationId, hdImageId: null })
       .where(eq(listingPhoto.id, photoId));
     await tx.execute(sql`select ${notifyOnCommit("jobs", sql`'*'`)}`);
     return { state: "queued" as const, balance: spent.balance };

@@ -80,6 +80,14 @@ export const visualization = pgTable(
     /** Which of the style's (or the edit's) variations this is, from 0; each has its own seed. */
     variant: integer("variant").notNull().default(0),
     seed: integer("seed").notNull().default(0),
+    /**
+     * What the job needs beyond its batch, written with it: a style brief added to the prompt, and the group
+     * whose first result the others follow as their reference (a listing's photos in one mode and style), with
+     * this one's place in it (its photo's position). Null for a batch of its own.
+     */
+    brief: text("brief"),
+    referenceGroup: text("reference_group"),
+    referenceRank: integer("reference_rank"),
     /** How much of the photo's structure the result kept, 0..1 (src/server/edits/score-structure.ts). */
     structureScore: real("structure_score"),
     /** A free remake of a flagged visualization points at it; unique, so a visualization is made again at most once. */
@@ -92,7 +100,11 @@ export const visualization = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [index("visualization_batch_idx").on(t.batchId, t.position), uniqueIndex("visualization_remake_of_idx").on(t.remakeOf)],
+  (t) => [
+    index("visualization_batch_idx").on(t.batchId, t.position),
+    uniqueIndex("visualization_remake_of_idx").on(t.remakeOf),
+    index("visualization_reference_group_idx").on(t.referenceGroup).where(sql`reference_group is not null`),
+  ],
 );
 
 /**

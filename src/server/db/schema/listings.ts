@@ -50,6 +50,8 @@ export const listingPhoto = pgTable(
     hdLeaseUntil: timestamp("hd_lease_until", { withTimezone: true }),
     /** The result the order upscales: the copy is kept only if it is still the chosen one when done. */
     hdVisualizationId: text("hd_visualization_id"),
+    /** When the order was placed: the HD queue takes each person's orders oldest first. */
+    hdOrderedAt: timestamp("hd_ordered_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,11 +1,10 @@
 import "server-only";
 import sharp from "sharp";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { EditMode } from "@/config/edit-modes";
 import { isAiResult } from "@/config/engines";
-import { HD_MIN_LONG_SIDE } from "@/config/listings";
+import { HD_MIN_LONG_SIDE, HD_UPSCALE_TIMEOUT_MS } from "@/config/listings";
 import type { Db } from "@/server/db/client";
-import { executeRows } from "@/server/db/execute-rows";
 import { batch, image, listingPhoto, visualization } from "@/server/db/schema";
 import type { Engine } from "@/server/engines/engine";
 import { plainUpscale } from "@/server/engines/plain-upscale";
@@ -14,43 +13,27 @@ import { markDigitalSource } from "@/server/images/mark-digital-source";
 import { log } from "@/server/log";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
+import type { HdOrder } from "./claim-hd-orders";
 
-const UPSCALE_TIMEOUT_MS = 120_000;
-/** Longer than an upscale may take: a lease that runs out means the worker holding it died. */
-export const HD_LEASE_MS = UPSCALE_TIMEOUT_MS + 60_000;
 
 export type HdOutcome = "made" | "failed" | "dropped";
 
 const NOT_KEPT = Symbol("not kept");
 
-type Claimed = { id: string; listing_id: string; user_id: string; hd_attempt: number; hd_visualization_id: string | null; chosen_visualization_id: string | null };
-
 /**
- * Claims the oldest waiting HD order (or one whose worker died) and makes its copy: the engine's own upscaler
- * when it has one, else a plain resampling, as a JPEG of at least HD_MIN_LONG_SIDE px that keeps the result's
- * hour and its AI marking. A failure, or a result no longer chosen or past its hour, gives the order's token
- * back (keyed by the order, so once). Null when nothing waits.
+ * Makes the copy of a claimed HD order (claimHdOrders): the engine's own upscaler when it has one, else a plain
+ * resampling, as a JPEG of at least HD_MIN_LONG_SIDE px that keeps the result's hour and its AI marking. A
+ * failure, or a result no longer chosen or past its hour, gives the order's token back (keyed by the order, so
+ * once). When `signal` aborts (the process stops) the order goes back to the queue, paid and not refunded.
  */
-export async function makeNextHdCopy(options: {
+export async function makeHdCopy(options: {
   db: Db;
   storage: ImageStorage;
   engine: Partial<Pick<Engine, "id" | "upscale">>;
-  leaseMs?: number;
+  order: HdOrder;
   signal?: AbortSignal;
-}): Promise<{ photoId: string; outcome: HdOutcome } | null> {
-  const { db, storage, engine } = options;
-  const leaseMs = options.leaseMs ?? HD_LEASE_MS;
-  const [order] = await executeRows<Claimed>(
-    db,
-    sql`update listing_photo p set hd_state = 'running', hd_lease_until = now() + ${leaseMs} * interval '1 millisecond'
-        from listing l
-        where l.id = p.listing_id and p.id = (
-          select id from listing_photo
-          where hd_state = 'queued' or (hd_state = 'running' and hd_lease_until < now())
-          order by hd_lease_until nulls first, id limit 1 for update skip locked)
-        returning p.id, p.listing_id, l.user_id, p.hd_attempt, p.hd_visualization_id, p.chosen_visualization_id`,
-  );
-  if (!order) return null;
+}): Promise<{ photoId: string; outcome: HdOutcome }> {
+  const { db, storage, engine, order } = options;
   const photoId = order.id;
   const attempt = order.hd_attempt;
   const reference = `listing-photo:${photoId}`;
@@ -82,7 +65,7 @@ export async function makeNextHdCopy(options: {
   try {
     const bytes = await storage.get(result.image.storageKey);
     if (!bytes) throw new Error("the result's file is gone");
-    const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(UPSCALE_TIMEOUT_MS)]) : AbortSignal.timeout(UPSCALE_TIMEOUT_MS);
+    const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(HD_UPSCALE_TIMEOUT_MS)]) : AbortSignal.timeout(HD_UPSCALE_TIMEOUT_MS);
     const input = { image: bytes, width: result.image.width, height: result.image.height, minLongSide: HD_MIN_LONG_SIDE, signal };
     const output = await (engine.upscale ?? plainUpscale).call(engine, input);
     const jpeg = await sharp(output.image).jpeg({ quality: 92 }).toBuffer({ resolveWithObject: true });
