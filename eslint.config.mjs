@@ -12,7 +12,7 @@ const nextLink = { name: "next/link", message: "Use Link from @/components/link 
  */
 const FEATURES = "account|auth|billing|blog|comments|consent|design|generations|landing|layout|listings";
 const layer = {
-  noDb: { regex: "^@/server/db(/|$)", message: "Pages ask a domain function (src/server/<area>) or a src/web/server reader, not the database." },
+  noDb: { regex: "^@/server/db(/|$)", message: "Pages and route handlers ask a domain function (src/server/<area>) or a src/web/server reader, not the database." },
   noServer: { regex: "^(@/server|(\\.\\./)+server)(/|$)", allowTypeImports: true, message: "Components (client code among them) do not reach the domain: take its data as props or through src/web/server." },
   noFeature: { regex: `^(@/components/|\\.\\./)(${FEATURES})(/|$)`, message: "src/components/ui holds shared widgets: it imports no feature folder." },
   noWebServer: { regex: "^(@/web/server|(\\.\\./)+web/server)(/|$)", message: "src/components/ui takes no shape from src/web/server, not even a type (that made an import cycle): shapes both sides share live in src/web/shared." },
@@ -20,11 +20,50 @@ const layer = {
   noArea: { regex: "^(@/server/(?!db(/|$)|log$|errors$|process-singletons$)|@/web|@/components)", message: "The database layer and config depend on no domain area." },
 };
 const restrict = (...patterns) => ["error", { paths: [nextLink], patterns }];
+
+/**
+ * The areas of src/server in their declared order (docs/architecture.md): an area imports only areas after
+ * it, so the arrows between them point one way and no two areas lean on each other. Below them all: the
+ * database, config and the shared modules at src/server's root (errors, log, process-singletons, parse-input).
+ * A new area takes its place here.
+ */
+export const SERVER_AREAS = [
+  "workers",
+  "auth",
+  "accounts",
+  "billing",
+  "payments",
+  "comments",
+  "blog",
+  "content",
+  "listings",
+  "generation",
+  "images",
+  "engines",
+  "edits",
+  "jobs",
+  "health",
+  "rate-limit",
+  "http",
+  "mail",
+  "realtime",
+  "storage",
+  "tokens",
+];
+const areaOrder = SERVER_AREAS.map((area, index) => {
+  const above = SERVER_AREAS.slice(0, index);
+  const noHigher = above.length
+    ? [{ regex: `^(@/server/|(\\.\\./)+)(${above.join("|")})(/|$)`, message: `src/server/${area} imports only the areas after it in the declared order (docs/architecture.md): not ${above.join(", ")}.` }]
+    : [];
+  return { files: [`src/server/${area}/**/*.ts`], ignores: ["**/*.test.ts"], rules: { "no-restricted-imports": restrict(layer.noWeb, ...noHigher) } };
+});
+
 const layers = [
-  { files: ["app/**/page.tsx", "app/**/layout.tsx"], rules: { "no-restricted-imports": restrict(layer.noDb) } },
+  { files: ["app/**/page.tsx", "app/**/layout.tsx", "app/**/route.ts"], rules: { "no-restricted-imports": restrict(layer.noDb) } },
   { files: ["src/components/**/*.{ts,tsx}"], rules: { "no-restricted-imports": restrict(layer.noServer) } },
   { files: ["src/components/ui/**/*.{ts,tsx}"], rules: { "no-restricted-imports": restrict(layer.noServer, layer.noFeature, layer.noWebServer) } },
   { files: ["src/server/**/*.ts"], ignores: ["**/*.test.ts"], rules: { "no-restricted-imports": restrict(layer.noWeb) } },
+  ...areaOrder,
   { files: ["src/server/db/**/*.ts", "src/config/**/*.ts"], ignores: ["**/*.test.ts"], rules: { "no-restricted-imports": restrict(layer.noArea) } },
 ];
 

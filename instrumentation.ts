@@ -23,7 +23,7 @@ export async function register() {
   // On the embedded database the worker must live here (one process per data directory); with
   // PostgreSQL, IN_PROCESS_WORKER=false leaves the work to `npm run worker` processes.
   if (config.IN_PROCESS_WORKER) {
-    const { startAppWorker } = await import("@/server/generation/start-app-worker");
+    const { startAppWorker } = await import("@/server/workers/start-app-worker");
     await startAppWorker();
   }
 }

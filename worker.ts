@@ -5,7 +5,7 @@
  */
 import { env } from "./src/env";
 import { databaseHandle } from "./src/server/db/client";
-import { startAppWorker } from "./src/server/generation/start-app-worker";
+import { startAppWorker } from "./src/server/workers/start-app-worker";
 
 const config = env();
 if (!config.DATABASE_URL) {

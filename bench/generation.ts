@@ -4,7 +4,7 @@
  *   node --conditions=react-server --import tsx bench/generation.ts
  *
  * How long after Confirm each result is on the user's screen, with an engine of known latency. Starts the
- * production server on a throwaway PostgreSQL cluster with GENERATION_PROVIDER=fake and
+ * production server on a throwaway PostgreSQL cluster with GENERATION_ENGINE=fake and
  * FAKE_ENGINE_SCRIPT {latencyMs: L, progressSteps, concurrency} (concurrency ≥ the largest batch, so a batch's
  * styles run side by side), registers a user through /login in Chromium, grants it tokens through the ledger
  * (grantTokens on the same database), uploads the 12-megapixel phone photo through the design page once, and
@@ -273,7 +273,7 @@ async function main() {
   const all: RunResult[] = [];
   const profileDir = option("cpu-prof");
   const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-  await withStack({ postgres: true, nodeArgs, env: { GENERATION_PROVIDER: "fake", FAKE_ENGINE_SCRIPT: JSON.stringify(script) } }, async (stack) => {
+  await withStack({ postgres: true, nodeArgs, env: { GENERATION_ENGINE: "fake", FAKE_ENGINE_SCRIPT: JSON.stringify(script) } }, async (stack) => {
     const browser = await launchChromium();
     const db = new pg.Client({ connectionString: stack.databaseUrl });
     await db.connect();

@@ -24,7 +24,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { PgBoss } from "pg-boss";
-import { run as runGraphile, makeWorkerUtils } from "graphile-worker";
+import { Logger, run as runGraphile, makeWorkerUtils } from "graphile-worker";
 import { option } from "./server";
 import { createDatabase, startThrowawayPostgres } from "../tests/support/postgres";
 
@@ -35,11 +35,14 @@ const { startJobRunner } = await import("@/server/jobs/start-job-runner");
 const { executeRows } = await import("@/server/db/execute-rows");
 type AnyDb = Parameters<typeof executeRows>[0];
 
+const quiet = new Logger(() => () => undefined);
 const JOBS = Number(option("jobs") ?? 2000);
 const LEASE_S = 5;
 const RECOVERY_CAP_MS = 30_000;
 const owners = Array.from({ length: 10 }, (_, i) => `person-${i}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A phase that does not finish within its time is reported as such. */
+const within = <T>(work: Promise<T>, ms: number, what: () => string) => Promise.race([work, sleep(ms).then(() => Promise.reject(new Error(`${what()}: not done in ${ms / 1000} s`)))]);
 
 /** What one runner offers the three measurements. */
 type Runner = {
@@ -64,7 +67,7 @@ async function measure(name: string, make: () => Promise<Runner>) {
     let worker = await runner.work(8, async () => {
       if (++done === JOBS) allDone();
     });
-    await finished;
+    await within(finished, 180_000, () => `throughput (${done} of ${JOBS} run)`);
     result.jobsPerSecond = Math.round(JOBS / ((performance.now() - began) / 1000));
     await worker.stop(true);
     await runner.close();
@@ -82,7 +85,7 @@ async function measure(name: string, make: () => Promise<Runner>) {
       await sleep(5);
       if (order.length === 21) allRun();
     });
-    await ran;
+    await within(ran, 60_000, () => `fairness (${order.length} of 21 run)`);
     result.singleJobPlace = order.indexOf("b") + 1;
     await worker.stop(true);
     await runner.close();
@@ -96,15 +99,15 @@ async function measure(name: string, make: () => Promise<Runner>) {
       taken();
       return new Promise(() => {});
     });
-    await takenOnce;
+    await within(takenOnce, 30_000, () => "crash recovery (job never taken)");
     const crashedAt = performance.now();
     let again!: () => void;
     const recovered = new Promise<void>((resolve) => (again = resolve));
     const second = await runner.work(1, async () => again());
     const recoveredIn = await Promise.race([recovered.then(() => performance.now() - crashedAt), sleep(RECOVERY_CAP_MS).then(() => null)]);
     result.recoverySeconds = recoveredIn === null ? `> ${RECOVERY_CAP_MS / 1000}` : (recoveredIn / 1000).toFixed(1);
-    await second.stop(true);
-    await runner.close().catch(() => undefined);
+    // The crashed worker still holds its connection: a runner may wait for it forever when closed.
+    await within(second.stop(true).then(() => runner.close()), 5_000, () => "close").catch(() => undefined);
   } catch (error) {
     result.error = error instanceof Error ? error.message.split("\n")[0]! : String(error);
   }
@@ -157,6 +160,7 @@ function ours(db: AnyDb, close: () => Promise<void>): Runner {
 
 async function oursOnPostgres(url: string): Promise<Runner> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on("error", () => undefined);
   const db = drizzle(pool) as unknown as AnyDb;
   await pool.query(ourTable.queryChunks.map((c) => (typeof c === "object" && "value" in c ? (c.value as string[]).join("") : "")).join(""));
   return ours(db, () => pool.end());
@@ -176,8 +180,9 @@ function pgBoss(boss: PgBoss, queue: string): Runner {
       await boss.insert(queue, jobs.map((j) => ({ data: { id: j.id }, group: { id: j.owner }, expireInSeconds: LEASE_S, heartbeatSeconds: undefined })));
     },
     async work(concurrency, handle) {
-      const id = await boss.work<{ id: string }>(queue, { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 0.5, groupConcurrency: 1 }, async ([job]) => {
-        await handle(job!.data.id);
+      // A batch per fetch: with one job per fetch pg-boss fetches again only after its polling interval.
+      const id = await boss.work<{ id: string }>(queue, { batchSize: concurrency, pollingIntervalSeconds: 0.5, groupConcurrency: 1 }, async (jobs) => {
+        await Promise.all(jobs.map((job) => handle(job.data.id)));
       });
       workers.push(id);
       return { stop: (graceful) => (graceful ? boss.offWork(queue, { id, wait: false }) : Promise.resolve()) };
@@ -197,8 +202,9 @@ async function pgBossOn(connection: { connectionString: string } | { db: import(
 
 async function graphileOn(url: string): Promise<Runner> {
   const pool = new pg.Pool({ connectionString: url, max: 12 });
+  pool.on("error", () => undefined);
   const schema = `gw_${Math.random().toString(36).slice(2, 8)}`;
-  const utils = await makeWorkerUtils({ pgPool: pool, schema });
+  const utils = await makeWorkerUtils({ pgPool: pool, schema, logger: quiet });
   await utils.migrate();
   const runners: { stop(): Promise<void> }[] = [];
   return {
@@ -212,7 +218,7 @@ async function graphileOn(url: string): Promise<Runner> {
         concurrency,
         noHandleSignals: true,
         pollInterval: 200,
-        logger: undefined,
+        logger: quiet,
         taskList: { bench: async (payload) => handle((payload as { id: string }).id) },
       });
       runners.push(runner);

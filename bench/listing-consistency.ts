@@ -46,6 +46,8 @@ const { createFakeEngine } = await import("@/server/engines/fake-engine");
 const { createListing } = await import("@/server/listings/create-listing");
 const { addListingPhotos } = await import("@/server/listings/add-listing-photos");
 const { generateListing } = await import("@/server/listings/generate-listing");
+const { parseInput } = await import("@/server/parse-input");
+const { generateListingSchema } = await import("@/schemas/listings");
 const { getListing } = await import("@/server/listings/get-listing");
 const { paletteSpread } = await import("@/server/listings/palette-spread");
 
@@ -69,7 +71,7 @@ async function listingResults(files: string[], styleId: string): Promise<Buffer[
   const sources = [];
   for (const file of files) sources.push(await storePhoto(file));
   await addListingPhotos({ db, storage, userId, listingId: listing.id, sources });
-  await generateListing({ db, userId, listingId: listing.id, styles: [styleId], variations: 1, requestId: randomUUID(), engineId: engine.id });
+  await generateListing({ db, userId, listingId: listing.id, engineId: engine.id, ...parseInput(generateListingSchema, { styles: [styleId], variations: 1, requestId: randomUUID() }) });
   for (;;) {
     const [job] = await claimJobs({ db, limit: 1, leaseMs: 120_000 });
     if (!job) break;

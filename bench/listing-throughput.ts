@@ -37,6 +37,8 @@ const { createFakeEngine } = await import("@/server/engines/fake-engine");
 const { createListing } = await import("@/server/listings/create-listing");
 const { addListingPhotos } = await import("@/server/listings/add-listing-photos");
 const { generateListing } = await import("@/server/listings/generate-listing");
+const { parseInput } = await import("@/server/parse-input");
+const { generateListingSchema } = await import("@/schemas/listings");
 const { getListing } = await import("@/server/listings/get-listing");
 
 const handle = await openDatabase({ dataDir: "memory" });
@@ -55,7 +57,7 @@ await addListingPhotos({ db, storage, userId, listingId: listing.id, sources });
 
 const starts: number[] = [];
 const began = performance.now();
-await generateListing({ db, userId, listingId: listing.id, styles: ["scandinavian"], variations: 1, requestId: randomUUID(), engineId: engine.id });
+await generateListing({ db, userId, listingId: listing.id, engineId: engine.id, ...parseInput(generateListingSchema, { styles: ["scandinavian"], variations: 1, requestId: randomUUID() }) });
 const worker = startWorker({
   db,
   storage,

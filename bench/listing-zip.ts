@@ -43,6 +43,8 @@ const { runJob } = await import("@/server/generation/run-job");
 const { createListing } = await import("@/server/listings/create-listing");
 const { addListingPhotos } = await import("@/server/listings/add-listing-photos");
 const { generateListing } = await import("@/server/listings/generate-listing");
+const { parseInput } = await import("@/server/parse-input");
+const { generateListingSchema } = await import("@/schemas/listings");
 const { getListing } = await import("@/server/listings/get-listing");
 const { chooseListingResult } = await import("@/server/listings/choose-listing-result");
 const { streamListingZip } = await import("@/server/listings/stream-listing-zip");
@@ -68,7 +70,7 @@ const photo = await noisy(1);
 const sources = [];
 for (let i = 0; i < photos; i++) sources.push({ type: "image" as const, imageId: (await storeImage({ db, storage, userId, kind: "upload", data: photo, width: W, height: H, contentType: "image/webp" })).id });
 await addListingPhotos({ db, storage, userId, listingId: listing.id, sources });
-await generateListing({ db, userId, listingId: listing.id, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "bench" });
+await generateListing({ db, userId, listingId: listing.id, engineId: "bench", ...parseInput(generateListingSchema, { styles: ["modern"], variations: 1, requestId: randomUUID() }) });
 let n = 0;
 const engine = { id: "bench", concurrency: 1, generate: async () => ({ image: await noisy(++n + 1) }) };
 for (;;) {

@@ -5,7 +5,7 @@
  *
  * Throughput and latency of the generation pipeline as the number of worker processes grows. Starts, as the
  * scale end-to-end test does (tests/support/cluster.ts), a throwaway PostgreSQL cluster, a local S3 server, one
- * web process with IN_PROCESS_WORKER=false and one `npm run worker` process, with GENERATION_PROVIDER=fake at
+ * web process with IN_PROCESS_WORKER=false and one `npm run worker` process, with GENERATION_ENGINE=fake at
  * latency L and a concurrency of C images per worker (a provider account or a GPU server per worker has a
  * limit of its own). For each worker count (1, 2, 4; workers are added between rounds) two users submit
  * JOBS visualizations at once through the API (batches of STYLES styles), and the run waits until all are final.
@@ -223,7 +223,7 @@ async function runRound(cluster: Cluster, users: User[], round: number): Promise
 // does not cost this host (and, cached per photo and style in each process, it was still being made in the measured rounds).
 const script = { latencyMs: latency, progressSteps: 4, concurrency, output: "input" };
 console.log(`scale benchmark: L = ${latency} ms, ${jobs} visualizations, ${concurrency} per worker, workers ${workerCounts.join(", ")}; ${machine()}`);
-const cluster = await startCluster({ webs: 1, workers: workerCounts[0]!, env: { GENERATION_PROVIDER: "fake", FAKE_ENGINE_SCRIPT: JSON.stringify(script) } });
+const cluster = await startCluster({ webs: 1, workers: workerCounts[0]!, env: { GENERATION_ENGINE: "fake", FAKE_ENGINE_SCRIPT: JSON.stringify(script) } });
 if (!cluster) process.exit(1);
 const stop = () => void cluster.stop().finally(() => process.exit(130));
 process.once("SIGINT", stop);

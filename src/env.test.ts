@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseEnv } from "./env";
 
 describe("parseEnv", () => {
@@ -35,10 +35,21 @@ describe("parseEnv", () => {
   });
 
   it("refuses generation settings that cannot work", () => {
-    expect(() => parseEnv({ GENERATION_PROVIDER: "fake" })).toThrow(/FAKE_ENGINE_SCRIPT/);
-    expect(() => parseEnv({ GENERATION_PROVIDER: "midjourney" })).toThrow(/GENERATION_PROVIDER/);
+    expect(() => parseEnv({ GENERATION_ENGINE: "fake" })).toThrow(/FAKE_ENGINE_SCRIPT/);
+    expect(() => parseEnv({ GENERATION_ENGINE: "midjourney" })).toThrow(/GENERATION_ENGINE/);
     expect(() => parseEnv({ IN_PROCESS_WORKER: "false" })).toThrow(/needs DATABASE_URL/);
     expect(parseEnv({ IN_PROCESS_WORKER: "false", DATABASE_URL: "postgres://db/x" }).IN_PROCESS_WORKER).toBe(false);
+  });
+
+  it("still reads the engine's old name, GENERATION_PROVIDER, with a deprecation warning; the new name wins", () => {
+    const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => undefined);
+    try {
+      expect(parseEnv({ GENERATION_PROVIDER: "comfyui", COMFYUI_URL: "http://gpu-1:8188" }).GENERATION_ENGINE).toBe("comfyui");
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("GENERATION_ENGINE"), expect.objectContaining({ type: "DeprecationWarning" }));
+      expect(parseEnv({ GENERATION_PROVIDER: "comfyui", GENERATION_ENGINE: "local" }).GENERATION_ENGINE).toBe("local");
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("needs both Stripe keys for PAYMENT_PROVIDER=stripe and checks their form", () => {
@@ -64,19 +75,19 @@ describe("parseEnv", () => {
   });
 
   it("needs each AI engine's key or address, and takes only the models whose inputs it knows", () => {
-    expect(() => parseEnv({ GENERATION_PROVIDER: "replicate" })).toThrow(/GENERATION_PROVIDER=replicate needs REPLICATE_API_TOKEN/);
-    expect(() => parseEnv({ GENERATION_PROVIDER: "openai" })).toThrow(/GENERATION_PROVIDER=openai needs OPENAI_API_KEY/);
-    expect(() => parseEnv({ GENERATION_PROVIDER: "comfyui" })).toThrow(/GENERATION_PROVIDER=comfyui needs COMFYUI_URL/);
-    expect(() => parseEnv({ GENERATION_PROVIDER: "replicate", REPLICATE_API_TOKEN: "abc" })).toThrow(/REPLICATE_API_TOKEN: must be a Replicate API token/);
+    expect(() => parseEnv({ GENERATION_ENGINE: "replicate" })).toThrow(/GENERATION_ENGINE=replicate needs REPLICATE_API_TOKEN/);
+    expect(() => parseEnv({ GENERATION_ENGINE: "openai" })).toThrow(/GENERATION_ENGINE=openai needs OPENAI_API_KEY/);
+    expect(() => parseEnv({ GENERATION_ENGINE: "comfyui" })).toThrow(/GENERATION_ENGINE=comfyui needs COMFYUI_URL/);
+    expect(() => parseEnv({ GENERATION_ENGINE: "replicate", REPLICATE_API_TOKEN: "abc" })).toThrow(/REPLICATE_API_TOKEN: must be a Replicate API token/);
     expect(() => parseEnv({ REPLICATE_MODEL: "stability-ai/sdxl" })).toThrow(/REPLICATE_MODEL: must be one of adirik\/interior-design, black-forest-labs\/flux-kontext-pro/);
     expect(() => parseEnv({ OPENAI_IMAGE_MODEL: "gpt-image-1" })).toThrow(/OPENAI_IMAGE_MODEL: must be one of gpt-image-1.5/);
     expect(() => parseEnv({ REPLICATE_WEBHOOK_SECRET: "secret" })).toThrow(/REPLICATE_WEBHOOK_SECRET: must be Replicate's webhook signing secret/);
     expect(() => parseEnv({ COMFYUI_URL: "gpu-1:8188" })).toThrow(/COMFYUI_URL: must be an http/);
 
-    const replicate = parseEnv({ GENERATION_PROVIDER: "replicate", REPLICATE_API_TOKEN: "r8_abc123" });
+    const replicate = parseEnv({ GENERATION_ENGINE: "replicate", REPLICATE_API_TOKEN: "r8_abc123" });
     expect([replicate.REPLICATE_MODEL, replicate.OPENAI_IMAGE_MODEL, replicate.OPENAI_IMAGE_QUALITY]).toEqual(["adirik/interior-design", "gpt-image-1.5", "medium"]);
-    expect(parseEnv({ GENERATION_PROVIDER: "openai", OPENAI_API_KEY: "sk-proj-abc_123", OPENAI_IMAGE_MODEL: "gpt-image-2" }).OPENAI_IMAGE_MODEL).toBe("gpt-image-2");
-    expect(parseEnv({ GENERATION_PROVIDER: "comfyui", COMFYUI_URL: "http://gpu-1:8188" }).COMFYUI_URL).toBe("http://gpu-1:8188");
+    expect(parseEnv({ GENERATION_ENGINE: "openai", OPENAI_API_KEY: "sk-proj-abc_123", OPENAI_IMAGE_MODEL: "gpt-image-2" }).OPENAI_IMAGE_MODEL).toBe("gpt-image-2");
+    expect(parseEnv({ GENERATION_ENGINE: "comfyui", COMFYUI_URL: "http://gpu-1:8188" }).COMFYUI_URL).toBe("http://gpu-1:8188");
   });
 
   it("opens the test sign-in only on a plain-http loopback address", () => {

@@ -56,7 +56,7 @@ const schema = z.object({
   /** The editor-preview secret: with it in the preview cookie, drafts of the blog are shown. At least 24 characters. */
   PREVIEW_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
   /** Which engine makes the images: `local` (a preview without AI) needs nothing; `fake` is for tests; the rest need their keys below. */
-  GENERATION_PROVIDER: z.enum(engineIds).default("local"),
+  GENERATION_ENGINE: z.enum(engineIds).default("local"),
   /** JSON script of the fake engine (latency, progress, failures per style); see fake-engine.ts. */
   FAKE_ENGINE_SCRIPT: z.string().optional(),
   /** Tests only: a directory where the fake engine records each call (calls.jsonl, and each mask as a PNG next to it). */
@@ -133,6 +133,12 @@ export function isPublicUrl(url: string | undefined): boolean {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "unset", as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  // The engine's old name is read for one more release, with a warning at start.
+  if (cleaned.GENERATION_PROVIDER !== undefined && cleaned.GENERATION_ENGINE === undefined) {
+    cleaned.GENERATION_ENGINE = cleaned.GENERATION_PROVIDER;
+    process.emitWarning?.("GENERATION_PROVIDER is now GENERATION_ENGINE; the old name will no longer be read in the next release", { type: "DeprecationWarning", code: "GENERATION_PROVIDER" });
+  }
+  delete cleaned.GENERATION_PROVIDER;
   const result = schema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
@@ -184,15 +190,15 @@ function checkS3(parsed: z.infer<typeof schema>): string | null {
 
 /** What the chosen engine lacks, or null: caught at boot rather than at the first Generate. */
 function checkEngine(parsed: z.infer<typeof schema>): string | null {
-  switch (parsed.GENERATION_PROVIDER) {
+  switch (parsed.GENERATION_ENGINE) {
     case "fake":
-      return parsed.FAKE_ENGINE_SCRIPT ? null : "GENERATION_PROVIDER=fake needs FAKE_ENGINE_SCRIPT (a JSON script, see src/server/engines/fake-engine.ts)";
+      return parsed.FAKE_ENGINE_SCRIPT ? null : "GENERATION_ENGINE=fake needs FAKE_ENGINE_SCRIPT (a JSON script, see src/server/engines/fake-engine.ts)";
     case "replicate":
-      return parsed.REPLICATE_API_TOKEN ? null : "GENERATION_PROVIDER=replicate needs REPLICATE_API_TOKEN (replicate.com → Account settings → API tokens)";
+      return parsed.REPLICATE_API_TOKEN ? null : "GENERATION_ENGINE=replicate needs REPLICATE_API_TOKEN (replicate.com → Account settings → API tokens)";
     case "openai":
-      return parsed.OPENAI_API_KEY ? null : "GENERATION_PROVIDER=openai needs OPENAI_API_KEY (platform.openai.com → API keys)";
+      return parsed.OPENAI_API_KEY ? null : "GENERATION_ENGINE=openai needs OPENAI_API_KEY (platform.openai.com → API keys)";
     case "comfyui":
-      return parsed.COMFYUI_URL ? null : "GENERATION_PROVIDER=comfyui needs COMFYUI_URL, the address of your ComfyUI server (e.g. http://gpu-1:8188)";
+      return parsed.COMFYUI_URL ? null : "GENERATION_ENGINE=comfyui needs COMFYUI_URL, the address of your ComfyUI server (e.g. http://gpu-1:8188)";
     default:
       return null;
   }

@@ -206,7 +206,7 @@ export default async function HomePage({ params, searchParams }: Props) {
                 {t(`faq.${key}.q`)}
                 <ChevronDown aria-hidden="true" className="size-5 shrink-0 transition-transform group-open:rotate-180" />
               </summary>
-              <p className="pb-4 text-gray-700 dark:text-gray-300">{t(key === "ai" && !engines[env().GENERATION_PROVIDER].ai ? "faq.ai.aLocal" : `faq.${key}.a`, { free: FREE_TOKENS })}</p>
+              <p className="pb-4 text-gray-700 dark:text-gray-300">{t(key === "ai" && !engines[env().GENERATION_ENGINE].ai ? "faq.ai.aLocal" : `faq.${key}.a`, { free: FREE_TOKENS })}</p>
             </details>
           ))}
         </div>

@@ -1,6 +1,6 @@
 /**
  * `npm run showcase`: makes the landing page's and the public generator's examples (src/config/showcase.ts)
- * with the engine GENERATION_PROVIDER names (keys from the environment, as for the server), and writes them
+ * with the engine GENERATION_ENGINE names (keys from the environment, as for the server), and writes them
  * to public/showcase/ with their manifest. With the default local engine they are previews without AI; an
  * operator with an AI engine runs it once to ship real examples (6 styles × 8 photos = 48 images).
  */

@@ -1,6 +1,6 @@
 import type { Creativity, EditMode } from "./edit-modes";
 /**
- * The generation engines GENERATION_PROVIDER may name, and the models of the hosted ones, as data: read by the
+ * The generation engines GENERATION_ENGINE may name, and the models of the hosted ones, as data: read by the
  * environment check (which names are valid), by the engines (inputs, sizes, prices) and by the pages (whether
  * a batch's results are AI redesigns or previews). Prices and timings: docs/engines.md, which cites them.
  */

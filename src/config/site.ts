@@ -2,7 +2,7 @@
 export const site = {
   name: "Aranżer",
   /** Where the docs explain how to switch from the local preview engine to a real AI provider. */
-  providersDocs: "https://github.com/aranzer/aranzer/blob/main/docs/engines.md",
+  enginesDocs: "https://github.com/aranzer/aranzer/blob/main/docs/engines.md",
   social: [
     { id: "instagram", href: "https://www.instagram.com/aranzer.pl" },
     { id: "facebook", href: "https://www.facebook.com/aranzer.pl" },

@@ -148,7 +148,7 @@ test.describe("edit modes on an AI engine (the fake, which records what it is as
   test.beforeAll(async () => {
     recordDir = mkdtempSync(path.join(tmpdir(), "aranzer-e2e-record-"));
     server = await startExtraServer({
-      GENERATION_PROVIDER: "fake",
+      GENERATION_ENGINE: "fake",
       FAKE_ENGINE_SCRIPT: JSON.stringify({ latencyMs: 200, warp: ["boho"], warpOnce: true }),
       FAKE_ENGINE_RECORD_DIR: recordDir,
     });

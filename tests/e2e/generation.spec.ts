@@ -97,7 +97,7 @@ test.describe("generation", () => {
     let server: ExtraServer;
     test.beforeAll(async () => {
       server = await startExtraServer({
-        GENERATION_PROVIDER: "fake",
+        GENERATION_ENGINE: "fake",
         FAKE_ENGINE_SCRIPT: JSON.stringify({ latencyMs: 1500, progressSteps: 2, concurrency: 1, failures: { glamour: "refused" } }),
         IMAGE_TTL_SECONDS: "25",
       });
@@ -174,7 +174,7 @@ test.describe("generation with Replicate", () => {
   test.beforeAll(async () => {
     replicate.scenario = { ...FakeReplicate.defaults(), startingMs: 200, processingMs: 4000, progressLogs: true };
     const apiUrl = await replicate.start();
-    server = await startExtraServer({ GENERATION_PROVIDER: "replicate", REPLICATE_API_TOKEN: replicate.token, REPLICATE_API_URL: apiUrl });
+    server = await startExtraServer({ GENERATION_ENGINE: "replicate", REPLICATE_API_TOKEN: replicate.token, REPLICATE_API_URL: apiUrl });
   });
   test.afterAll(async () => {
     await server?.stop();

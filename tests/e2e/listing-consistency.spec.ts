@@ -18,7 +18,7 @@ const PHOTOS = ["living-room-phone-4032x3024.jpg", "kitchen-dining-cc0-1600x900.
 test.describe("listing consistency", () => {
   let server: ExtraServer;
   test.beforeAll(async () => {
-    server = await startExtraServer({ GENERATION_PROVIDER: "fake", FAKE_ENGINE_SCRIPT: JSON.stringify({ latencyMs: 200, concurrency: 1 }) });
+    server = await startExtraServer({ GENERATION_ENGINE: "fake", FAKE_ENGINE_SCRIPT: JSON.stringify({ latencyMs: 200, concurrency: 1 }) });
   });
   test.afterAll(async () => {
     await server?.stop();

@@ -149,7 +149,7 @@ test("an unknown listing says so, with the way back to the list", async ({ page 
 test.describe("on an engine that declutters", () => {
   let server: ExtraServer;
   test.beforeAll(async () => {
-    server = await startExtraServer({ GENERATION_PROVIDER: "fake", FAKE_ENGINE_SCRIPT: JSON.stringify({ latencyMs: 200 }) });
+    server = await startExtraServer({ GENERATION_ENGINE: "fake", FAKE_ENGINE_SCRIPT: JSON.stringify({ latencyMs: 200 }) });
   });
   test.afterAll(async () => {
     await server?.stop();

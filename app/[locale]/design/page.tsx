@@ -46,7 +46,7 @@ export default async function DesignPage({ params }: LocaleParams) {
           pricingHref={pathFor("/pricing", locale)}
           designHref={pathFor("/design", locale)}
           generationsHref={pathFor("/generations", locale)}
-          providersDocs={site.providersDocs}
+          enginesDocs={site.enginesDocs}
         />
       </ClientMessages>
     </PageContainer>

@@ -25,7 +25,7 @@ export default async function GenerationsPage({ params }: LocaleParams) {
       <PageHeader title={t("title")} lead={t("lead")} />
       <PersonDataSource locale={locale} part={signedInShells["/generations"]} loginHref={pathFor("/login", locale)} />
       <ClientMessages namespaces={["generations", ...resultNamespaces]}>
-        <RecentBatches providersDocs={site.providersDocs} designHref={pathFor("/design", locale)} />
+        <RecentBatches enginesDocs={site.enginesDocs} designHref={pathFor("/design", locale)} />
       </ClientMessages>
     </PageContainer>
   );

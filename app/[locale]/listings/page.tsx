@@ -65,7 +65,7 @@ export default async function ListingsPage({ params, searchParams }: Props) {
         <ClientMessages namespaces={["listings", "upload", "design", ...resultNamespaces]}>
           <ListingWorkspace initial={listing} now={now} listPath={listPath} sharePrefix={locale === "en" ? "/en/p/" : "/p/"} hdPlain={hdPlain}
             modes={engineModes(getEngineInfo().id)}
-            providersDocs={site.providersDocs}
+            enginesDocs={site.enginesDocs}
             library={libraryPhotos.map(({ id, roomType, file, width, height, credit }) => ({ id, roomType, file, width, height, credit }))}
           />
         </ClientMessages>

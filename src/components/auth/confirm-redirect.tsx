@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { LoaderCircle } from "lucide-react";
+import { isLocale, pathFor } from "@/config/routes";
 import { finishSignIn } from "@/web/actions/sign-in";
 
 /** Shows the logging-in message while the sign-in finishes, then goes where the user was headed. */
@@ -15,8 +16,10 @@ export function ConfirmRedirect() {
 
   useEffect(() => {
     let cancelled = false;
-    void finishSignIn({ locale }).then(({ target }) => {
+    void finishSignIn({ locale }).then((result) => {
       if (cancelled) return;
+      // A refusal (our fault, logged) still ends the wait: the sign-in page says what to do.
+      const target = result.ok ? result.data.target : pathFor("/login", isLocale(locale) ? locale : "pl");
       setDone(true);
       router.replace(target);
       router.refresh();

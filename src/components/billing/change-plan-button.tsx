@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { changeMyPlan } from "@/web/actions/billing";
+import { manageSubscription } from "@/web/actions/billing";
 import { ConfirmAction } from "./confirm-action";
 
 /**
@@ -19,7 +19,7 @@ export function ChangePlanButton({ planId, planName, date, keep = false }: { pla
       description={t(`${texts}.text`, { plan: planName, date })}
       confirmLabel={t(`${texts}.confirm`)}
       failure={t("changePlan.failed")}
-      run={() => changeMyPlan(planId)}
+      run={() => manageSubscription({ action: "changePlan", planId })}
     />
   );
 }

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Button, type ButtonColor } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
-import type { SubscriptionActionResult } from "@/web/actions/billing";
+import type { ActionResult } from "@/web/actions/action-result";
 
 /**
  * A button that opens a confirmation modal and then runs a subscription action; on success the page
@@ -17,7 +17,7 @@ export function ConfirmAction(props: {
   description: string;
   confirmLabel: string;
   failure: string;
-  run: () => Promise<SubscriptionActionResult>;
+  run: () => Promise<ActionResult<unknown>>;
   variant?: "solid" | "outline";
   color?: ButtonColor;
   className?: string;

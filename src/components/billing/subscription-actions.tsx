@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { cancelMySubscription, resumeMySubscription } from "@/web/actions/billing";
+import { manageSubscription } from "@/web/actions/billing";
 import { ConfirmAction } from "./confirm-action";
 
 /** Cancel (at period end) or resume, each behind a confirmation modal, each with its own failure text. */
@@ -14,7 +14,7 @@ export function SubscriptionActions({ cancelled, date }: { cancelled: boolean; d
       description={t("resume.text", { date })}
       confirmLabel={t("resume.confirm")}
       failure={t("resume.failed")}
-      run={resumeMySubscription}
+      run={() => manageSubscription({ action: "resume" })}
       variant="solid"
     />
   ) : (
@@ -24,7 +24,7 @@ export function SubscriptionActions({ cancelled, date }: { cancelled: boolean; d
       description={t("cancel.text", { date })}
       confirmLabel={t("cancel.confirm")}
       failure={t("cancel.failed")}
-      run={cancelMySubscription}
+      run={() => manageSubscription({ action: "cancel" })}
       color="red"
     />
   );

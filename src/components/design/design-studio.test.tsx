@@ -37,7 +37,7 @@ function props(overrides: Partial<DesignStudioProps> = {}): DesignStudioProps {
     pricingHref: "/cennik",
     designHref: "/design",
     generationsHref: "/generations",
-    providersDocs: "https://example.test/docs",
+    enginesDocs: "https://example.test/docs",
     ...overrides,
   };
 }

@@ -43,7 +43,7 @@ export interface DesignStudioProps {
   designHref: string;
   /** Recent visualizations: the hour's other batches, which the page does not show again. */
   generationsHref: string;
-  providersDocs: string;
+  enginesDocs: string;
 }
 
 const RESULTS_ID = "design-results";
@@ -153,8 +153,8 @@ export function DesignStudio(props: DesignStudioProps) {
     setNotice(null);
   }, []);
 
-  // Pages load their scripts after the first paint, so a room or style ticked before then is already in the
-  // form when React takes over: adopt it rather than show "nothing chosen" next to a ticked box.
+  // The page can be used before its scripts have run (they load async), so a room or style ticked before then is
+  // already in the form when React takes over: adopt it rather than show "nothing chosen" next to a ticked box.
   const form = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const root = form.current;
@@ -352,7 +352,7 @@ export function DesignStudio(props: DesignStudioProps) {
             <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
               {t.rich("localEngine", {
                 link: (chunks) => (
-                  <a href={props.providersDocs} className="font-medium underline underline-offset-2 hover:no-underline">
+                  <a href={props.enginesDocs} className="font-medium underline underline-offset-2 hover:no-underline">
                     {chunks}
                   </a>
                 ),
@@ -418,7 +418,7 @@ export function DesignStudio(props: DesignStudioProps) {
             />
           </section>
 
-          <ModePicker step={2} value={settings.mode} available={props.modes} providersDocs={props.providersDocs} onChange={(mode) => setSettings({ mode })} />
+          <ModePicker step={2} value={settings.mode} available={props.modes} enginesDocs={props.enginesDocs} onChange={(mode) => setSettings({ mode })} />
           <ModeDetails
             settings={settings}
             available={props.modes}
@@ -454,7 +454,7 @@ export function DesignStudio(props: DesignStudioProps) {
               key={batch.id}
               batch={batch}
               now={person?.now ?? 0}
-              providersDocs={props.providersDocs}
+              enginesDocs={props.enginesDocs}
               designHref={props.designHref}
               onUseAsInput={takeAsInput}
               onRefund={onRefund}

@@ -90,7 +90,7 @@ export function ModePicker(props: {
   value: PageMode;
   available: readonly EditMode[];
   onChange: (mode: PageMode) => void;
-  providersDocs: string;
+  enginesDocs: string;
   modes?: readonly PageMode[];
   step?: number;
   /** Inside a section with a heading of its own (a listing's Generate), the legend's heading is one level down. */
@@ -136,7 +136,7 @@ export function ModePicker(props: {
         <p id={noteId} className="mt-2 text-sm text-gray-700 dark:text-gray-300">
           {tDesign.rich("modesNeedAi", {
             link: (chunks) => (
-              <a href={props.providersDocs} className="font-medium underline underline-offset-2 hover:no-underline">
+              <a href={props.enginesDocs} className="font-medium underline underline-offset-2 hover:no-underline">
                 {chunks}
               </a>
             ),

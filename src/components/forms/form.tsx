@@ -8,8 +8,8 @@ type Submission = { form: HTMLFormElement; submitter: HTMLElement | null; waited
 const isBusy = (button: HTMLElement) => button.matches(":disabled") || button.getAttribute("aria-busy") === "true";
 
 /**
- * Every form of the product. Pages load their scripts after the first paint, so a visitor can submit a
- * form before React handles it; the browser then sends it itself, and `method="post"` keeps the fields
+ * Every form of the product. A page can be used before its scripts have run (they load async), so a visitor
+ * can submit a form before React handles it; the browser then sends it itself, and `method="post"` keeps the fields
  * (passwords among them) out of the address, the history and the logs. `noValidate`: our own messages,
  * translated, replace the browser's. ESLint refuses a bare <form> elsewhere.
  *

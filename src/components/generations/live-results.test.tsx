@@ -67,7 +67,7 @@ function batch(overrides: Partial<BatchDto> = {}): BatchDto {
 }
 
 function renderResults(dto: BatchDto, options: { eager?: boolean } = {}) {
-  return render(withMessages(<LiveResults batch={dto} now={NOW} providersDocs="https://example.test/docs#providers" designHref="/design" eager={options.eager} />));
+  return render(withMessages(<LiveResults batch={dto} now={NOW} enginesDocs="https://example.test/docs#engines" designHref="/design" eager={options.eager} />));
 }
 
 beforeEach(() => {
@@ -164,7 +164,7 @@ describe("LiveResults", () => {
   it("says that previews were made without AI and links to how to connect an engine", () => {
     renderResults(batch());
     const link = screen.getByRole("link", { name: "Jak podłączyć silnik AI" });
-    expect(link.getAttribute("href")).toBe("https://example.test/docs#providers");
+    expect(link.getAttribute("href")).toBe("https://example.test/docs#engines");
   });
 
   it("explains a failure in words, says the token was refunded, and closes the stream once all are final", () => {
@@ -297,7 +297,7 @@ describe("LiveResults", () => {
       const view = render(
         withLayoutLabels(
           <NextIntlClientProvider locale="pl" timeZone="Europe/Warsaw" messages={pick(catalogs.pl, resultNamespaces)}>
-            <LiveResults batch={dto} now={NOW} providersDocs="https://example.test/docs" designHref="/design" />
+            <LiveResults batch={dto} now={NOW} enginesDocs="https://example.test/docs" designHref="/design" />
           </NextIntlClientProvider>,
         ),
       );

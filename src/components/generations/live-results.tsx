@@ -20,8 +20,8 @@ export interface LiveResultsProps {
   batch: BatchDto;
   /** The server's clock at render time (ms), so minutes left match between server and browser. */
   now: number;
-  /** site.providersDocs: where the docs explain how to connect an AI engine. */
-  providersDocs: string;
+  /** site.enginesDocs: where the docs explain how to connect an AI engine. */
+  enginesDocs: string;
   /** The design page's path in this language; "Use as new input" links to it with ?image=<id>. */
   designHref: string;
   /** On the design page itself: takes the result as the new input without leaving the page. */
@@ -38,7 +38,7 @@ export interface LiveResultsProps {
  * One batch: its original and one card per style, following the batch live until every visualization is
  * final. Shared by /design (right after Generate) and /generations.
  */
-export function LiveResults({ batch: initial, now: serverNow, providersDocs, designHref, onUseAsInput, headingLevel = 2, onRefund, eager }: LiveResultsProps) {
+export function LiveResults({ batch: initial, now: serverNow, enginesDocs, designHref, onUseAsInput, headingLevel = 2, onRefund, eager }: LiveResultsProps) {
   const t = useTranslations("generation");
   const names = useCatalogNames();
   const now = useNow(serverNow);
@@ -116,7 +116,7 @@ export function LiveResults({ batch: initial, now: serverNow, providersDocs, des
         <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
           {t.rich("previewNote", {
             link: (chunks) => (
-              <a href={providersDocs} className="font-medium underline underline-offset-2 hover:no-underline">
+              <a href={enginesDocs} className="font-medium underline underline-offset-2 hover:no-underline">
                 {chunks}
               </a>
             ),

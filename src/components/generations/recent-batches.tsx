@@ -13,7 +13,7 @@ import { LiveResults } from "./live-results";
  */
 const refunded = () => void reloadPersonData();
 
-export function RecentBatches({ providersDocs, designHref }: { providersDocs: string; designHref: string }) {
+export function RecentBatches({ enginesDocs, designHref }: { enginesDocs: string; designHref: string }) {
   const t = useTranslations("generations");
   const person = usePersonData();
   const batches = person?.batches ?? null;
@@ -39,7 +39,7 @@ export function RecentBatches({ providersDocs, designHref }: { providersDocs: st
     <div className="space-y-8">
       {/* A failed style's token comes back: the header's count follows. */}
       {batches.map((batch) => (
-        <LiveResults key={batch.id} batch={batch} now={person.now} providersDocs={providersDocs} designHref={designHref} headingLevel={2} onRefund={refunded} />
+        <LiveResults key={batch.id} batch={batch} now={person.now} enginesDocs={enginesDocs} designHref={designHref} headingLevel={2} onRefund={refunded} />
       ))}
     </div>
   );

@@ -43,7 +43,7 @@ export function ListingWorkspace({
   sharePrefix,
   hdPlain,
   modes,
-  providersDocs,
+  enginesDocs,
   library,
 }: {
   initial: ListingDto;
@@ -54,7 +54,7 @@ export function ListingWorkspace({
   hdPlain: boolean;
   /** What the configured engine can do (engineModes): the others are shown disabled, as on the design page. */
   modes: readonly EditMode[];
-  providersDocs: string;
+  enginesDocs: string;
   /** The example photos, as the design page offers them. */
   library: readonly LibraryOption[];
 }) {
@@ -381,7 +381,7 @@ export function ListingWorkspace({
       <section aria-labelledby="generate" className="space-y-4 rounded-2xl border border-gray-200 p-5 dark:border-gray-800">
         <h2 id="generate" className="text-xl font-semibold">{t("generateHeading")}</h2>
         <p className="text-sm text-gray-700 dark:text-gray-300">{t("generateLead")}</p>
-        <ModePicker headingLevel={3} value={settings.mode} modes={listingModes} available={modes} providersDocs={providersDocs} onChange={(next) => setSettings((s) => ({ ...s, mode: next }))} />
+        <ModePicker headingLevel={3} value={settings.mode} modes={listingModes} available={modes} enginesDocs={enginesDocs} onChange={(next) => setSettings((s) => ({ ...s, mode: next }))} />
         <ModeDetails settings={settings} available={modes} maskEditor={null} onChange={(next) => setSettings((s) => ({ ...s, ...next }))} />
         <div className="flex flex-wrap gap-4">
           <label className="flex flex-col gap-1 text-sm font-medium">

@@ -1,8 +1,16 @@
-import { deltaE2000 } from "./delta-e-2000";
+import { converter, differenceCiede2000 } from "culori";
 import { featherInside } from "./feather-inside";
 import { maskRows } from "./mask-rows";
-import { srgbToLab } from "./srgb-to-lab";
 import type { Lab, RawImage, RawMask } from "./types";
+
+const toLab65 = converter("lab65");
+const ciede2000 = differenceCiede2000();
+
+/** sRGB (0..255 per channel) as CIELAB under D65 (culori). */
+function srgbToLab([r, g, b]: readonly [number, number, number]): Lab {
+  const { l, a, b: bb } = toLab65({ mode: "rgb", r: r / 255, g: g / 255, b: b / 255 });
+  return { L: l, a, b: bb };
+}
 
 /*
  * An exact paint colour, as a paint maker's visualizer shows it: inside the mask every pixel takes the target's
@@ -26,7 +34,7 @@ export function recolorRegion({ image, mask, color }: { image: RawImage; mask: R
   if (!/^#[0-9a-f]{6}$/i.test(color)) throw new RangeError(`Not a #RRGGBB colour: ${color}`);
   if (mask.width !== image.width || mask.height !== image.height) throw new RangeError("The mask is not the image's size");
   const n = Number.parseInt(color.slice(1), 16);
-  const target = srgbToLab({ rgb: [(n >> 16) & 255, (n >> 8) & 255, n & 255] });
+  const target = srgbToLab([(n >> 16) & 255, (n >> 8) & 255, n & 255]);
 
   const weight = featherInside({ mask, radius: FEATHER_PX });
   const { data, width, height } = image;
@@ -115,7 +123,7 @@ function fit(goal: Lab, histogram: Float64Array, count: number, mean: number, sc
       const h = histogram[s]!;
       if (h === 0) continue;
       const rgb = labToSrgb8(soft(goal.L + offset + scale * (s / 10 - mean)), a, b);
-      const lab = srgbToLab({ rgb });
+      const lab = srgbToLab(rgb);
       L += h * lab.L;
       A += h * lab.a;
       B += h * lab.b;
@@ -134,7 +142,7 @@ function fit(goal: Lab, histogram: Float64Array, count: number, mean: number, sc
   }
   // Every step gets the curve, also those only the feathered edge falls on.
   for (let s = 0; s < STEPS; s++) table.set(labToSrgb8(soft(goal.L + offset + scale * (s / 10 - mean)), a, b), s * 3);
-  return { table, error: deltaE2000({ first: goal, second: achieved }) };
+  return { table, error: ciede2000({ mode: "lab65", l: goal.L, a: goal.a, b: goal.b }, { mode: "lab65", l: achieved.L, a: achieved.a, b: achieved.b }) };
 }
 
 /** Identity in the middle, easing into 0 and 100 (tanh) over a band that narrows as the goal nears either end. */

@@ -16,7 +16,7 @@ export type EngineEdit =
 
 /**
  * A generation engine: takes the stored photo and one style, returns the redesigned image. Chosen by
- * GENERATION_PROVIDER. Engines throw EngineError so the worker can decide between retry, refuse and fail.
+ * GENERATION_ENGINE. Engines throw EngineError so the worker can decide between retry, refuse and fail.
  */
 export type EngineInput = {
   /** The normalized photo (WebP, long side ≤ 1536 px, no metadata). */
@@ -61,7 +61,7 @@ export type UpscaleInput = {
 };
 
 export interface Engine {
-  /** Its GENERATION_PROVIDER name; whether it is AI and which modes it can do is in the catalogue (src/config/engines.ts). */
+  /** Its GENERATION_ENGINE name; whether it is AI and which modes it can do is in the catalogue (src/config/engines.ts). */
   readonly id: string;
   /** How many images of this engine may run at once in one worker process. */
   readonly concurrency: number;

@@ -7,7 +7,7 @@ import { createFakeEngine, parseFakeEngineScript } from "./fake-engine";
 import { createLocalEngine } from "./local-engine";
 
 /**
- * The engine GENERATION_PROVIDER names, made once per process. The AI engines' client libraries (about
+ * The engine GENERATION_ENGINE names, made once per process. The AI engines' client libraries (about
  * 23 MB together) are imported only by the process that uses one, not by every web process.
  */
 export function getEngine(): Promise<Engine> {
@@ -17,7 +17,7 @@ export function getEngine(): Promise<Engine> {
 // Each engine's keys were checked at boot (src/env.ts), hence the assertions.
 async function createConfiguredEngine(): Promise<Engine> {
   const config = env();
-  switch (config.GENERATION_PROVIDER) {
+  switch (config.GENERATION_ENGINE) {
     case "local":
       return createLocalEngine();
     case "fake":

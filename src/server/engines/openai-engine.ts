@@ -4,8 +4,8 @@ import sharp from "sharp";
 import { openaiImageModels, openaiImageSizes, openaiInputFidelity, type OpenAIImageModel, type OpenAIImageModelId } from "@/config/engines";
 import { EngineError, type Engine, type EngineInput, type EngineOutput } from "./engine";
 import { transparentEditImage, whiteEditMask } from "./masks";
-import { failureFromError, failureFromStatus, parseRetryAfter } from "./provider-http";
-import { checkedImage, fitImage } from "./provider-image";
+import { failureFromError, failureFromStatus, parseRetryAfter } from "./engine-http";
+import { checkedImage, fitImage } from "./engine-image";
 
 export type OpenAIEngineOptions = {
   apiKey: string;

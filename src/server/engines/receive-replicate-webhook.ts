@@ -1,6 +1,6 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Db } from "@/server/db/client";
+import { getDb, type Db } from "@/server/db/client";
 import { publish } from "@/server/realtime/signals";
 
 /** How far a delivery's timestamp may be from our clock; an older one may be a replay (Replicate's webhook docs ask for a timestamp check; the client's validateWebhook does none). */
@@ -16,7 +16,7 @@ export type WebhookOutcome = "accepted" | "bad-signature" | "not-a-prediction";
  * carries nothing: the engine asks Replicate for the prediction itself, so a repeated or late delivery, or one
  * for a prediction nobody waits for any more, changes nothing.
  */
-export async function receiveReplicateWebhook(options: { db: Db; secret: string; headers: Headers; rawBody: string; now?: number }): Promise<WebhookOutcome> {
+export async function receiveReplicateWebhook(options: { db?: Db; secret: string; headers: Headers; rawBody: string; now?: number }): Promise<WebhookOutcome> {
   const { headers, rawBody } = options;
   const id = headers.get("webhook-id");
   const timestamp = headers.get("webhook-timestamp");
@@ -40,6 +40,6 @@ export async function receiveReplicateWebhook(options: { db: Db; secret: string;
     return "not-a-prediction";
   }
   if (typeof predictionId !== "string" || !predictionId) return "not-a-prediction";
-  await publish(options.db, "prediction", predictionId);
+  await publish(options.db ?? (await getDb()), "prediction", predictionId);
   return "accepted";
 }

@@ -15,8 +15,8 @@ import { log } from "@/server/log";
 import sharp from "sharp";
 import { EngineError, type Engine, type EngineInput, type EngineOutput, type UpscaleInput } from "./engine";
 import { whiteEditMask } from "./masks";
-import { UNTIL_ANSWERED, failureFromError, failureFromStatus, parseRetryAfter, withTimeout } from "./provider-http";
-import { checkedImage, fitImage } from "./provider-image";
+import { UNTIL_ANSWERED, failureFromError, failureFromStatus, parseRetryAfter, withTimeout } from "./engine-http";
+import { checkedImage, fitImage } from "./engine-image";
 
 export type ReplicateTiming = {
   /** The first poll comes this long after the prediction is created; each next one `pollFactor` times later, at most `maxPollMs`. */

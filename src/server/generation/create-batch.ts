@@ -5,14 +5,13 @@ import { findStyle } from "@/config/styles";
 import { getDb, type Db } from "@/server/db/client";
 import { batch, image } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { invalidInput } from "@/server/invalid-input";
 import { isAiEngine } from "@/config/engines";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import { getBalance } from "@/server/tokens/get-balance";
 import { isStyledMode } from "@/config/edit-modes";
 import { engineModes, sameEveryTimeModes } from "@/config/engines";
-import { createBatchSchema, visualizationCount, type BatchDto, type CreateBatchInput, type CreateBatchRequest } from "@/schemas/generation";
+import { visualizationCount, type BatchDto, type CreateBatchRequest } from "@/schemas/generation";
 import { getBatch } from "./get-batch";
 import { enoughTimeLeft } from "./enough-time-left";
 import { importLibraryPhoto } from "@/server/images/import-library-photo";
@@ -28,14 +27,15 @@ import { toBatchDto, toVisualizationDto } from "./dto";
  */
 export async function createBatch(options: {
   userId: string;
-  request: CreateBatchInput;
-  /** The engine the batch's jobs will run on (GENERATION_PROVIDER). */
+  /** Checked by createBatchSchema (at the route). */
+  request: CreateBatchRequest;
+  /** The engine the batch's jobs will run on (GENERATION_ENGINE). */
   engineId: string;
   db?: Db;
   storage?: ImageStorage;
 }): Promise<{ batch: BatchDto; balance: number }> {
   const { userId } = options;
-  const request = parseRequest(options.request);
+  const { request } = options;
   const db = options.db ?? (await getDb());
   const storage = options.storage ?? getStorage();
   for (const styleId of request.styles) {
@@ -95,13 +95,6 @@ export async function createBatch(options: {
   const [written] = outcome.batches;
   const dto = toBatchDto(written!.batch, source, isAiEngine(options.engineId), written!.visualizations.map((v) => toVisualizationDto(v, null)));
   return { batch: dto, balance: outcome.balance };
-}
-
-/** The request, or INVALID_INPUT naming the field and the schema's reason (src/server/invalid-input.ts). */
-function parseRequest(input: CreateBatchInput): CreateBatchRequest {
-  const parsed = createBatchSchema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  throw invalidInput(parsed.error);
 }
 
 /**

@@ -17,6 +17,8 @@ import { grantTokens } from "@/server/tokens/grant-tokens";
 import type { BatchEvent, CreateBatchInput } from "@/schemas/generation";
 import { insertUser, testDatabases } from "~/tests/support/databases";
 import { claimJobs } from "./claim-jobs";
+import { parseInput } from "@/server/parse-input";
+import { createBatchSchema } from "@/schemas/generation";
 import { createBatch } from "./create-batch";
 import { getBatch } from "./get-batch";
 import { remakeVisualization } from "./remake-visualization";
@@ -95,8 +97,8 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
     return { userId, imageId: upload.id };
   }
 
-  function generate(userId: string, request: Omit<CreateBatchInput, "requestId" | "roomType"> & { roomType?: CreateBatchInput["roomType"] }, engineId = "fake") {
-    return createBatch({ db: handle.db, storage, userId, engineId, request: { roomType: "living-room", requestId: randomUUID(), ...request } });
+  async function generate(userId: string, request: Omit<CreateBatchInput, "requestId" | "roomType"> & { roomType?: CreateBatchInput["roomType"] }, engineId = "fake") {
+    return createBatch({ db: handle.db, storage, userId, engineId, request: parseInput(createBatchSchema, { roomType: "living-room", requestId: randomUUID(), ...request }) });
   }
 
   async function runAll(engine: Engine) {

@@ -15,6 +15,8 @@ import { grantTokens } from "@/server/tokens/grant-tokens";
 import type { BatchEvent } from "@/schemas/generation";
 import { insertUser, testDatabases } from "~/tests/support/databases";
 import { claimJobs } from "./claim-jobs";
+import { parseInput } from "@/server/parse-input";
+import { createBatchSchema } from "@/schemas/generation";
 import { listDesignBatches } from "./list-design-batches";
 import { releaseOrphans } from "@/server/jobs/release-orphans";
 import { claimFollowUps, finishFollowUp } from "./finish-follow-ups";
@@ -93,7 +95,7 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
   }
 
   function generate(userId: string, imageId: string, styles: string[], requestId = randomUUID()) {
-    return createBatch({ db: handle.db, storage, userId, engineId: "fake", request: { source: { type: "image", imageId }, roomType: "bedroom", styles, requestId } });
+    return createBatch({ db: handle.db, storage, userId, engineId: "fake", request: parseInput(createBatchSchema, { source: { type: "image", imageId }, roomType: "bedroom", styles, requestId }) });
   }
 
   function worker(engine: Engine, options: Partial<Parameters<typeof startWorker>[0]> = {}) {

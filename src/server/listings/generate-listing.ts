@@ -9,14 +9,13 @@ import { findStyle } from "@/config/styles";
 import { getDb, type DbOrTx, type Tx } from "@/server/db/client";
 import { batch, image, listingBatch, listingPhoto, listingStyle, tokenLedger } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { invalidInput } from "@/server/invalid-input";
 import { spendAndQueue, type QueueUnit } from "@/server/generation/spend-and-queue";
 import { newId } from "@/server/db/new-id";
 import { newSeed } from "@/server/generation/new-seed";
 import { getBalance } from "@/server/tokens/get-balance";
-import type { EditParams, EditParamsInput } from "@/schemas/edit-params";
+import type { EditParams } from "@/schemas/edit-params";
 import { visualizationCount } from "@/schemas/generation";
-import { generateListingSchema } from "@/schemas/listings";
+import type { GenerateListingRequest } from "@/schemas/listings";
 import { enoughTimeLeft } from "@/server/generation/enough-time-left";
 import { loadOwnedListing } from "./load-owned-listing";
 import { writeStyleBrief } from "./write-style-brief";
@@ -28,30 +27,20 @@ export type { ListingMode as ListingGenerateMode } from "@/config/listings";
  * with its scope and keep list), photos × styles × variations tokens (photos × variations for declutter) spent
  * at once, in one transaction with one batch per photo (written as a single Generate writes its batch), so
  * either all of it is queued or nothing is spent. A short balance throws INSUFFICIENT_TOKENS with the balance
- * and the whole cost; a mode the engine cannot do is INVALID_INPUT, and so is a refused request, with the
- * schema's reason (tooManyStyles, duplicateStyles, noStyles, stylesNotInMode, noScope, badVariations), an unknown style
- * (unknownStyle) or a listing without photos (noPhotos). Each style gets its seed and brief once per
+ * and the whole cost; a mode the engine cannot do is INVALID_INPUT, and so is an unknown style (unknownStyle) or a
+ * listing without photos (noPhotos); the request comes checked by generateListingSchema (at the route). Each style gets its seed and brief once per
  * listing. A retry of the same requestId spends nothing and queues nothing again, and answers what the first
  * request made and cost (its body is not looked at again, as for a single Generate), with the balance now.
  */
 export async function generateListing(options: {
   userId: string;
   listingId: string;
-  styles?: string[];
-  variations: number;
-  mode?: ListingMode;
-  /** Declutter's scope and keep list (src/schemas/edit-params.ts). */
-  params?: EditParamsInput;
-  requestId: string;
-  /** The engine the jobs will run on (GENERATION_PROVIDER). */
+  /** The engine the jobs will run on (GENERATION_ENGINE). */
   engineId: string;
   db?: DbOrTx;
-}): Promise<{ batchIds: string[]; cost: number; balance: number }> {
-  const { userId } = options;
+} & GenerateListingRequest): Promise<{ batchIds: string[]; cost: number; balance: number }> {
+  const { userId, mode, styles, variations, params } = options;
   const db = options.db ?? (await getDb());
-  const parsed = generateListingSchema.safeParse({ mode: options.mode, styles: options.styles, variations: options.variations, params: options.params, requestId: options.requestId });
-  if (!parsed.success) throw invalidInput(parsed.error);
-  const { mode, styles, variations, params } = parsed.data;
   if (styles.some((s) => !findStyle(s))) throw new AppError("INVALID_INPUT", { field: "styles", reason: "unknownStyle" });
   if (!engineModes(options.engineId).includes(mode)) throw new AppError("INVALID_INPUT", { field: "mode" });
   const row = await loadOwnedListing({ db, userId, listingId: options.listingId });

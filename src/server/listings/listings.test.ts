@@ -30,7 +30,10 @@ import { chooseListingResult } from "./choose-listing-result";
 import { createListing } from "./create-listing";
 import { createShareLink } from "./create-share-link";
 import { referenceFor } from "@/server/generation/reference-for";
-import { generateListing } from "./generate-listing";
+import { generateListing as generateChecked } from "./generate-listing";
+import { parseInput } from "@/server/parse-input";
+import { generateListingSchema, type GenerateListingInput } from "@/schemas/listings";
+import { createBatchSchema, type CreateBatchInput } from "@/schemas/generation";
 import { getHdDownload } from "./get-hd-download";
 import { getListing } from "./get-listing";
 import { getSharedImage } from "./get-shared-image";
@@ -43,6 +46,16 @@ import { claimHdOrders } from "./claim-hd-orders";
 import { makeHdCopy } from "./make-hd-copy";
 import { releaseOrphans } from "@/server/jobs/release-orphans";
 import { orderHdCopy } from "./order-hd-copy";
+
+/** Generate for a listing as its route calls it: the request checked by its schema first. */
+async function generateListing(options: Omit<Parameters<typeof generateChecked>[0], keyof GenerateListingInput> & GenerateListingInput) {
+  return generateChecked({ ...options, ...parseInput(generateListingSchema, options) });
+}
+
+/** A single Generate as its route calls it: the request checked by its schema first. */
+function checkedBatch(request: CreateBatchInput) {
+  return parseInput(createBatchSchema, request);
+}
 
 /** The HD worker's one step: claims the next order and makes its copy; null when nothing waits. */
 async function makeNextHdCopy(options: Omit<Parameters<typeof makeHdCopy>[0], "order">) {
@@ -552,7 +565,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const other = await insertUser(handle);
     await grantTokens({ db: handle.db, userId: other, amount: 1, kind: "grant", idempotencyKey: `g:${other}` });
     const upload = await storeImage({ db: handle.db, storage, userId: other, kind: "upload", data: photo, width: W, height: H, contentType: "image/webp" });
-    const single = await createBatch({ db: handle.db, storage, userId: other, engineId: "fake", request: { source: { type: "image", imageId: upload.id }, roomType: "bedroom", styles: ["modern"], requestId: randomUUID() } });
+    const single = await createBatch({ db: handle.db, storage, userId: other, engineId: "fake", request: checkedBatch({ source: { type: "image", imageId: upload.id }, roomType: "bedroom", styles: ["modern"], requestId: randomUUID() }) });
 
     const next = [...(await claimJobs({ db: handle.db, limit: 1, leaseMs: 60_000 })), ...(await claimJobs({ db: handle.db, limit: 1, leaseMs: 60_000 }))];
     expect(next.map((j) => j.batchId)).toContain(single.batch.id);

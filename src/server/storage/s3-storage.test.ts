@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Handle } from "@/server/db/client";
 import { image, visualization } from "@/server/db/schema";
 import { createBatch } from "@/server/generation/create-batch";
+import { parseInput } from "@/server/parse-input";
+import { createBatchSchema } from "@/schemas/generation";
 import { getImageFile } from "@/server/images/get-image-file";
 import { startWorker } from "@/server/generation/start-worker";
 import { storeImage } from "@/server/images/store-image";
@@ -71,7 +73,7 @@ describe("S3 storage against a local S3 server", () => {
           return { image: await sharp(input.image).tint("#c08040").webp().toBuffer() };
         },
       };
-      const { batch } = await createBatch({ db: handle.db, storage, userId, engineId: "fake", request: { source: { type: "image", imageId: upload.id }, roomType: "bedroom", styles: ["modern", "boho"], requestId: randomUUID() } });
+      const { batch } = await createBatch({ db: handle.db, storage, userId, engineId: "fake", request: parseInput(createBatchSchema, { source: { type: "image", imageId: upload.id }, roomType: "bedroom", styles: ["modern", "boho"], requestId: randomUUID() }) });
       const worker = startWorker({ db: handle.db, storage, engine, pollMs: 20, sweepEveryMs: 3_600_000 });
       await worker.idle();
       await worker.stop();

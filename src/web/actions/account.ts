@@ -2,20 +2,23 @@
 
 import { headers } from "next/headers";
 import { env } from "@/env";
-import { getSessionUser } from "@/web/server/session";
 import { markWelcomeShown } from "@/server/accounts/mark-welcome-shown";
 import { z } from "zod";
 import { deleteOwnAccount } from "@/server/accounts/delete-own-account";
 import { getAuth } from "@/server/auth/auth";
 import { action } from "./action";
-import type { ActionResult } from "./action-result";
 
-export async function markWelcomeModalShown(): Promise<void> {
-  const user = await getSessionUser();
-  if (user) await markWelcomeShown({ userId: user.id });
-}
+/** The welcome dialog was seen: it is not shown again (a visitor's call changes nothing). */
+export const markWelcomeModalShown = action(
+  z.object({}),
+  async (_input, { user }) => {
+    if (user) await markWelcomeShown({ userId: user.id });
+  },
+  { context: "account.welcome", auth: "optional" },
+);
 
-const deleteAccount = action(
+/** Deletes the signed-in account (the rule is the domain's: src/server/accounts/delete-own-account.ts). */
+export const deleteMyAccount = action(
   z.object({ password: z.string().catch("") }),
   async (input, { user }) => {
     const auth = await getAuth();
@@ -45,8 +48,3 @@ const deleteAccount = action(
   },
   { context: "account.delete", auth: "required" },
 );
-
-/** Deletes the signed-in account (the rule is the domain's: src/server/accounts/delete-own-account.ts). */
-export async function deleteMyAccount(input: { password?: string }): Promise<ActionResult<void>> {
-  return deleteAccount(null, input);
-}

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { redirect } from "next/navigation";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -8,7 +10,7 @@ let user: SessionUser | null = null;
 vi.mock("@/web/server/session", () => ({ getSessionUser: async () => user }));
 vi.mock("next-intl/server", () => ({ getLocale: async () => "en" }));
 
-const { action } = await import("./action");
+const { action, formAction } = await import("./action");
 
 const wording = { namespace: "comments", keys: { UNAUTHORIZED: "signedOut", RATE_LIMITED: "reportRateLimited", "INVALID_INPUT:tooLong": "tooLong" } } as const;
 
@@ -59,5 +61,28 @@ describe("action", () => {
     expect(await strict(null, form({}))).toMatchObject({ ok: false, error: { code: "INVALID_INPUT" } });
     const away = action(z.object({}), async () => redirect("/elsewhere"), { context: "test", auth: "optional" });
     await expect(away(null, form({}))).rejects.toThrow("NEXT_REDIRECT");
+  });
+
+  it("takes its input alone, as a form's action and a direct call give it, and a form action answers nothing", async () => {
+    user = { id: "u1", email: "a@example.test", emailVerified: true };
+    const run = action(z.object({ n: z.coerce.number() }), async (input) => input.n + 1, { context: "test", auth: "required" });
+    expect(await run({ n: "1" })).toMatchObject({ ok: true, data: 2 });
+    expect(await run(form({ n: "2" }))).toMatchObject({ ok: true, data: 3 });
+    const seen: number[] = [];
+    const submit = formAction(z.object({ n: z.coerce.number() }), async (input) => void seen.push(input.n), { context: "test", auth: "required" });
+    await expect(submit(form({ n: "4" }))).resolves.toBeUndefined();
+    expect(seen).toEqual([4]);
+  });
+
+  it("is the only way an action is made: every server action file exports what action() or formAction() built", () => {
+    const dir = path.join(import.meta.dirname);
+    const files = readdirSync(dir).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"));
+    const actionFiles = files.filter((name) => readFileSync(path.join(dir, name), "utf8").startsWith('"use server"'));
+    expect(actionFiles.length).toBeGreaterThan(0);
+    for (const name of actionFiles) {
+      const source = readFileSync(path.join(dir, name), "utf8");
+      expect(source, name).not.toMatch(/^export (async )?function/m);
+      for (const [, made] of source.matchAll(/^export const \w+ = (\w+)\(/gm)) expect(["action", "formAction"], name).toContain(made);
+    }
   });
 });

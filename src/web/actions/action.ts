@@ -29,18 +29,32 @@ function fieldsOf(input: FormData | Record<string, unknown>): Record<string, unk
   return fields;
 }
 
+type Input = FormData | Record<string, unknown>;
+
 /**
- * A server action in the house's one shape: authenticates when asked, parses its input (a form or an object)
- * with `schema`, runs `handler`, and answers an ActionResult whose refusal is built by errorAnswer, the map
- * route handlers use too. Redirects and other framework signals thrown by the handler pass through. The
- * returned function takes the previous state first, so it serves useActionState and direct calls alike.
+ * A server action: called with its input alone (a `<form action>`, a direct call), or with the previous state
+ * first (useActionState).
+ */
+export type Action<T> = {
+  (input?: Input): Promise<ActionResult<T>>;
+  (previous: unknown, input: Input): Promise<ActionResult<T>>;
+};
+
+/**
+ * A server action in the house's one shape, exported as it is from a "use server" file
+ * (`export const submitComment = action(…)`): authenticates when asked, parses its input (a form or an object)
+ * with `schema` (the only place it is checked), runs `handler`, and answers an ActionResult whose refusal is
+ * built by errorAnswer, the map route handlers use too. Redirects and other framework signals thrown by the
+ * handler pass through.
  */
 export function action<S extends z.ZodType, T, A extends "required" | "optional", Keep extends string = never>(
   schema: S,
   handler: (input: z.output<S>, context: Context<A>) => Promise<T>,
   options: Options<Keep> & { auth: A },
-): (previous: unknown, input: FormData | Record<string, unknown>) => Promise<ActionResult<T>> {
-  return async (_previous, input) => {
+): Action<T> {
+  return async (...args: unknown[]) => {
+    // React hands useActionState's previous state first; a form's action and a direct call pass the input alone.
+    const input = ((args.length >= 2 ? args[1] : args[0]) ?? {}) as Input;
     const fields = fieldsOf(input);
     const values: Record<string, string> = {};
     for (const name of options.keep ?? []) values[name] = typeof fields[name] === "string" ? fields[name] : "";
@@ -58,5 +72,20 @@ export function action<S extends z.ZodType, T, A extends "required" | "optional"
       const { code, details, message } = errorAnswer(error, { locale, context: options.context, wording: options.wording });
       return { ok: false, error: { code, reason: typeof details.reason === "string" ? details.reason : null, message }, values, at: Date.now() };
     }
+  };
+}
+
+/**
+ * The same seam for a `<form action>` whose answer is a navigation (a redirect, or the page rendered again):
+ * nothing to hand back, so it answers nothing; a refusal is logged by the error map like any other.
+ */
+export function formAction<S extends z.ZodType, A extends "required" | "optional">(
+  schema: S,
+  handler: (input: z.output<S>, context: Context<A>) => Promise<void>,
+  options: Options<never> & { auth: A },
+): (form: FormData) => Promise<void> {
+  const run = action(schema, handler, options);
+  return async (form) => {
+    await run(form);
   };
 }

@@ -3,7 +3,7 @@
 import { notFound, redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import { isPlanId, isProductId } from "@/config/plans";
-import { isLocale, pathFor, type Locale } from "@/config/routes";
+import { pathFor } from "@/config/routes";
 import { z } from "zod";
 import { billingContext } from "@/server/billing/billing-context";
 import { handlePaymentEvent } from "@/server/billing/handle-payment-event";
@@ -15,16 +15,10 @@ import { configuredPaymentProvider } from "@/server/payments/get-payment-provide
 import { sandboxTester } from "@/server/payments/sandbox-provider";
 import type { ProviderEvent } from "@/server/payments/provider-event";
 import { ownOrigin } from "@/web/server/own-origin";
-import { getSessionUser } from "@/web/server/session";
-import { action } from "./action";
-import type { ActionResult, FormState } from "./action-result";
+import { action, formAction } from "./action";
 
-function localeOf(form: FormData): Locale {
-  const value = form.get("locale");
-  return isLocale(value) ? value : "pl";
-}
-
-const order = action(
+/** The order form's "Zamawiam i płacę": places the order and sends the buyer to the provider's checkout. */
+export const placeOrder = action(
   z.object({ product: z.string().catch(""), withdrawalConsent: z.string().catch("") }),
   async (input, { user, locale }) => {
     const productId = input.product;
@@ -35,13 +29,11 @@ const order = action(
   { context: "billing.checkout", auth: "required" },
 );
 
-/** The order form's "Zamawiam i płacę": places the order and sends the buyer to the provider's checkout. */
-export async function placeOrder(previous: FormState<never>, form: FormData): Promise<ActionResult<never>> {
-  return order(previous, form);
-}
-
-// The modal shows a failure text of its own; the refusal's sentence goes unused, our faults are logged.
-const manage = action(
+/**
+ * Cancels or resumes the subscription, or changes its plan (`action`, `planId`). The modal shows a failure
+ * text of its own; the refusal's sentence goes unused, our faults are logged.
+ */
+export const manageSubscription = action(
   z.object({ action: z.enum(["cancel", "resume", "changePlan"]), planId: z.string().optional() }),
   async (input, { user }) => {
     const ctx = await billingContext();
@@ -54,61 +46,53 @@ const manage = action(
   },
   { context: "billing.manage", auth: "required" },
 );
-export type SubscriptionActionResult = ActionResult<void>;
-
-export async function cancelMySubscription(): Promise<SubscriptionActionResult> {
-  return manage(null, { action: "cancel" });
-}
-export async function resumeMySubscription(): Promise<SubscriptionActionResult> {
-  return manage(null, { action: "resume" });
-}
-export async function changeMyPlan(planId: string): Promise<SubscriptionActionResult> {
-  return manage(null, { action: "changePlan", planId });
-}
 
 /** Opens the provider's page for cards and invoices (Stripe's customer portal). */
-export async function openBillingPortal(form: FormData): Promise<void> {
-  const user = await getSessionUser();
-  const locale = localeOf(form);
-  const back = pathFor("/settings/subscriptions", locale);
-  if (!user) redirect(pathFor("/login", locale));
-  const url = await billingPortalUrl(await billingContext(), { userId: user.id, returnUrl: `${await ownOrigin()}${back}` }).catch((error: unknown) => {
-    log.error("billing.portal_failed", { error });
-    return null;
-  });
-  redirect(url ?? `${back}?portal=unavailable`);
-}
+export const openBillingPortal = formAction(
+  z.object({}),
+  async (_input, { user, locale }) => {
+    const back = pathFor("/settings/subscriptions", locale);
+    if (!user) redirect(pathFor("/login", locale));
+    const url = await billingPortalUrl(await billingContext(), { userId: user.id, returnUrl: `${await ownOrigin()}${back}` }).catch((error: unknown) => {
+      log.error("billing.portal_failed", { error });
+      return null;
+    });
+    redirect(url ?? `${back}?portal=unavailable`);
+  },
+  { context: "billing.portal", auth: "optional" },
+);
 
 /**
  * The sandbox checkout's buttons. Each plays what a customer or the passing of time does at Stripe and
  * hands the resulting events to the same handler as Stripe's webhooks.
  */
-export async function sandboxAction(form: FormData): Promise<void> {
-  if (configuredPaymentProvider() !== "sandbox") notFound();
-  const user = await getSessionUser();
-  const locale = localeOf(form);
-  if (!user) redirect(pathFor("/login", locale));
-  const ctx = await billingContext();
-  const tester = sandboxTester(ctx.db, { configuredProvider: ctx.checkoutProvider });
-  const id = String(form.get("id") ?? "");
-  const action = String(form.get("action") ?? "");
-  const page = pathFor("/test-subscriptions", locale);
-  let next = page;
-  let events: ProviderEvent[] = [];
-  try {
-    if (action === "pay" || action === "fail") {
-      const result = action === "pay" ? await tester.pay(user.id, id) : await tester.failPayment(user.id, id);
-      events = result.events;
-      next = result.successUrl;
-    } else if (action === "renew" || action === "failRenewal" || action === "passPeriodEnd") {
-      events = await tester[action](user.id, id);
-      next = `${page}?done=${action}`;
+export const sandboxAction = formAction(
+  z.object({ id: z.string().catch(""), action: z.string().catch("") }),
+  async (input, { user, locale }) => {
+    if (configuredPaymentProvider() !== "sandbox") notFound();
+    if (!user) redirect(pathFor("/login", locale));
+    const ctx = await billingContext();
+    const tester = sandboxTester(ctx.db, { configuredProvider: ctx.checkoutProvider });
+    const { id, action } = input;
+    const page = pathFor("/test-subscriptions", locale);
+    let next = page;
+    let events: ProviderEvent[] = [];
+    try {
+      if (action === "pay" || action === "fail") {
+        const result = action === "pay" ? await tester.pay(user.id, id) : await tester.failPayment(user.id, id);
+        events = result.events;
+        next = result.successUrl;
+      } else if (action === "renew" || action === "failRenewal" || action === "passPeriodEnd") {
+        events = await tester[action](user.id, id);
+        next = `${page}?done=${action}`;
+      }
+      for (const event of events) await handlePaymentEvent(ctx, "sandbox", event);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      next = `${page}?error=${error.code}`;
     }
-    for (const event of events) await handlePaymentEvent(ctx, "sandbox", event);
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    next = `${page}?error=${error.code}`;
-  }
-  revalidatePath("/", "layout");
-  redirect(next);
-}
+    revalidatePath("/", "layout");
+    redirect(next);
+  },
+  { context: "billing.sandbox", auth: "optional" },
+);

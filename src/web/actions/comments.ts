@@ -56,7 +56,8 @@ const moderationWording: Wording = {
 // Missing fields are empty: the domain says which one is wanted.
 const text = z.string().default("");
 
-const create = action(
+/** A new comment or, with `parentId`, a reply, under the post the form sits on (`locale`, `slug`). */
+export const submitComment = action(
   z.object({ body: text, locale: text, slug: text, parentId: text }),
   async (input, { user }) => {
     const { id, thread } = await createComment({ userId: user.id, locale: input.locale, slug: input.slug.split("/"), parentId: input.parentId || null, body: input.body });
@@ -66,7 +67,7 @@ const create = action(
   { context: "comments.create", auth: "required", keep: ["body"], wording: commentWording },
 );
 
-const edit = action(
+export const submitEdit = action(
   z.object({ body: text, commentId: text }),
   async (input, { user }) => {
     const { changed, thread } = await editComment({ userId: user.id, commentId: input.commentId, body: input.body });
@@ -76,7 +77,8 @@ const edit = action(
   { context: "comments.edit", auth: "required", keep: ["body"], wording: commentWording },
 );
 
-const remove = action(
+/** One action for every delete form of a thread (the form goes with its comment): `values.commentId` says whose result it is. */
+export const submitDelete = action(
   z.object({ commentId: text }),
   async (input, { user }) => {
     const { thread } = await deleteComment({ userId: user.id, commentId: input.commentId });
@@ -86,7 +88,8 @@ const remove = action(
   { context: "comments.delete", auth: "required", keep: ["commentId"], wording: commentWording },
 );
 
-const report = action(
+/** A report from anyone: signed-out visitors are limited by their address and may leave an e-mail. */
+export const submitReport = action(
   z.object({ commentId: text, reason: text, details: text, email: text }),
   async (input, { user }) => {
     await reportComment({
@@ -104,7 +107,11 @@ const report = action(
   { context: "comments.report", auth: "optional", keep: ["reason", "details", "email"], wording: reportWording },
 );
 
-const moderate = action(
+/**
+ * A moderator's hide, remove or dismiss; the domain checks that the user is a moderator. One action for
+ * the whole queue (a decided comment leaves it, form and all): `values.commentId` says whose result it is.
+ */
+export const submitModeration = action(
   z.object({ commentId: text, ground: text, reason: text, action: text }),
   async (input, { user }) => {
     await moderateComment({ moderator: user, commentId: input.commentId, action: input.action, ground: input.ground, reason: input.reason, afterAnswer: after });
@@ -114,7 +121,8 @@ const moderate = action(
   { context: "comments.moderate", auth: "required", keep: ["commentId", "ground", "reason"], wording: moderationWording },
 );
 
-const restore = action(
+/** A moderator's restore of a hidden comment after an appeal that holds; the domain checks that the user is a moderator. */
+export const submitRestore = action(
   z.object({ commentId: text, note: text }),
   async (input, { user }) => {
     await restoreComment({ moderator: user, commentId: input.commentId, note: input.note, afterAnswer: after });
@@ -123,35 +131,3 @@ const restore = action(
   },
   { context: "comments.restore", auth: "required", keep: ["commentId", "note"], wording: moderationWording },
 );
-
-/** A new comment or, with `parentId`, a reply, under the post the form sits on (`locale`, `slug`). */
-export async function submitComment(previous: CommentResult | null, form: FormData): Promise<CommentResult> {
-  return create(previous, form);
-}
-
-export async function submitEdit(previous: CommentResult | null, form: FormData): Promise<CommentResult> {
-  return edit(previous, form);
-}
-
-/** One action for every delete form of a thread (the form goes with its comment): `values.commentId` says whose result it is. */
-export async function submitDelete(previous: CommentResult | null, form: FormData): Promise<CommentResult> {
-  return remove(previous, form);
-}
-
-/** A report from anyone: signed-out visitors are limited by their address and may leave an e-mail. */
-export async function submitReport(previous: CommentResult | null, form: FormData): Promise<CommentResult> {
-  return report(previous, form);
-}
-
-/**
- * A moderator's hide, remove or dismiss; the domain checks that the user is a moderator. One action for
- * the whole queue (a decided comment leaves it, form and all): `values.commentId` says whose result it is.
- */
-export async function submitModeration(previous: CommentResult | null, form: FormData): Promise<CommentResult> {
-  return moderate(previous, form);
-}
-
-/** A moderator's restore of a hidden comment after an appeal that holds; the domain checks that the user is a moderator. */
-export async function submitRestore(previous: CommentResult | null, form: FormData): Promise<CommentResult> {
-  return restore(previous, form);
-}

@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { env } from "@/env";
 import { AppError } from "@/server/errors";
-import { invalidInput } from "@/server/invalid-input";
+import { parseInput } from "@/server/parse-input";
 import { isSameOriginRequest } from "@/server/http/csp";
 import { errorResponse } from "@/server/http/error-answer";
 import { hitRateLimit, type rateLimits } from "@/server/rate-limit/hit-rate-limit";
@@ -111,9 +111,7 @@ export function jsonAnswer(data: unknown, status = 200): Response {
 
 /** The JSON body checked by `schema`; INVALID_INPUT names the first field that failed, and the schema's reason. */
 export async function parseJsonBody<T>(request: Request, schema: z.ZodType<T, unknown>): Promise<T> {
-  const parsed = schema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) throw invalidInput(parsed.error);
-  return parsed.data;
+  return parseInput(schema, await request.json().catch(() => null));
 }
 
 /** Runs `work`; any error it throws becomes the error answer. */

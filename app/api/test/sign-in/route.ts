@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { env } from "@/env";
-import { createTestAccount } from "@/server/accounts/create-test-account";
+import { createTestAccount } from "@/server/auth/create-test-account";
 import { AppError } from "@/server/errors";
 import { otherMethods, parseJsonBody, publicRoute } from "@/web/server/api-route";
 

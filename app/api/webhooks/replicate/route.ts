@@ -1,5 +1,4 @@
 import { env } from "@/env";
-import { getDb } from "@/server/db/client";
 import { receiveReplicateWebhook } from "@/server/engines/receive-replicate-webhook";
 import { otherMethods, webhookRoute } from "@/web/server/api-route";
 
@@ -10,7 +9,7 @@ import { otherMethods, webhookRoute } from "@/web/server/api-route";
 export const POST = webhookRoute({ context: "engines.replicate_webhook" }, async ({ request, rawBody }) => {
   const { REPLICATE_WEBHOOK_SECRET } = env();
   if (!REPLICATE_WEBHOOK_SECRET) return new Response("Replicate webhooks are not configured", { status: 404 });
-  const outcome = await receiveReplicateWebhook({ db: await getDb(), secret: REPLICATE_WEBHOOK_SECRET, headers: request.headers, rawBody });
+  const outcome = await receiveReplicateWebhook({ secret: REPLICATE_WEBHOOK_SECRET, headers: request.headers, rawBody });
   if (outcome === "bad-signature") return new Response("Bad signature", { status: 400 });
   if (outcome === "not-a-prediction") return new Response("Not a prediction", { status: 400 });
   return Response.json({ received: true });

@@ -8,7 +8,7 @@ import { startHdWorker } from "@/server/listings/start-hd-worker";
 import { getStorage } from "@/server/storage/get-storage";
 import { peek, remember } from "@/server/process-singletons";
 import { log } from "@/server/log";
-import { startWorker } from "./start-worker";
+import { startWorker } from "@/server/generation/start-worker";
 
 /**
  * The process's workers on the configured database, storage and engine (once per process): the generation

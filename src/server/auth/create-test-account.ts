@@ -1,12 +1,12 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { getAuth } from "@/server/auth/auth";
+import { getAuth } from "./auth";
 import { getDb } from "@/server/db/client";
 import { user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { getBalance } from "@/server/tokens/get-balance";
 import { applyLedgerEntry } from "@/server/tokens/apply-ledger-entry";
-import { markWelcomeShown } from "./mark-welcome-shown";
+import { markWelcomeShown } from "@/server/accounts/mark-welcome-shown";
 
 /**
  * For the end-to-end tests (E2E_SIGN_IN=true): a confirmed account signed in the way a person's would be,
