@@ -417,10 +417,10 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const [hdRow] = await handle.db.select().from(image).where(eq(image.id, made.hd!.id));
     expect(await digitalSourceType((await storage.get(hdRow!.storageKey))!)).toBe(DIGITAL_SOURCE_TYPE.ai);
     const hdDownload = () => getHdDownload({ db: handle.db, storage, userId, listingId, photoId: photoIds[0]!, label: LABEL });
-    const labelledHd = (await hdDownload())!.data;
+    const labelledHd = await (await hdDownload())!.read();
     expect(await digitalSourceType(labelledHd)).toBe(DIGITAL_SOURCE_TYPE.ai);
     await updateListing({ db: handle.db, userId, listingId, disclosureLabel: false });
-    const plainHd = (await hdDownload())!.data;
+    const plainHd = await (await hdDownload())!.read();
     expect(await digitalSourceType(plainHd)).toBe(DIGITAL_SOURCE_TYPE.ai);
     expect(plainHd.equals(labelledHd)).toBe(false);
     await updateListing({ db: handle.db, userId, listingId, disclosureLabel: true });
@@ -479,15 +479,16 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     };
     const result = view.photos[0]!.results[0]!.result!;
     const served = await share(result.id);
+    const servedData = await served.read();
     expect(served.contentType).toBe("image/jpeg");
     const corner = { left: W - 134, top: H - 40, width: 120, height: 24 };
     const flat = await region(await sharp({ create: { width: W, height: H, channels: 3, background: "#e8e4dc" } }).jpeg().toBuffer(), corner);
-    expect((await region(served.data, corner)).mean).toBeLessThan(flat.mean - 60);
-    expect(await digitalSourceType(served.data)).toBe(DIGITAL_SOURCE_TYPE.ai);
+    expect((await region(servedData, corner)).mean).toBeLessThan(flat.mean - 60);
+    expect(await digitalSourceType(servedData)).toBe(DIGITAL_SOURCE_TYPE.ai);
     // The photo it was made from is answered as stored; so is the result while the listing's label is off.
-    expect((await share(view.photos[0]!.image!.id)).data.equals(await stored(view.photos[0]!.image!.id))).toBe(true);
+    expect((await (await share(view.photos[0]!.image!.id)).read()).equals(await stored(view.photos[0]!.image!.id))).toBe(true);
     await updateListing({ db: handle.db, userId, listingId, disclosureLabel: false });
-    expect((await share(result.id)).data.equals(await stored(result.id))).toBe(true);
+    expect((await (await share(result.id)).read()).equals(await stored(result.id))).toBe(true);
     await updateListing({ db: handle.db, userId, listingId, disclosureLabel: true });
     // Each language's label has an address of its own, so the browser keeps them apart.
     expect((await resolveShareLink({ db: handle.db, token: link.token, locale: "en" })).listing.items[0]!.afterUrl).toBe(`/api/shares/${link.token}/images/${result.id}?locale=en`);
