@@ -8,7 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { Handle } from "@/server/db/client";
 import { libraryPhotos } from "@/config/library";
 import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
-import { batch, generationJob, image, listingPhoto, tokenLedger, visualization } from "@/server/db/schema";
+import { batch, generationJob, image, listingPhoto, listingShare, tokenLedger, visualization } from "@/server/db/schema";
+import { sweepExpired } from "@/server/generation/sweep-expired";
 import { STRUCTURE_CHECK_WAIT_SECONDS } from "@/config/generation";
 import { EngineError, type Engine } from "@/server/engines/engine";
 import { createFakeEngine, type FakeEngineCall } from "@/server/engines/fake-engine";
@@ -499,6 +500,36 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
 
     await expect(revokeShareLink({ db: handle.db, userId: stranger, listingId, shareId: link.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await revokeShareLink({ db: handle.db, userId, listingId, shareId: link.id });
+    await expect(resolveShareLink({ db: handle.db, token: link.token })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("keeps an expired client link gone for good: after a new choice, and after the sweeper has deleted its results", async () => {
+    const { userId, listingId } = await agent(2, 1);
+    await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "boho"], variations: 1, requestId: randomUUID(), engineId: "fake" });
+    await drain(flatEngine());
+    const photo = (await getListing({ db: handle.db, userId, listingId })).photos[0]!;
+    const choose = (visualizationId: string) => chooseListingResult({ db: handle.db, userId, listingId, photoId: photo.id, visualizationId });
+    await choose(photo.results[0]!.visualizationId);
+    const link = await createShareLink({ db: handle.db, userId, listingId });
+    const later = new Date(new Date(photo.results[0]!.result!.expiresAt).getTime() + 1000);
+    await expect(resolveShareLink({ db: handle.db, token: link.token, now: later })).rejects.toMatchObject({ code: "GONE" });
+    // Its hour over, another result chosen does not bring it back; a new link shows that one.
+    await handle.db.update(listingShare).set({ liveUntil: new Date(Date.now() - 1000) }).where(eq(listingShare.id, link.id));
+    await choose(photo.results[1]!.visualizationId);
+    await expect(resolveShareLink({ db: handle.db, token: link.token })).rejects.toMatchObject({ code: "GONE" });
+    const second = await createShareLink({ db: handle.db, userId, listingId });
+    expect((await resolveShareLink({ db: handle.db, token: second.token })).listing.items).toHaveLength(1);
+    // The sweeper deletes the results and their batches: the links still answer GONE, not "nothing chosen".
+    await sweepExpired({ db: handle.db, storage, now: later });
+    for (const token of [link.token, second.token]) await expect(resolveShareLink({ db: handle.db, token, now: later })).rejects.toMatchObject({ code: "GONE" });
+  });
+
+  it("answers GONE for the ZIP, an HD order and a new link once the chosen result passes its hour, spending nothing", async () => {
+    const { userId, listingId } = await agent(1, 1);
+    await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" });
+    await drain(flatEngine());
+    const view = await getListing({ db: handle.db, userId, listingId });
+    await chooseListingResult({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id, visualizationId: view.photos[0]!.results[0]!.visualizationId });
     await expect(resolveShareLink({ db: handle.db, token: link.token })).rejects.toMatchObject({ code: "NOT_FOUND" });
 
     // The chosen result past its hour: the ZIP and an HD order are GONE, and nothing is spent.
