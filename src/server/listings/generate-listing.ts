@@ -32,8 +32,8 @@ export type { ListingMode as ListingGenerateMode } from "@/config/listings";
  * and the whole cost; a mode the engine cannot do is INVALID_INPUT, and so is a refused request, with the
  * schema's reason (tooManyStyles, duplicateStyles, noStyles, stylesNotInMode, noScope, badVariations), an unknown style
  * (unknownStyle) or a listing without photos (noPhotos). Each style gets its seed and brief once per
- * listing. A retry of the same requestId spends nothing and queues nothing again, and answers what the first
- * request made and cost (its body is not looked at again, as for a single Generate), with the balance now.
+ * listing. A retry of the same requestId on the same listing spends nothing and queues nothing again, and answers
+ * what the first request made and cost (its body is not looked at again, as for a single Generate), with the balance now.
  */
 export async function generateListing(options: {
   userId: string;
@@ -56,9 +56,10 @@ export async function generateListing(options: {
   if (styles.some((s) => !findStyle(s))) throw new AppError("INVALID_INPUT", { field: "styles", reason: "unknownStyle" });
   if (!engineModes(options.engineId).includes(mode)) throw new AppError("INVALID_INPUT", { field: "mode" });
   const row = await loadOwnedListing({ db, userId, listingId: options.listingId });
-  const spendKey = `spend:${userId}:listing:${options.requestId}`;
+  // Scoped to this listing: the same requestId on another listing is another request, not a retry of this one.
+  const spendKey = `spend:${userId}:listing:${row.id}:${options.requestId}`;
   // The same click again (a retry after a lost answer): the first one's answer, whatever this body says.
-  const repeated = await earlierAnswer({ db, userId, spendKey, requestId: options.requestId });
+  const repeated = await earlierAnswer({ db, userId, listingId: row.id, spendKey, requestId: options.requestId });
   if (repeated) return repeated;
   const all = await db
     .select({ id: listingPhoto.id, roomType: listingPhoto.roomType, image })
@@ -77,7 +78,7 @@ export async function generateListing(options: {
     const spent = await spendTokens({ db: tx, userId, amount: cost, idempotencyKey: spendKey, reference: `listing:${row.id}` });
     if (!spent.applied) {
       // The same click, committed by a retry that ran beside this one since the check above.
-      const earlier = await earlierAnswer({ db: tx, userId, spendKey, requestId: options.requestId });
+      const earlier = await earlierAnswer({ db: tx, userId, listingId: row.id, spendKey, requestId: options.requestId });
       if (!earlier) throw new AppError("CONFLICT");
       return { ...earlier, created: false };
     }
@@ -122,13 +123,17 @@ export async function generateListing(options: {
  * What a Generate already made under this requestId answered: its batches and the cost its spend recorded, with
  * the balance as it is now; null when there was none.
  */
-async function earlierAnswer(options: { db: DbOrTx; userId: string; spendKey: string; requestId: string }) {
+async function earlierAnswer(options: { db: DbOrTx; userId: string; listingId: string; spendKey: string; requestId: string }) {
   const { db, userId } = options;
   const [spend] = await db
     .select({ amount: tokenLedger.amount })
     .from(tokenLedger)
     .where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.idempotencyKey, options.spendKey)));
   if (!spend) return null;
-  const earlier = await db.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), sql`${batch.requestId} like ${`${options.requestId}:%`}`));
+  const earlier = await db
+    .select({ id: batch.id })
+    .from(batch)
+    .innerJoin(listingBatch, eq(listingBatch.batchId, batch.id))
+    .where(and(eq(batch.userId, userId), eq(listingBatch.listingId, options.listingId), sql`${batch.requestId} like ${`${options.requestId}:%`}`));
   return { batchIds: earlier.map((b) => b.id), cost: -spend.amount, balance: await getBalance({ db, userId }) };
 }

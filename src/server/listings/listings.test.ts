@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Handle } from "@/server/db/client";
 import { libraryPhotos } from "@/config/library";
@@ -160,6 +160,14 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const changed = await generateListing({ db: handle.db, userId, listingId, styles: ["boho"], variations: 1, requestId, engineId: "fake" });
     expect(changed).toEqual({ batchIds: expect.arrayContaining(first.batchIds), cost: 12, balance: 5 });
     expect(await handle.db.select().from(generationJob)).toHaveLength(12);
+    // The same request id on another listing is that listing's own request: its batches, not the first listing's.
+    const other = await createListing({ db: handle.db, userId, name: "Inna 2" });
+    const upload = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: photo, width: W, height: H, contentType: "image/webp" });
+    await addListingPhotos({ db: handle.db, storage, userId, listingId: other.id, sources: [{ type: "image", imageId: upload.id }] });
+    const elsewhere = await generateListing({ db: handle.db, userId, listingId: other.id, styles: ["boho"], variations: 1, requestId, engineId: "fake" });
+    expect(elsewhere).toMatchObject({ cost: 1, balance: 4 });
+    expect(elsewhere.batchIds).toHaveLength(1);
+    expect(first.batchIds).not.toContain(elsewhere.batchIds[0]);
   });
 
   it("leaves out, and does not charge for, photos past their hour or about to be; with none left it is GONE", async () => {
@@ -335,6 +343,13 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const both = await Promise.allSettled([add([x.id]), add([y.id])]);
     expect(both.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect((await getListing({ db: handle.db, userId, listingId })).photos).toHaveLength(40);
+    // Five library additions at once for the last place: one is imported and added; the refused ones leave no copy.
+    await handle.db.delete(listingPhoto).where(eq(listingPhoto.imageId, more[1]!.id));
+    const uploads = async () => (await handle.db.select({ id: image.id }).from(image).where(and(eq(image.userId, userId), eq(image.kind, "upload")))).length;
+    const before = await uploads();
+    const library = await Promise.allSettled(Array.from({ length: 5 }, () => addListingPhotos({ db: handle.db, storage, userId, listingId, sources: [{ type: "library", libraryId: libraryPhotos[0]!.id }] })));
+    expect(library.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await uploads()).toBe(before + 1);
 
     const generate = (styles: string[]) => generateListing({ db: handle.db, userId, listingId, styles, variations: 1, requestId: randomUUID(), engineId: "fake" });
     await expect(generate(["no-such-style"])).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "styles", reason: "unknownStyle" } });
