@@ -5,7 +5,8 @@
  * signature (e-mail confirmation, OAuth returns, the preview door). Whoever reads the logs must not be able
  * to reset a password, sign in or open a client's listing with what they find there.
  */
-const PATH_TOKEN = /(\/(?:reset-password|p|shares)\/)[^/?#\s"'\\]+/gi;
+// An escaped slash after the name (`/p%2F<token>`) routes nowhere, but must not bring the token into the log either.
+const PATH_TOKEN = /(\/(?:reset-password|p|shares)(?:\/|%2f))[^/?#\s"'\\]+/gi;
 const QUERY_TOKEN = /([?&](?:token|code|state|otp|signature|secret|password|key)=)[^&#\s"'\\]+/gi;
 export const REDACTED = "[redacted]";
 
