@@ -13,3 +13,11 @@ export const REDACTED = "[redacted]";
 export function redactSecrets(text: string): string {
   return text.replace(PATH_TOKEN, `$1${REDACTED}`).replace(QUERY_TOKEN, `$1${REDACTED}`);
 }
+
+/**
+ * Whether an address (path and query) carries a secret, by the same rule as the log's redaction: a client link,
+ * a password-reset token, a token-like query value. Such pages load no third-party script whatever the consent.
+ */
+export function carriesSecret(address: string): boolean {
+  return [PATH_TOKEN, QUERY_TOKEN].some((pattern) => new RegExp(pattern.source, "i").test(address));
+}
