@@ -1,6 +1,8 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { staticSecurityHeaders } from "./src/config/security-headers";
+import { NO_REFERRER_PATHS, staticSecurityHeaders } from "./src/config/security-headers";
+
+const { "Referrer-Policy": referrerPolicy, ...siteWide } = staticSecurityHeaders;
 
 const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
 
@@ -16,7 +18,11 @@ const config: NextConfig = {
   typescript: { ignoreBuildErrors: true }, // `npm test` type-checks; the build need not do it twice
   async headers() {
     return [
-      { source: "/:path*", headers: Object.entries(staticSecurityHeaders).map(([key, value]) => ({ key, value })) },
+      { source: "/:path*", headers: Object.entries(siteWide).map(([key, value]) => ({ key, value })) },
+      // The most specific Referrer-Policy wins: Next would otherwise set the site's on every answer, over a route's
+      // own. A client link's pages and images carry its token in their address and send no Referer at all.
+      { source: `/:path(${NO_REFERRER_PATHS.map((p) => `(?!${p})`).join("")}.*)`, headers: [{ key: "Referrer-Policy", value: referrerPolicy! }] },
+      ...NO_REFERRER_PATHS.map((p) => ({ source: `/${p}:rest*`, headers: [{ key: "Referrer-Policy", value: "no-referrer" }] })),
       // Font files keep their names across releases; a week-old copy is still a correct font.
       { source: "/fonts/:file", headers: [{ key: "Cache-Control", value: "public, max-age=604800, stale-while-revalidate=2592000" }] },
       // Page images keep their names when regenerated (npm run showcase, new covers): a day-old copy is fine.

@@ -2,16 +2,17 @@ import { NextResponse, type NextRequest } from "next/server";
 import createIntlMiddleware from "next-intl/middleware";
 import { routing } from "@/i18n/routing";
 import { matchPath, pathFor, rootEnglishRoutes, routes, safeReturnPath } from "@/config/routes";
-import { RETURN_TO_COOKIE, RETURN_TO_MAX_AGE } from "@/config/cookies";
+import { RETURN_TO_COOKIE, RETURN_TO_MAX_AGE, SHARE_COOKIE_MAX_AGE, shareCookieName } from "@/config/cookies";
 import { env } from "@/env";
 import { contentSecurityPolicy, isCrawler, isSameOriginRequest } from "@/server/http/csp";
 import { getAuth } from "@/server/auth/auth";
 import { malformedRequest } from "@/server/http/refuse-malformed-request";
 import { errorResponse } from "@/server/http/error-answer";
 import { AppError } from "@/server/errors";
-import { staticSecurityHeaders } from "@/config/security-headers";
+import { SECRET_ADDRESS_HEADER, staticSecurityHeaders } from "@/config/security-headers";
 import { catalogs } from "@/i18n/catalogs";
-import { isShareLinkGone } from "@/server/listings/is-share-link-gone";
+import { findShareLink } from "@/server/listings/find-share-link";
+import { carriesSecret } from "@/server/http/redact-secrets";
 import { SESSION_SEAL_HEADER, sealSessionUser, sessionCookieOf } from "@/server/auth/seal-session-user";
 import { FILL_HEADER, pageFillToken } from "@/server/http/page-fill-token";
 import { isSignedInShell } from "@/config/page-cache";
@@ -50,11 +51,15 @@ export default async function proxy(request: NextRequest) {
 
   if (pathname === "/api" || pathname.startsWith("/api/")) return NextResponse.next();
 
+  // A page whose address carries a secret (a client link, a reset token) loads no third-party script, whatever
+  // the consent: the layout leaves Tag Manager out and the CSP does not allow it.
+  const secret = carriesSecret(pathname + search);
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const csp = contentSecurityPolicy({ nonce, dev: NODE_ENV === "development", tagManager: GTM_ID !== undefined });
+  const csp = contentSecurityPolicy({ nonce, dev: NODE_ENV === "development", tagManager: GTM_ID !== undefined && !secret });
   request.headers.set("x-nonce", nonce);
   request.headers.set("content-security-policy", csp);
   request.headers.set("x-pathname", pathname);
+  request.headers.set(SECRET_ADDRESS_HEADER, secret ? "1" : "0");
 
   let refreshedCookies: string[] = [];
   const finish = (response: NextResponse) => {
@@ -66,9 +71,24 @@ export default async function proxy(request: NextRequest) {
 
   const match = matchPath(pathname);
 
-  // A client link whose images are all past their hour answers 410 (a revoked one is the page's own 404).
-  const shared = /^(?:\/en)?\/p\/([A-Za-z0-9_-]{16,64})$/.exec(pathname);
-  if (shared && (await isShareLinkGone({ token: shared[1]! }))) {
+  // A client link: `/p/<token>`, or `/p/<id>` with the token in its cookie. A link whose images are all past their
+  // hour answers 410 (an unknown or revoked one is the page's own 404).
+  const shared = /^(\/en)?\/p\/([A-Za-z0-9_-]{16,64})$/.exec(pathname);
+  const sharedCookie = shared ? request.cookies.get(shareCookieName(shared[2]!))?.value : undefined;
+  const sharedLink = shared ? await findShareLink({ token: sharedCookie ?? shared[2]! }) : null;
+  // The token is exchanged for an HttpOnly cookie and the address becomes the link's id, so the token leaves
+  // the browser's history and the address bar, and no script of the page reads it from location. Not for
+  // messengers' preview bots, which keep no cookies: they get the page at the address they were given.
+  if (shared && sharedLink && !sharedLink.gone && !sharedCookie && !isCrawler(request.headers.get("user-agent"))) {
+    const response = NextResponse.redirect(new URL(`${shared[1] ?? ""}/p/${sharedLink.id}${search}`, request.url), 303);
+    for (const path of [`/p/${sharedLink.id}`, `/en/p/${sharedLink.id}`]) {
+      const flags = `Path=${path}; Max-Age=${SHARE_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${secureCookies ? "; Secure" : ""}`;
+      response.headers.append("set-cookie", `${shareCookieName(sharedLink.id)}=${shared[2]}; ${flags}`);
+    }
+    response.headers.set("referrer-policy", "no-referrer");
+    return finish(response);
+  }
+  if (sharedLink?.gone) {
     const locale = pathname.startsWith("/en/") ? "en" : "pl";
     const t = catalogs[locale].listings;
     const body = `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width"><title>${t.sharedGoneTitle}</title><h1>${t.sharedGoneTitle}</h1><p>${t.sharedGone}</p></html>`;

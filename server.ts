@@ -21,6 +21,7 @@ import { pageFillToken } from "./src/server/http/page-fill-token";
 import { personDataScript, personDataUrl } from "./src/web/shared/person-data";
 import type { ShellVisitor } from "./src/web/server/shell-visitor";
 import { answerClientError, publicFiles, refuseMalformedRequest } from "./src/server/http/refuse-malformed-request";
+import { normalizeRequestTarget } from "./src/server/http/normalize-path";
 import { log } from "./src/server/log";
 
 const config = env();
@@ -68,6 +69,9 @@ await app.prepare();
 
 const server = createServer((req, res) => {
   const started = process.hrtime.bigint();
+  // The router, the page cache and the log see one spelling of the path (`/%70/x` is `/p/x`), so the log
+  // redacts what the route is (src/server/http/normalize-path.ts).
+  req.url = normalizeRequestTarget(req.url ?? "/");
   const requestId = randomUUID();
   res.setHeader("x-request-id", requestId);
   // Rate limits key on the first X-Forwarded-For entry. Without a trusted proxy that is the socket

@@ -79,6 +79,8 @@ const schema = z.object({
   /** File names on that server; unset: the ones in src/server/engines/comfyui/workflow.json. */
   COMFYUI_CHECKPOINT: z.string().min(1).optional(),
   COMFYUI_CONTROLNET: z.string().min(1).optional(),
+  /** The checkpoint of the masked edits (inpaint.json); unset: COMFYUI_CHECKPOINT. */
+  COMFYUI_INPAINT_CHECKPOINT: z.string().min(1).optional(),
   /** The upscale model in that server's models/upscale_models, for HD copies; its factor is read from its name (x2, 4x…). */
   COMFYUI_UPSCALE_MODEL: z.string().min(1).default("RealESRGAN_x2.pth"),
   /** Images one worker process generates at once; unset: the engine's own default. */

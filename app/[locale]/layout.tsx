@@ -22,6 +22,7 @@ import { getCurrentAccount } from "@/web/server/current-account";
 import { layoutLabels, welcomeDialog } from "@/web/server/layout-labels";
 import { CONSENT_COOKIE, parseConsent } from "@/config/consent";
 import { env } from "@/env";
+import { SECRET_ADDRESS_HEADER } from "@/config/security-headers";
 import "../globals.css";
 
 
@@ -45,8 +46,9 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   const route = matchPath(requestHeaders.get("x-pathname") ?? "");
   const shell = route !== null && isSignedInShell(route.key);
   const account = shell ? null : await getCurrentAccount();
-  // Without a Tag Manager container nothing needs consent: no banner, no tag code.
-  const gtmId = env().GTM_ID;
+  // Without a Tag Manager container nothing needs consent: no banner, no tag code. Nor on a page whose address
+  // carries a secret (a client link): no third-party script runs there, whatever the consent (proxy.ts).
+  const gtmId = requestHeaders.get(SECRET_ADDRESS_HEADER) === "1" ? undefined : env().GTM_ID;
   const consent = gtmId ? parseConsent((await cookies()).get(CONSENT_COOKIE)?.value, new Date()) : null;
 
   return (
@@ -72,7 +74,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
               <main id="main" className="flex flex-1 flex-col">
                 {children}
               </main>
-              <Footer locale={locale} />
+              <Footer locale={locale} tagManager={gtmId !== undefined} />
               <LazyToaster />
               {shell || account ? <PersonWelcome rendered={account ? welcomeDialog(account, locale) : null} /> : null}
             </AlternatePathsProvider>

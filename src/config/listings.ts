@@ -24,3 +24,16 @@ export type ListingMode = (typeof listingModes)[number];
 export const HD_UPSCALE_TIMEOUT_MS = 120_000;
 /** Longer than an upscale may take: a lease that runs out means the worker holding it died. */
 export const HD_LEASE_MS = HD_UPSCALE_TIMEOUT_MS + 60_000;
+/**
+ * Labelled files (ZIP entries, HD downloads, a client link's images) kept in memory once made, per process: a
+ * 1536 px result labelled is some 0.4 MB, an HD copy 2–3 MB, so this holds a few busy listings in two languages.
+ */
+export const LABELLED_FILES_CACHE_BYTES = 64 * 1024 * 1024;
+/**
+ * Downloads under way at once, per process: a ZIP or an HD copy per account, a client link's images per link
+ * and per client address (a browser asks for six at a time over HTTP/1.1, a few more over HTTP/2 as it scrolls).
+ * Beyond them RATE_LIMITED (429) with Retry-After, before anything is read or made.
+ */
+export const DOWNLOADS_IN_FLIGHT = { perAccount: 3, perLink: 16, perAddress: 16 } as const;
+/** Seconds a refused download is told to wait. */
+export const DOWNLOAD_BUSY_RETRY_SECONDS = 2;

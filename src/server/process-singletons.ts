@@ -7,7 +7,10 @@
 export type SingletonName =
   | "auth"
   | "db"
+  | "downloadsInFlight"
   | "engine"
+  | "labelledFiles"
+  | "labelSlots"
   | "normalizeSlots"
   | "pageFillToken"
   | "resultImageSlots"

@@ -4,6 +4,7 @@
  * that marks that it ran and sets an Analytics cookie, as a real container would.
  */
 import type { BrowserContext, Page } from "@playwright/test";
+import sharp from "sharp";
 import { startExtraServer, type ExtraServer } from "./extra-server";
 import { expect, expectNoAxeViolationsInBothModes, registerAndConfirm, test, uniqueEmail } from "./support";
 
@@ -191,6 +192,46 @@ test.describe("with a Tag Manager container", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(banner(page).getByRole("button", { name: "Ustawienia" })).toBeFocused();
+  });
+
+  test("a client link's page loads no container even with analytics accepted, and its address loses the token", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const base = server.baseURL;
+    const api = async <T>(method: string, url: string, data?: unknown, headers: Record<string, string> = {}): Promise<T> => {
+      const response = await page.request.fetch(`${base}${url}`, { method, headers: { origin: base, ...headers }, ...(data === undefined ? {} : { data }) });
+      expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
+      return (await response.json()) as T;
+    };
+    // An agent's listing with one chosen result and a client link, made through the API.
+    await api("POST", "/api/test/sign-in", { email: uniqueEmail("gtm-agent"), password: "tajne-haslo-e2e-1", tokens: 5 });
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#b8a890" } }).jpeg().toBuffer();
+    const { image } = await api<{ image: { id: string } }>("POST", "/api/images", jpeg, { "content-type": "image/jpeg" });
+    const { listing } = await api<{ listing: { id: string } }>("POST", "/api/listings", { name: "Złota 44/12" });
+    await api("POST", `/api/listings/${listing.id}/photos`, { sources: [{ type: "image", imageId: image.id }] });
+    await api("POST", `/api/listings/${listing.id}/generate`, { styles: ["modern"], variations: 1, requestId: crypto.randomUUID() });
+    type View = { listing: { photos: { id: string; results: { visualizationId: string; status: string }[] }[] } };
+    let photo: View["listing"]["photos"][number] | undefined;
+    await expect.poll(async () => {
+      photo = (await api<View>("GET", `/api/listings/${listing.id}`)).listing.photos[0];
+      return photo?.results[0]?.status;
+    }, { timeout: 60_000 }).toBe("succeeded");
+    await api("PUT", `/api/listings/${listing.id}/photos/${photo!.id}/choice`, { visualizationId: photo!.results[0]!.visualizationId });
+    const { token } = await api<{ token: string }>("POST", `/api/listings/${listing.id}/shares`);
+
+    // A client who accepted analytics on this site before: the container runs on the home page…
+    const google = await recordGoogle(context);
+    await context.addCookies([{ name: "aranzer.consent", value: `1.analytics.${new Date().toISOString().slice(0, 10)}`, url: base }]);
+    const client = await context.newPage();
+    const opened = await client.goto(`${base}/p/${token}`);
+    expect(opened?.headers()["content-security-policy"]).not.toMatch(/google/);
+    // …but not on the link's page, whose address is the link's id, not its token.
+    await expect(client.getByTestId("shared-item")).toHaveCount(1);
+    expect(client.url()).not.toContain(token);
+    expect(await client.evaluate(() => location.href + document.referrer + history.length)).not.toContain(token);
+    await expect(banner(client)).toHaveCount(0);
+    expect(await client.evaluate(() => "dataLayer" in window)).toBe(false);
+    await client.goto(`${base}/`);
+    await expect.poll(() => google).toEqual([GTM_URL]);
   });
 
   test.describe("before the page's scripts run", () => {

@@ -97,6 +97,11 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   const clientPage = await client.newPage();
   const opened = await clientPage.goto(link);
   expect(opened!.status()).toBe(200);
+  // The token is traded for a cookie: the address the client sees, keeps in history and hands to scripts is the link's id.
+  const token = link.split("/p/")[1]!;
+  expect(clientPage.url()).toMatch(/\/p\/[A-Za-z0-9_-]{22}$/);
+  expect(clientPage.url()).not.toContain(token);
+  expect(await clientPage.evaluate(() => location.href + document.referrer)).not.toContain(token);
   // A messenger's preview bot gets the page too (noindex), not the crawlers' plain 404.
   const preview = await clientPage.request.get(link, { headers: { "user-agent": "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)" } });
   expect(preview.status()).toBe(200);
@@ -114,8 +119,9 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   const reader = await browser.newContext();
   const readerPage = await reader.newPage();
   await readerPage.goto(link);
+  const clean = readerPage.url();
   await readerPage.getByRole("link", { name: "Switch to English" }).click();
-  await expect(readerPage).toHaveURL(`${link.replace(/\/p\//, "/en/p/")}`);
+  await expect(readerPage).toHaveURL(clean.replace(/\/p\//, "/en/p/"));
   await expect(readerPage.getByTestId("shared-item")).toHaveCount(3);
   await reader.close();
 

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { WebSocketServer, type WebSocket } from "ws";
+import { pngChunk } from "@/server/images/mark-digital-source";
 
 /**
  * A local ComfyUI for the adapter's contract tests (ComfyUI's server routes), following ComfyUI's server.py and
@@ -19,9 +20,13 @@ import { WebSocketServer, type WebSocket } from "ws";
  * - the websocket per client id (execution_start → executing(n) → progress… → executed → execution_success →
  *   executing(null), binary preview frames, optionally without the final executing), with progress from the
  *   sampler and, when asked, from a tiled VAE decode and from the upscaler's tiles, each naming its node;
- * - /history ({} while it runs; written just after execution_success), /view.
+ * - /history ({} while it runs; written just after execution_success), /view;
+ * - /object_info: the node types it has (without `missingNodes`: a build without kornia lacks Canny, one
+ *   without spandrel the upscale model nodes);
+ * - an upscale model that is not in models/upscale_models passes /prompt (the loader's list is not checked
+ *   there) and fails the run in UpscaleModelLoader with FileNotFoundError, as the real server does.
  * The images it makes: the loaded photo (without its alpha) with its hue turned, at the size the upscaler and
- * ImageScaleBy make of it.
+ * ImageScaleBy make of it; SaveImage writes the workflow into the PNG's `prompt` text chunk, as the real node does.
  */
 export type ComfyUIScenario = {
   /** How long the sampler runs, in `steps` progress events. */
@@ -113,7 +118,7 @@ const NODES: Record<string, NodeSpec> = {
     },
     outputs: ["IMAGE"],
   },
-  UpscaleModelLoader: { inputs: { model_name: { combo: (fake) => fake.models.upscale_models } }, outputs: ["UPSCALE_MODEL"] },
+  UpscaleModelLoader: { inputs: { model_name: { type: "STRING" } }, outputs: ["UPSCALE_MODEL"] },
   ImageUpscaleWithModel: { inputs: { upscale_model: { type: "UPSCALE_MODEL" }, image: { type: "IMAGE" } }, outputs: ["IMAGE"] },
   ImageScaleBy: {
     inputs: { image: { type: "IMAGE" }, upscale_method: { combo: () => ["nearest-exact", "bilinear", "area", "bicubic", "lanczos"] }, scale_by: FLOAT(0.01, 8) },
@@ -241,6 +246,10 @@ export class FakeComfyUI {
       if (!file || url.searchParams.get("type") !== "output") return res.writeHead(404).end();
       res.writeHead(200, { "content-type": "image/png" });
       return res.end(file);
+    }
+    if (req.method === "GET" && path === "/object_info") {
+      const present = Object.entries(NODES).filter(([name]) => !this.missingNodes.has(name));
+      return this.send(res, 200, Object.fromEntries(present.map(([name, spec]) => [name, { name, output: spec.outputs, output_node: spec.output ?? false }])));
     }
     if (req.method === "GET" && path === "/queue") {
       // Queue items are (number, prompt_id, prompt, extra_data, outputs_to_execute).
@@ -448,6 +457,11 @@ export class FakeComfyUI {
     const outputs: HistoryEntry["outputs"] = {};
     for (const [id, node] of Object.entries(workflow)) {
       this.emit(run, "executing", { node: id, display_node: id });
+      if (node.class_type === "UpscaleModelLoader" && !this.models.upscale_models.includes(String(node.inputs.model_name))) {
+        const exception = { exception_type: "FileNotFoundError", exception_message: `Model in folder 'upscale_models' with filename '${String(node.inputs.model_name)}' not found.` };
+        failed = ["execution_error", { prompt_id: run.id, node_id: id, node_type: node.class_type, ...exception, traceback: [] }];
+        break;
+      }
       if (node.class_type === "KSampler" || node.class_type === "ImageUpscaleWithModel") {
         if (node.class_type === "KSampler") {
           await this.progress(run, id, scenario.steps, scenario.runMs);
@@ -480,7 +494,7 @@ export class FakeComfyUI {
       if (node.class_type === "VAEDecode" && scenario.tiledDecode) await this.progress(run, id, 2, 10);
       if (node.class_type === "SaveImage" && scenario.outcome !== "no-images") {
         const filename = `${node.inputs.filename_prefix}_${String(run.number).padStart(5, "0")}_.png`;
-        this.outputs.set(`/${filename}`, await this.image(workflow, node.inputs.images));
+        this.outputs.set(`/${filename}`, withPromptChunk(await this.image(workflow, node.inputs.images), workflow));
         outputs[id] = { images: [{ filename, subfolder: "", type: "output" }] };
         this.emit(run, "executed", { node: id, display_node: id, output: outputs[id] });
       }
@@ -497,4 +511,11 @@ export class FakeComfyUI {
     this.history.set(run.id, { prompt: [run.number, run.id, workflow, {}, run.outputs], outputs, status: { status_str: failed ? "error" : "success", completed: !failed, messages } });
     if (scenario.sendExecutingNull) this.emit(run, "executing", { node: null });
   }
+}
+
+/** The PNG with the workflow in a `prompt` tEXt chunk before its image data, as SaveImage's PngInfo writes it. */
+function withPromptChunk(png: Buffer, workflow: Record<string, Node>): Buffer {
+  const idat = png.indexOf("IDAT", 8, "latin1") - 4;
+  const text = pngChunk("tEXt", Buffer.concat([Buffer.from("prompt\0", "latin1"), Buffer.from(JSON.stringify(workflow), "latin1")]));
+  return Buffer.concat([png.subarray(0, idat), text, png.subarray(idat)]);
 }

@@ -8,10 +8,11 @@ import { CookieSettingsButton } from "@/components/consent";
 import { SocialLinks } from "./social-links";
 import { LogoMark } from "./logo";
 
-export async function Footer({ locale }: { locale: Locale }) {
+/** `tagManager`: the page loads the Tag Manager container (configured, and the address carries no secret). */
+export async function Footer({ locale, tagManager }: { locale: Locale; tagManager: boolean }) {
   const t = await getTranslations({ locale, namespace: "footer" });
   const tNav = await getTranslations({ locale, namespace: "nav" });
-  const { CONTACT_EMAIL: email, GTM_ID } = env();
+  const { CONTACT_EMAIL: email } = env();
   const linkClass = "inline-flex min-h-6 items-center text-gray-700 underline-offset-4 hover:text-gray-900 hover:underline dark:text-gray-300 dark:hover:text-white";
   return (
     <footer className="border-t border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900">
@@ -52,7 +53,7 @@ export async function Footer({ locale }: { locale: Locale }) {
               </li>
             ))}
             {/* Only analytics asks for consent; without a Tag Manager container there is nothing to set. */}
-            {GTM_ID ? (
+            {tagManager ? (
               <li>
                 <CookieSettingsButton className={`${linkClass} cursor-pointer`}>{t("cookieSettings")}</CookieSettingsButton>
               </li>

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Handle } from "@/server/db/client";
-import { eq, getTableColumns } from "drizzle-orm";
-import { account, comment, commentReport, image, profile, session, subscription, tokenAccount, tokenLedger, user } from "@/server/db/schema";
+import { eq, getTableColumns, getTableName, is } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import * as schema from "@/server/db/schema";
+import { account, comment, commentReport, image, listing, listingPhoto, listingShare, listingStyle, profile, session, subscription, tokenAccount, tokenLedger, user } from "@/server/db/schema";
 import { grantTokens } from "@/server/tokens/grant-tokens";
 import { getBalance } from "@/server/tokens/get-balance";
 import { installDatabase, insertUser, testDatabases } from "~/tests/support/databases";
@@ -9,7 +11,7 @@ import { ensureProfile } from "./ensure-profile";
 import { grantFreeTokens } from "./grant-free-tokens";
 import { markWelcomeShown } from "./mark-welcome-shown";
 import { getAccountSummary } from "./get-account-summary";
-import { exportAccountData, notExported } from "./export-account-data";
+import { exportAccountData, exportedTables, notExported, notExportedTables } from "./export-account-data";
 import { deleteAccount } from "./delete-account";
 
 describe.each(testDatabases())("accounts on $name", ({ open }) => {
@@ -129,6 +131,41 @@ describe.each(testDatabases())("accounts on $name", ({ open }) => {
     expect(data.tokenLedger).toEqual([expect.objectContaining({ kind: "grant", amount: 3, balanceAfter: 3 })]);
     const text = JSON.stringify(data);
     for (const secret of ["ya29.secret", "eyJ.secret", "token-secret-", '"password"']) expect(text).not.toContain(secret);
+  });
+
+  it("names every table of the schema as exported, or as not exported with its reason", () => {
+    const tables = Object.values(schema).filter((value) => is(value, PgTable)).map((table) => getTableName(table));
+    expect(tables.length).toBeGreaterThan(20);
+    for (const table of tables) expect(table in exportedTables || table in notExportedTables, `${table}: neither exported nor excluded`).toBe(true);
+    for (const table of Object.keys(exportedTables)) expect(notExportedTables, table).not.toHaveProperty(table);
+    expect(Object.keys({ ...exportedTables, ...notExportedTables }).sort()).toEqual([...tables].sort());
+  });
+
+  it("exports the person's listings (their names are often addresses), photos with HD orders, styles and client links by hash", async () => {
+    const userId = await insertUser(handle);
+    const other = await insertUser(handle);
+    const id = `l-${userId}`;
+    await handle.db.insert(listing).values([
+      { id, userId, name: "Złota 44/12, Warszawa", lastRoomType: "kitchen" },
+      { id: `l-${other}`, userId: other, name: "Cudza 1" },
+    ]);
+    await handle.db.insert(listingPhoto).values({ id: `p-${userId}`, listingId: id, position: 0, roomType: "kitchen", hdState: "queued", hdAttempt: 1, hdVisualizationId: "v-1" });
+    await handle.db.insert(listingStyle).values({ listingId: id, styleId: "modern", seed: 7, brief: "oak, linen" });
+    await handle.db.insert(listingShare).values({ id: `s-${userId}`, listingId: id, tokenHash: "ab".repeat(32), liveUntil: new Date(Date.now() + 1e6) });
+    const data = (await exportAccountData({ userId }))!;
+    const sections: [Record<string, unknown>, Record<string, unknown> | undefined, readonly string[]][] = [
+      [getTableColumns(listing), data.listings[0], notExported.owned],
+      [getTableColumns(listingPhoto), data.listingPhotos[0], []],
+      [getTableColumns(listingStyle), data.listingStyles[0], []],
+      [getTableColumns(listingShare), data.clientLinks[0], []],
+    ];
+    for (const [columns, exported, left] of sections) {
+      for (const column of Object.keys(columns).filter((c) => !left.includes(c))) expect(exported, column).toHaveProperty(column);
+    }
+    expect(data.listings).toEqual([expect.objectContaining({ id, name: "Złota 44/12, Warszawa" })]);
+    expect(data.listingPhotos).toEqual([expect.objectContaining({ hdState: "queued", hdAttempt: 1 })]);
+    expect(data.clientLinks).toEqual([expect.objectContaining({ tokenHash: "ab".repeat(32), revoked: false })]);
+    expect(JSON.stringify(data)).not.toContain("Cudza");
   });
 
   it("exports the user's comments with any moderators' reasons, and the reports they filed", async () => {

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeComfyUI } from "~/tests/fakes/comfyui";
 import { createComfyUIEngine, upscaleFactor, type ComfyUIEngineOptions } from "./comfyui-engine";
+import { markDigitalSource } from "@/server/images/mark-digital-source";
 import { EngineError, type EngineInput } from "./engine";
 import template from "./comfyui/workflow.json";
 
@@ -82,7 +83,7 @@ describe("the ComfyUI engine against a fake ComfyUI", () => {
     // Started, then the sampler's four steps.
     expect(reports.map((r) => Number(r.toFixed(4)))).toEqual([0.05, 0.3125, 0.525, 0.7375, 0.95]);
     expect(await sharp(result.image).metadata()).toMatchObject({ width: 768, height: 576 });
-    expect(fake.requests.map((r) => r.path).filter((p) => p !== "/history/" + id)).toEqual(["/upload/image", "/prompt", "/view"]);
+    expect(fake.requests.map((r) => r.path).filter((p) => p !== "/history/" + id)).toEqual(["/object_info", "/upload/image", "/prompt", "/view"]);
 
     // Another style of the same photo reuses its upload.
     await engine().generate(input({ styleId: "boho" }));
@@ -157,10 +158,53 @@ describe("the ComfyUI engine against a fake ComfyUI", () => {
     );
   });
 
-  it("says which node a server lacks", async () => {
+  it("asks the server's nodes once, at start, and says which nodes a workflow lacks and what brings them", async () => {
     fake.missingNodes.add("ImageCompositeMasked");
-    const error = await failure(engine().generate(input({ edit: { mode: "remove", mask }, styleId: null })));
-    expect(error).toMatchObject({ kind: "failed", message: "ComfyUI did not take the workflow: Cannot execute because node ImageCompositeMasked does not exist.: Node ID '#8'" });
+    fake.missingNodes.add("Canny");
+    fake.missingNodes.add("ImageUpscaleWithModel");
+    const comfy = engine();
+    const error = await failure(comfy.generate(input({ edit: { mode: "remove", mask }, styleId: null })));
+    expect(error).toMatchObject({ kind: "failed", message: "ComfyUI lacks the nodes Canny (needs the Python package kornia), ImageCompositeMasked" });
+    const upscale = await failure(comfy.upscale!({ image: photo, width: 1001, height: 751, minLongSide: 2000, signal: new AbortController().signal }));
+    expect(upscale.message).toBe("ComfyUI lacks the nodes ImageUpscaleWithModel (needs the Python package spandrel)");
+    expect(sent("/object_info")).toHaveLength(1);
+    expect(sent("/prompt")).toHaveLength(0);
+    // A server with kornia but without spandrel still restyles.
+    fake.missingNodes.delete("Canny");
+    await engine().generate(input());
+  });
+
+  it("fails the run, as the server does, on an upscale model it does not have", async () => {
+    const error = await failure(engine({ upscaleModel: "4x-UltraSharp.pth" }).upscale!({ image: photo, width: 1001, height: 751, minLongSide: 2000, signal: new AbortController().signal }));
+    expect(error.kind).toBe("failed");
+    expect(error.message).toMatch(/failed in UpscaleModelLoader: FileNotFoundError Model in folder 'upscale_models' with filename '4x-UltraSharp.pth' not found/);
+  });
+
+  it("answers what SaveImage wrote, the workflow in a `prompt` text chunk, which the stored result no longer has", async () => {
+    const { image } = await engine().generate(input());
+    const text = (png: Buffer) => png.toString("latin1");
+    expect(text(image)).toContain("tEXtprompt\0");
+    expect(text(image)).toContain(prompt);
+    const stored = markDigitalSource({ image, ai: true });
+    expect(text(stored)).not.toContain("prompt\0");
+    expect(text(stored)).not.toContain(prompt);
+    expect(text(stored)).not.toMatch(/aranzer\/[0-9a-f]{24}\.png|realisticVision/);
+    expect(await sharp(stored).raw().toBuffer()).toEqual(await sharp(image).raw().toBuffer());
+  });
+
+  it("uses the inpaint checkpoint for masked edits when one is set, else the restyle one", async () => {
+    await engine({ checkpoint: "dreamshaper_8.safetensors" }).generate(input({ edit: { mode: "remove", mask }, styleId: null }));
+    expect(titled("checkpoint").ckpt_name).toBe("dreamshaper_8.safetensors");
+    fake.models.checkpoints.push("sd-v1-5-inpainting.ckpt");
+    try {
+      const comfy = engine({ checkpoint: "dreamshaper_8.safetensors", inpaintCheckpoint: "sd-v1-5-inpainting.ckpt" });
+      await comfy.generate(input({ edit: { mode: "remove", mask }, styleId: null }));
+      expect(titled("checkpoint").ckpt_name).toBe("sd-v1-5-inpainting.ckpt");
+      await comfy.generate(input());
+      expect(titled("checkpoint").ckpt_name).toBe("dreamshaper_8.safetensors");
+    } finally {
+      fake.models.checkpoints.pop();
+    }
   });
 
   it("finishes by polling /history when the websocket cannot be opened, and without the final `executing`", async () => {
@@ -194,10 +238,18 @@ describe("the ComfyUI engine against a fake ComfyUI", () => {
   });
 
   it("takes a 429 with Retry-After, a 5xx and an unreachable server as transient", async () => {
+    // An engine that has asked for the server's nodes at start: the next request is its run's.
+    const started = () => {
+      const comfy = engine();
+      return expect.poll(() => sent("/object_info").length).toBe(1).then(() => comfy);
+    };
+    let comfy = await started();
     fake.failNext = { count: 1, status: 429, retryAfter: "7" };
-    expect(await failure(engine().generate(input()))).toMatchObject({ kind: "transient", retryAfterMs: 7000 });
+    expect(await failure(comfy.generate(input()))).toMatchObject({ kind: "transient", retryAfterMs: 7000 });
+    fake.requests.length = 0;
+    comfy = await started();
     fake.failNext = { count: 1, status: 503 };
-    expect(await failure(engine().generate(input()))).toMatchObject({ kind: "transient" });
+    expect(await failure(comfy.generate(input()))).toMatchObject({ kind: "transient" });
     expect(await failure(engine({ url: "http://127.0.0.1:9" }).generate(input()))).toMatchObject({ kind: "transient", message: expect.stringMatching(/unreachable/) });
   });
 

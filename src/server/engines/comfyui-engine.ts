@@ -30,6 +30,8 @@ export type ComfyUIEngineOptions = {
   url: string;
   /** File names on the server, instead of the workflow's. */
   checkpoint?: string;
+  /** The checkpoint of the masked edits (inpaint.json); the restyle one when not given. */
+  inpaintCheckpoint?: string;
   controlNet?: string;
   /** The upscaler's file in the server's models/upscale_models; its factor is read from the name (x2, 4x…). */
   upscaleModel?: string;
@@ -82,7 +84,22 @@ const AFTER_END_MS = 100;
 const TRANSIENT_EXCEPTION = /OutOfMemory|out of memory|Interrupt/i;
 
 /**
- * A self-hosted ComfyUI with the workflows of this folder, built-in nodes only:
+ * Nodes of the workflows that a ComfyUI install may lack, and what brings them: both ship with ComfyUI's own
+ * comfy_extras, but load only when their Python package is installed (its requirements.txt lists them).
+ */
+const NODE_NEEDS: Record<string, string> = {
+  Canny: "the Python package kornia",
+  UpscaleModelLoader: "the Python package spandrel",
+  ImageUpscaleWithModel: "the Python package spandrel",
+};
+
+const nodesOf = (template: object) => [...new Set(Object.values(template as Workflow).map((node) => node.class_type))];
+/** The node types each workflow needs, as /object_info names them. */
+export const COMFYUI_WORKFLOW_NODES = { restyle: nodesOf(restyleTemplate), inpaint: nodesOf(inpaintTemplate), upscale: nodesOf(upscaleTemplate) } as const;
+
+/**
+ * A self-hosted ComfyUI with the workflows of this folder, made of ComfyUI's own nodes (Canny and the upscale
+ * model nodes need its optional kornia and spandrel packages, NODE_NEEDS):
  * - workflow.json (restyle, stage, declutter): img2img from the photo, held to its edges by a Canny ControlNet,
  *   so walls, windows and doors stay where they are;
  * - inpaint.json (remove, replace, material): the photo with the mask in its alpha (transparent = edit, as
@@ -98,6 +115,30 @@ export function createComfyUIEngine(options: ComfyUIEngineOptions): Engine {
   const base = options.url.replace(/\/$/, "");
   const timing = { ...TIMING, ...options.timing };
   const upscaleModel = options.upscaleModel ?? DEFAULT_UPSCALE_MODEL;
+
+  /**
+   * The node types the server has (/object_info), asked once when the engine is made: the log says at start
+   * which nodes a workflow lacks and what brings them, and a run of that workflow fails saying so instead of
+   * with the server's "does not exist". Asked again on the next run when the server could not be reached.
+   */
+  let serverNodes: Promise<Set<string>> | undefined;
+  const knownNodes = () =>
+    (serverNodes ??= (async () => {
+      const response = await check("/object_info", await send("/object_info", AbortSignal.timeout(timing.requestMs)));
+      const nodes = new Set(Object.keys(await json(response, z.record(z.string(), z.unknown()), "the node list")));
+      const missing = Object.entries(COMFYUI_WORKFLOW_NODES).flatMap(([workflow, needed]) => lacking(needed, nodes).map((node) => `${workflow}: ${node}`));
+      if (missing.length) log.warn("comfyui.nodes_missing", { url: base, missing });
+      return nodes;
+    })().catch((error: unknown) => {
+      serverNodes = undefined;
+      throw error;
+    }));
+  knownNodes().catch((error: unknown) => log.warn("comfyui.object_info_failed", { url: base, error }));
+
+  async function requireNodes(workflow: Workflow) {
+    const missing = lacking(nodesOf(workflow), await knownNodes());
+    if (missing.length) throw new EngineError("failed", `ComfyUI lacks the nodes ${missing.join(", ")}`);
+  }
 
   /** The server's answer, whatever its status; throws only when there is none. */
   async function send(path: string, signal: AbortSignal, init: RequestInit = {}): Promise<Response> {
@@ -130,15 +171,15 @@ export function createComfyUIEngine(options: ComfyUIEngineOptions): Engine {
     const masked = edit.mode === "remove" || edit.mode === "replace" || edit.mode === "material";
     // ComfyUI's LoadImage takes a transparent pixel as "edit here"; our mask is white = edit.
     const upload = masked ? await transparentEditImage({ image: fitted.data, mask: edit.mask }) : fitted.data;
-    const common = { prompt, seed, checkpoint: options.checkpoint, controlNet: options.controlNet };
+    const common = { prompt, seed, controlNet: options.controlNet };
     const result = await execute({
       upload,
       signal,
       onProgress,
       workflow: (photo) =>
         masked
-          ? fillWorkflow(inpaintTemplate, { ...common, photo, denoise: COMFYUI_DENOISE.inpaint[creativity], size: fitted })
-          : fillWorkflow(restyleTemplate, { ...common, photo, denoise: COMFYUI_DENOISE.img2img[creativity] }),
+          ? fillWorkflow(inpaintTemplate, { ...common, photo, denoise: COMFYUI_DENOISE.inpaint[creativity], size: fitted, checkpoint: options.inpaintCheckpoint ?? options.checkpoint })
+          : fillWorkflow(restyleTemplate, { ...common, photo, denoise: COMFYUI_DENOISE.img2img[creativity], checkpoint: options.checkpoint }),
     });
     return { image: result };
   }
@@ -175,6 +216,7 @@ export function createComfyUIEngine(options: ComfyUIEngineOptions): Engine {
     /** A prompt the server may hold and that has not ended: cancelled when this run is given up. */
     let unsettled: string | undefined;
     try {
+      await requireNodes(run.workflow("check.png"));
       const form = new FormData();
       // Named by content: the styles of one batch share one upload (ComfyUI has no way to delete inputs).
       const name = `${createHash("sha256").update(run.upload).digest("hex").slice(0, 24)}.png`;
@@ -295,6 +337,11 @@ function titled(workflow: Workflow) {
     if (!found) throw new EngineError("failed", `The ComfyUI workflow has no node titled "${title}"`);
     return found;
   };
+}
+
+/** The nodes of `needed` the server lacks, each with what brings it when known. */
+function lacking(needed: string[], nodes: Set<string>): string[] {
+  return needed.filter((node) => !nodes.has(node)).map((node) => (NODE_NEEDS[node] ? `${node} (needs ${NODE_NEEDS[node]})` : node));
 }
 
 /** How much an upscale model enlarges, read from its file name as they are named (RealESRGAN_x2, 4x-UltraSharp); 2 when it does not say. */

@@ -42,6 +42,7 @@ async function createConfiguredEngine(): Promise<Engine> {
       return createComfyUIEngine({
         url: config.COMFYUI_URL!,
         checkpoint: config.COMFYUI_CHECKPOINT,
+        inpaintCheckpoint: config.COMFYUI_INPAINT_CHECKPOINT,
         controlNet: config.COMFYUI_CONTROLNET,
         upscaleModel: config.COMFYUI_UPSCALE_MODEL,
       });

@@ -13,5 +13,6 @@ describe("redacting secrets from log text", () => {
     expect(redactSecrets("/en/p/Ab-12_cd34EF56gh78?x=1")).toBe("/en/p/[redacted]?x=1");
     expect(redactSecrets("/api/shares/Ab-12_cd34EF56gh78/images/img1")).toBe("/api/shares/[redacted]/images/img1");
     expect(redactSecrets("/en/pricing/plans")).toBe("/en/pricing/plans");
+    expect(redactSecrets("/p%2FAb-12_cd34EF56gh78")).toBe("/p%2F[redacted]");
   });
 });

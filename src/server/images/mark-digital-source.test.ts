@@ -56,6 +56,22 @@ describe("markDigitalSource", () => {
     expect(await sharp(twice, { failOn: "warning" }).raw().toBuffer()).toEqual(await sharp(png).raw().toBuffer());
   });
 
+  it("drops every other metadata an engine's answer carries (EXIF, IPTC, comments, text chunks), keeping the colour profile", async () => {
+    const exif = { IFD0: { Software: "ComfyUI", ImageDescription: "prompt: aranzer/0123.png" } };
+    const has = (image: Buffer) => ({ said: /ComfyUI|aranzer\/0123/.test(image.toString("latin1")), meta: sharp(image).metadata() });
+    const jpeg = await photo().withIccProfile("p3").withExif(exif).jpeg().toBuffer();
+    const webp = await photo().withIccProfile("p3").withExif(exif).webp().toBuffer();
+    expect([has(jpeg).said, has(webp).said]).toEqual([true, true]);
+    for (const image of [jpeg, webp]) {
+      const marked = markDigitalSource({ image, ai: true });
+      expect(has(marked).said).toBe(false);
+      const meta = await has(marked).meta;
+      expect(meta.exif).toBeUndefined();
+      expect(meta.icc).toBeDefined();
+      expect(await sourceTypeOf(marked)).toBe(DIGITAL_SOURCE_TYPE.ai);
+    }
+  });
+
   it("refuses what is neither a WebP nor a JPEG nor a PNG", async () => {
     expect(() => markDigitalSource({ image: Buffer.from("not an image at all"), ai: true })).toThrow(/WebP/);
   });

@@ -9,6 +9,7 @@ export const DIGITAL_SOURCE_TYPE = {
 } as const;
 
 const XMP_FLAG = 0x04;
+const EXIF_FLAG = 0x08;
 const ALPHA_FLAG = 0x10;
 
 function xmpPacket(sourceType: string): Buffer {
@@ -62,19 +63,22 @@ function simpleCanvas(image: Chunk): { width: number; height: number; alpha: boo
  * AI-made or AI-manipulated images: an XMP packet whose Iptc4xmpExt:DigitalSourceType says
  * compositeWithTrainedAlgorithmicMedia (`ai`: a trained model edited the photo) or algorithmicallyEnhanced
  * (an algorithm without a trained model did). Written into the container (WebP's RIFF chunks, a JPEG's APP1
- * segment, a PNG's iTXt chunk; a packet already there is replaced), so the pixels are not encoded a second
- * time. Takes WebP, JPEG and PNG.
+ * segment, a PNG's iTXt chunk), so the pixels are not encoded a second time. Every other metadata of the file
+ * goes first: an engine's text (ComfyUI's SaveImage writes the whole workflow, with its prompt, upload path and
+ * model files, into PNG text chunks), EXIF, IPTC, comments and an earlier packet; only what draws the pixels
+ * stays (a colour profile, PNG's gamma and colour chunks). Every stored result goes through here, so this is
+ * where an engine's metadata stops. Takes WebP, JPEG and PNG.
  */
 export function markDigitalSource(options: { image: Buffer; ai: boolean }): Buffer {
   const packet = xmpPacket(options.ai ? DIGITAL_SOURCE_TYPE.ai : DIGITAL_SOURCE_TYPE.algorithmic);
   if (options.image[0] === 0xff && options.image[1] === 0xd8) return markJpeg(options.image, packet);
   if (options.image.subarray(0, 8).equals(PNG_SIGNATURE)) return markPng(options.image, packet);
-  const chunks = readChunks(options.image).filter((c) => c.fourcc !== "XMP ");
+  const chunks = readChunks(options.image).filter((c) => c.fourcc !== "XMP " && c.fourcc !== "EXIF");
   const xmp = { fourcc: "XMP ", payload: packet };
   let body: Chunk[];
   if (chunks[0]?.fourcc === "VP8X") {
     const vp8x = Buffer.from(chunks[0].payload);
-    vp8x[0] = vp8x[0]! | XMP_FLAG;
+    vp8x[0] = (vp8x[0]! & ~EXIF_FLAG) | XMP_FLAG;
     body = [{ fourcc: "VP8X", payload: vp8x }, ...chunks.slice(1), xmp];
   } else {
     const canvas = simpleCanvas(chunks[0] ?? { fourcc: "none", payload: Buffer.alloc(0) });
@@ -95,7 +99,11 @@ export function markDigitalSource(options: { image: Buffer; ai: boolean }): Buff
 /** XMP's APP1 signature (Adobe XMP Specification part 3, 1.1.3). */
 const JPEG_XMP_SIGNATURE = Buffer.from("http://ns.adobe.com/xap/1.0/\0", "latin1");
 
-/** The packet as an APP1 segment after the JPEG's leading APP0 (JFIF) segment, any other XMP segment dropped. */
+/** ICC profiles (APP2 "ICC_PROFILE") and Adobe's colour transform (APP14) draw the pixels; JFIF (APP0) frames them. */
+const ICC_SIGNATURE = Buffer.from("ICC_PROFILE\0", "latin1");
+const drawsPixels = (marker: number, segment: Buffer) => marker === 0xe0 || marker === 0xee || (marker === 0xe2 && segment.subarray(4, 4 + ICC_SIGNATURE.length).equals(ICC_SIGNATURE));
+
+/** The packet as an APP1 segment after the JPEG's leading APP0 (JFIF) segment; other APPn and COM segments but those that draw the pixels dropped. */
 function markJpeg(jpeg: Buffer, packet: Buffer): Buffer {
   const kept: Buffer[] = [];
   let at = 2;
@@ -107,8 +115,7 @@ function markJpeg(jpeg: Buffer, packet: Buffer): Buffer {
     const end = at + 2 + jpeg.readUInt16BE(at + 2);
     if (end > jpeg.length) throw new Error("truncated JPEG segment");
     const segment = jpeg.subarray(at, end);
-    const isXmp = marker === 0xe1 && segment.subarray(4, 4 + JPEG_XMP_SIGNATURE.length).equals(JPEG_XMP_SIGNATURE);
-    if (!isXmp) kept.push(segment);
+    if (drawsPixels(marker, segment)) kept.push(segment);
     if (marker === 0xe0 && kept.length === 1) afterApp0 = 1;
     at = end;
   }
@@ -123,7 +130,10 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 /** XMP's iTXt keyword (Adobe XMP Specification part 3, 1.1.5), then no compression and empty language and translation. */
 const PNG_XMP_HEADER = Buffer.from("XML:com.adobe.xmp\0\0\0\0\0", "latin1");
 
-/** The packet as an uncompressed iTXt chunk before the first IDAT, any other XMP chunk dropped. */
+/** PNG's ancillary chunks that say things rather than draw: text (tEXt, zTXt, iTXt, XMP included), EXIF and the time. */
+const PNG_SAYING = new Set(["tEXt", "zTXt", "iTXt", "eXIf", "tIME"]);
+
+/** The packet as an uncompressed iTXt chunk before the first IDAT, the chunks that say things dropped. */
 function markPng(png: Buffer, packet: Buffer): Buffer {
   const parts: Buffer[] = [PNG_SIGNATURE];
   let marked = false;
@@ -131,19 +141,18 @@ function markPng(png: Buffer, packet: Buffer): Buffer {
     const end = at + 12 + png.readUInt32BE(at);
     if (end > png.length) throw new Error("truncated PNG chunk");
     const type = png.toString("latin1", at + 4, at + 8);
-    const isXmp = type === "iTXt" && png.subarray(at + 8, at + 8 + 18).equals(PNG_XMP_HEADER.subarray(0, 18));
     if (type === "IDAT" && !marked) {
       parts.push(pngChunk("iTXt", Buffer.concat([PNG_XMP_HEADER, packet])));
       marked = true;
     }
-    if (!isXmp) parts.push(png.subarray(at, end));
+    if (!PNG_SAYING.has(type)) parts.push(png.subarray(at, end));
     at = end;
   }
   if (!marked) throw new Error("PNG without image data");
   return Buffer.concat(parts);
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+export function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, "latin1");

@@ -11,6 +11,7 @@ import { newId } from "@/server/db/new-id";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import type { ImageSource } from "@/schemas/generation";
+import type { ImageRow } from "@/server/images/image-dto";
 import { loadOwnedListing } from "./load-owned-listing";
 import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
 
@@ -51,17 +52,39 @@ export async function addListingPhotos(options: {
   const imageIds: string[] = [];
   // A library photo shows a room of a known type: it keeps that unless the request names one.
   const libraryRooms = new Map<string, RoomType>();
-  for (const source of options.sources) {
-    if (source.type === "image") imageIds.push(source.imageId);
-    else {
-      const imported = await importLibraryPhoto({ db, storage, userId: options.userId, libraryId: source.libraryId });
-      imageIds.push(imported.id);
-      const shown = findLibraryPhoto(source.libraryId)?.roomType;
-      if (shown && !options.roomType) libraryRooms.set(imported.id, shown);
+  const imported: ImageRow[] = [];
+  try {
+    for (const source of options.sources) {
+      if (source.type === "image") imageIds.push(source.imageId);
+      else {
+        const copy = await importLibraryPhoto({ db, storage, userId: options.userId, libraryId: source.libraryId });
+        imported.push(copy);
+        imageIds.push(copy.id);
+        const shown = findLibraryPhoto(source.libraryId)?.roomType;
+        if (shown && !options.roomType) libraryRooms.set(copy.id, shown);
+      }
     }
+    return await insertPhotos({ db, listingId: row.id, own, imageIds, libraryRooms, roomType: options.roomType ?? row.lastRoomType ?? "living-room", namedRoom: options.roomType });
+  } catch (error) {
+    // Refused after importing (another addition took the room meanwhile, under the lock): the copies go, so a
+    // refused addition leaves nothing in the gallery. Importing under the lock would hold the database while
+    // images are decoded.
+    await discard({ db, storage, images: imported });
+    throw error;
   }
+}
 
-  const roomType = options.roomType ?? row.lastRoomType ?? "living-room";
+/** The photos at the end of the listing, under its row lock, the checks made again there. */
+async function insertPhotos(options: {
+  db: DbOrTx;
+  listingId: string;
+  own: string[];
+  imageIds: string[];
+  libraryRooms: Map<string, RoomType>;
+  roomType: string;
+  namedRoom: RoomType | undefined;
+}): Promise<{ photoIds: string[] }> {
+  const { db, listingId, own, imageIds, libraryRooms, roomType } = options;
   // A result from the gallery keeps the room it was made for (its prompt names the room); the rest take the choice.
   const resultRooms = new Map(
     own.length
@@ -76,14 +99,21 @@ export async function addListingPhotos(options: {
   );
   return db.transaction(async (tx) => {
     // The listing's row lock orders concurrent additions, so positions stay distinct and the checks hold.
-    await tx.select({ id: listing.id }).from(listing).where(eq(listing.id, row.id)).for("update");
-    await checkRoom({ db: tx, listingId: row.id, adding: imageIds.length, own });
-    const [{ next } = { next: 0 }] = await tx.select({ next: sql<number>`coalesce(max(${listingPhoto.position}) + 1, 0)` }).from(listingPhoto).where(eq(listingPhoto.listingId, row.id));
-    const rows = imageIds.map((imageId, i) => ({ id: newId(), listingId: row.id, imageId, position: Number(next) + i, roomType: resultRooms.get(imageId) ?? libraryRooms.get(imageId) ?? roomType }));
+    await tx.select({ id: listing.id }).from(listing).where(eq(listing.id, listingId)).for("update");
+    await checkRoom({ db: tx, listingId: listingId, adding: imageIds.length, own });
+    const [{ next } = { next: 0 }] = await tx.select({ next: sql<number>`coalesce(max(${listingPhoto.position}) + 1, 0)` }).from(listingPhoto).where(eq(listingPhoto.listingId, listingId));
+    const rows = imageIds.map((imageId, i) => ({ id: newId(), listingId: listingId, imageId, position: Number(next) + i, roomType: resultRooms.get(imageId) ?? libraryRooms.get(imageId) ?? roomType }));
     if (rows.length) await tx.insert(listingPhoto).values(rows);
-    if (options.roomType) await tx.update(listing).set({ lastRoomType: options.roomType }).where(eq(listing.id, row.id));
+    if (options.namedRoom) await tx.update(listing).set({ lastRoomType: options.namedRoom }).where(eq(listing.id, listingId));
     return { photoIds: rows.map((r) => r.id) };
   });
+}
+
+/** Deletes imported copies, rows and files, that no listing took. */
+async function discard(options: { db: DbOrTx; storage: ImageStorage; images: ImageRow[] }): Promise<void> {
+  if (options.images.length === 0) return;
+  await options.db.delete(image).where(inArray(image.id, options.images.map((i) => i.id)));
+  await Promise.all(options.images.map((i) => options.storage.delete(i.storageKey)));
 }
 
 /** Room in the listing for `adding` more photos, none of the user's images `own` among those it has. */

@@ -1,21 +1,30 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/server/db/client";
-import { listingBatch, listingPhoto, visualization } from "@/server/db/schema";
+import { image, listingBatch, listingPhoto, listingShare, visualization } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { loadOwnedListing } from "./load-owned-listing";
 
-/** Picks the result that stands for a photo (null clears the choice); only a finished result of that photo. */
+/**
+ * Picks the result that stands for a photo (null clears the choice); only a finished result of that photo. The
+ * listing's client links that are still alive live at least as long as the result chosen (a link that has
+ * expired stays expired: resolveShareLink).
+ */
 export async function chooseListingResult(options: { userId: string; listingId: string; photoId: string; visualizationId: string | null; db?: DbOrTx }): Promise<void> {
   const db = options.db ?? (await getDb());
   await loadOwnedListing({ db, userId: options.userId, listingId: options.listingId });
   if (options.visualizationId) {
     const [found] = await db
-      .select({ id: visualization.id })
+      .select({ id: visualization.id, expiresAt: image.expiresAt })
       .from(visualization)
       .innerJoin(listingBatch, eq(listingBatch.batchId, visualization.batchId))
+      .innerJoin(image, eq(image.id, visualization.resultImageId))
       .where(and(eq(visualization.id, options.visualizationId), eq(listingBatch.photoId, options.photoId), eq(visualization.status, "succeeded")));
     if (!found) throw new AppError("NOT_FOUND");
+    await db
+      .update(listingShare)
+      .set({ liveUntil: sql`greatest(${listingShare.liveUntil}, ${found.expiresAt})` })
+      .where(and(eq(listingShare.listingId, options.listingId), gt(listingShare.liveUntil, new Date())));
   }
   const rows = await db
     .update(listingPhoto)

@@ -20,6 +20,7 @@ export async function createShareLink(options: { userId: string; listingId: stri
   if (items.length === 0) throw dead > 0 ? new AppError("GONE") : new AppError("NOT_FOUND", { reason: "nothingChosen" });
   const token = randomBytes(24).toString("base64url");
   const id = newId();
-  await db.insert(listingShare).values({ id, listingId: options.listingId, tokenHash: hashShareToken(token) });
+  const liveUntil = new Date(Math.max(...items.map((i) => i.result.expiresAt.getTime())));
+  await db.insert(listingShare).values({ id, listingId: options.listingId, tokenHash: hashShareToken(token), liveUntil });
   return { id, token };
 }

@@ -29,7 +29,7 @@ export type { ListingMode as ListingGenerateMode } from "@/config/listings";
  * either all of it is queued or nothing is spent. A short balance throws INSUFFICIENT_TOKENS with the balance
  * and the whole cost; a mode the engine cannot do is INVALID_INPUT, and so is an unknown style (unknownStyle) or a
  * listing without photos (noPhotos); the request comes checked by generateListingSchema (at the route). Each style gets its seed and brief once per
- * listing. A retry of the same requestId spends nothing and queues nothing again, and answers what the first
+ * listing. A retry of the same requestId on the same listing spends nothing and queues nothing again, and answers what the first
  * request made and cost (its body is not looked at again, as for a single Generate), with the balance now.
  */
 export async function generateListing(options: {
@@ -44,9 +44,10 @@ export async function generateListing(options: {
   if (styles.some((s) => !findStyle(s))) throw new AppError("INVALID_INPUT", { field: "styles", reason: "unknownStyle" });
   if (!engineModes(options.engineId).includes(mode)) throw new AppError("INVALID_INPUT", { field: "mode" });
   const row = await loadOwnedListing({ db, userId, listingId: options.listingId });
-  const spendKey = `spend:${userId}:listing:${options.requestId}`;
+  // Scoped to this listing: the same requestId on another listing is another request, not a retry of this one.
+  const spendKey = `spend:${userId}:listing:${row.id}:${options.requestId}`;
   // The same click again (a retry after a lost answer): the first one's answer, whatever this body says.
-  const repeated = await earlierAnswer({ db, userId, spendKey, requestId: options.requestId });
+  const repeated = await earlierAnswer({ db, userId, listingId: row.id, spendKey, requestId: options.requestId });
   if (repeated) return repeated;
   const all = await db
     .select({ id: listingPhoto.id, roomType: listingPhoto.roomType, position: listingPhoto.position, image })
@@ -94,7 +95,7 @@ export async function generateListing(options: {
   });
   if (outcome.applied) return { batchIds: outcome.batches.map((b) => b.batch.id), cost, balance: outcome.balance };
   // The same click, committed by a retry that ran beside this one since the check above.
-  const earlier = await earlierAnswer({ db, userId, spendKey, requestId: options.requestId });
+  const earlier = await earlierAnswer({ db, userId, listingId: row.id, spendKey, requestId: options.requestId });
   if (!earlier) throw new AppError("CONFLICT");
   return earlier;
 }
@@ -131,13 +132,17 @@ async function listingUnits(options: { db: Tx; listingId: string; mode: ListingM
  * What a Generate already made under this requestId answered: its batches and the cost its spend recorded, with
  * the balance as it is now; null when there was none.
  */
-async function earlierAnswer(options: { db: DbOrTx; userId: string; spendKey: string; requestId: string }) {
+async function earlierAnswer(options: { db: DbOrTx; userId: string; listingId: string; spendKey: string; requestId: string }) {
   const { db, userId } = options;
   const [spend] = await db
     .select({ amount: tokenLedger.amount })
     .from(tokenLedger)
     .where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.idempotencyKey, options.spendKey)));
   if (!spend) return null;
-  const earlier = await db.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), sql`${batch.requestId} like ${`${options.requestId}:%`}`));
+  const earlier = await db
+    .select({ id: batch.id })
+    .from(batch)
+    .innerJoin(listingBatch, eq(listingBatch.batchId, batch.id))
+    .where(and(eq(batch.userId, userId), eq(listingBatch.listingId, options.listingId), sql`${batch.requestId} like ${`${options.requestId}:%`}`));
   return { batchIds: earlier.map((b) => b.id), cost: -spend.amount, balance: await getBalance({ db, userId }) };
 }

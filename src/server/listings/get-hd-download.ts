@@ -3,14 +3,14 @@ import { getDb, type DbOrTx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
-import { burnLabel } from "./burn-label";
+import { labelledResultFile } from "./labelled-result-file";
 import { listChosenResults } from "./list-chosen-results";
 import { listingFileName } from "./listing-file-name";
 import { loadOwnedListing } from "./load-owned-listing";
 
 /**
  * The HD copy of a photo's chosen result as a download (labelled when the listing says so), marked as its result
- * is; null when not ordered.
+ * is; null when not ordered. `read` gives the bytes, made once (a HEAD request does not ask).
  */
 export async function getHdDownload(options: { userId: string; listingId: string; photoId: string; label: string; db?: DbOrTx; storage?: ImageStorage }) {
   const db = options.db ?? (await getDb());
@@ -18,10 +18,12 @@ export async function getHdDownload(options: { userId: string; listingId: string
   const { items } = await listChosenResults({ db, listingId: row.id });
   const item = items.find((i) => i.photoId === options.photoId);
   if (!item?.hd) return null;
-  const bytes = await (options.storage ?? getStorage()).get(item.hd.storageKey);
-  if (!bytes) throw new AppError("GONE");
-  return {
-    data: await burnLabel({ image: bytes, label: row.disclosureLabel ? options.label : null, ai: item.ai }),
-    fileName: listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId || item.mode, suffix: "hd" }),
+  const fileName = listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId || item.mode, suffix: "hd" });
+  const hd = item.hd;
+  const read = async () => {
+    const data = await labelledResultFile({ file: hd, label: row.disclosureLabel ? options.label : null, ai: item.ai, owner: options.userId, storage: options.storage ?? getStorage() });
+    if (!data) throw new AppError("GONE");
+    return data;
   };
+  return { fileName, read };
 }

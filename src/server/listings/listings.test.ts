@@ -3,12 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Handle } from "@/server/db/client";
 import { libraryPhotos } from "@/config/library";
 import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
-import { batch, generationJob, image, listingPhoto, tokenLedger, visualization } from "@/server/db/schema";
+import { batch, generationJob, image, listingPhoto, listingShare, tokenLedger, visualization } from "@/server/db/schema";
+import { sweepExpired } from "@/server/generation/sweep-expired";
 import { STRUCTURE_CHECK_WAIT_SECONDS } from "@/config/generation";
 import { EngineError, type Engine } from "@/server/engines/engine";
 import { createFakeEngine, type FakeEngineCall } from "@/server/engines/fake-engine";
@@ -181,6 +182,14 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const changed = await generateListing({ db: handle.db, userId, listingId, styles: ["boho"], variations: 1, requestId, engineId: "fake" });
     expect(changed).toEqual({ batchIds: expect.arrayContaining(first.batchIds), cost: 12, balance: 5 });
     expect(await handle.db.select().from(generationJob)).toHaveLength(12);
+    // The same request id on another listing is that listing's own request: its batches, not the first listing's.
+    const other = await createListing({ db: handle.db, userId, name: "Inna 2" });
+    const upload = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: photo, width: W, height: H, contentType: "image/webp" });
+    await addListingPhotos({ db: handle.db, storage, userId, listingId: other.id, sources: [{ type: "image", imageId: upload.id }] });
+    const elsewhere = await generateListing({ db: handle.db, userId, listingId: other.id, styles: ["boho"], variations: 1, requestId, engineId: "fake" });
+    expect(elsewhere).toMatchObject({ cost: 1, balance: 4 });
+    expect(elsewhere.batchIds).toHaveLength(1);
+    expect(first.batchIds).not.toContain(elsewhere.batchIds[0]);
   });
 
   it("leaves out, and does not charge for, photos past their hour or about to be; with none left it is GONE", async () => {
@@ -361,6 +370,13 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const both = await Promise.allSettled([add([x.id]), add([y.id])]);
     expect(both.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect((await getListing({ db: handle.db, userId, listingId })).photos).toHaveLength(40);
+    // Five library additions at once for the last place: one is imported and added; the refused ones leave no copy.
+    await handle.db.delete(listingPhoto).where(eq(listingPhoto.imageId, more[1]!.id));
+    const uploads = async () => (await handle.db.select({ id: image.id }).from(image).where(and(eq(image.userId, userId), eq(image.kind, "upload")))).length;
+    const before = await uploads();
+    const library = await Promise.allSettled(Array.from({ length: 5 }, () => addListingPhotos({ db: handle.db, storage, userId, listingId, sources: [{ type: "library", libraryId: libraryPhotos[0]!.id }] })));
+    expect(library.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await uploads()).toBe(before + 1);
 
     const generate = (styles: string[]) => generateListing({ db: handle.db, userId, listingId, styles, variations: 1, requestId: randomUUID(), engineId: "fake" });
     await expect(generate(["no-such-style"])).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "styles", reason: "unknownStyle" } });
@@ -444,10 +460,10 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const [hdRow] = await handle.db.select().from(image).where(eq(image.id, made.hd!.id));
     expect(await digitalSourceType((await storage.get(hdRow!.storageKey))!)).toBe(DIGITAL_SOURCE_TYPE.ai);
     const hdDownload = () => getHdDownload({ db: handle.db, storage, userId, listingId, photoId: photoIds[0]!, label: LABEL });
-    const labelledHd = (await hdDownload())!.data;
+    const labelledHd = await (await hdDownload())!.read();
     expect(await digitalSourceType(labelledHd)).toBe(DIGITAL_SOURCE_TYPE.ai);
     await updateListing({ db: handle.db, userId, listingId, disclosureLabel: false });
-    const plainHd = (await hdDownload())!.data;
+    const plainHd = await (await hdDownload())!.read();
     expect(await digitalSourceType(plainHd)).toBe(DIGITAL_SOURCE_TYPE.ai);
     expect(plainHd.equals(labelledHd)).toBe(false);
     await updateListing({ db: handle.db, userId, listingId, disclosureLabel: true });
@@ -524,15 +540,16 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     };
     const result = view.photos[0]!.results[0]!.result!;
     const served = await share(result.id);
+    const servedData = await served.read();
     expect(served.contentType).toBe("image/jpeg");
     const corner = { left: W - 134, top: H - 40, width: 120, height: 24 };
     const flat = await region(await sharp({ create: { width: W, height: H, channels: 3, background: "#e8e4dc" } }).jpeg().toBuffer(), corner);
-    expect((await region(served.data, corner)).mean).toBeLessThan(flat.mean - 60);
-    expect(await digitalSourceType(served.data)).toBe(DIGITAL_SOURCE_TYPE.ai);
+    expect((await region(servedData, corner)).mean).toBeLessThan(flat.mean - 60);
+    expect(await digitalSourceType(servedData)).toBe(DIGITAL_SOURCE_TYPE.ai);
     // The photo it was made from is answered as stored; so is the result while the listing's label is off.
-    expect((await share(view.photos[0]!.image!.id)).data.equals(await stored(view.photos[0]!.image!.id))).toBe(true);
+    expect((await (await share(view.photos[0]!.image!.id)).read()).equals(await stored(view.photos[0]!.image!.id))).toBe(true);
     await updateListing({ db: handle.db, userId, listingId, disclosureLabel: false });
-    expect((await share(result.id)).data.equals(await stored(result.id))).toBe(true);
+    expect((await (await share(result.id)).read()).equals(await stored(result.id))).toBe(true);
     await updateListing({ db: handle.db, userId, listingId, disclosureLabel: true });
     // Each language's label has an address of its own, so the browser keeps them apart.
     expect((await resolveShareLink({ db: handle.db, token: link.token, locale: "en" })).listing.items[0]!.afterUrl).toBe(`/api/shares/${link.token}/images/${result.id}?locale=en`);
@@ -544,6 +561,35 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     await expect(revokeShareLink({ db: handle.db, userId: stranger, listingId, shareId: link.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await revokeShareLink({ db: handle.db, userId, listingId, shareId: link.id });
     await expect(resolveShareLink({ db: handle.db, token: link.token })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("keeps an expired client link gone for good: after a new choice, and after the sweeper has deleted its results", async () => {
+    const { userId, listingId } = await agent(2, 1);
+    await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "boho"], variations: 1, requestId: randomUUID(), engineId: "fake" });
+    await drain(flatEngine());
+    const photo = (await getListing({ db: handle.db, userId, listingId })).photos[0]!;
+    const choose = (visualizationId: string) => chooseListingResult({ db: handle.db, userId, listingId, photoId: photo.id, visualizationId });
+    await choose(photo.results[0]!.visualizationId);
+    const link = await createShareLink({ db: handle.db, userId, listingId });
+    const later = new Date(new Date(photo.results[0]!.result!.expiresAt).getTime() + 1000);
+    await expect(resolveShareLink({ db: handle.db, token: link.token, now: later })).rejects.toMatchObject({ code: "GONE" });
+    // Its hour over, another result chosen does not bring it back; a new link shows that one.
+    await handle.db.update(listingShare).set({ liveUntil: new Date(Date.now() - 1000) }).where(eq(listingShare.id, link.id));
+    await choose(photo.results[1]!.visualizationId);
+    await expect(resolveShareLink({ db: handle.db, token: link.token })).rejects.toMatchObject({ code: "GONE" });
+    const second = await createShareLink({ db: handle.db, userId, listingId });
+    expect((await resolveShareLink({ db: handle.db, token: second.token })).listing.items).toHaveLength(1);
+    // The sweeper deletes the results and their batches: the links still answer GONE, not "nothing chosen".
+    await sweepExpired({ db: handle.db, storage, now: later });
+    for (const token of [link.token, second.token]) await expect(resolveShareLink({ db: handle.db, token, now: later })).rejects.toMatchObject({ code: "GONE" });
+  });
+
+  it("answers GONE for the ZIP, an HD order and a new link once the chosen result passes its hour, spending nothing", async () => {
+    const { userId, listingId } = await agent(1, 1);
+    await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" });
+    await drain(flatEngine());
+    const view = await getListing({ db: handle.db, userId, listingId });
+    await chooseListingResult({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id, visualizationId: view.photos[0]!.results[0]!.visualizationId });
 
     // The chosen result past its hour: the ZIP and an HD order are GONE, and nothing is spent.
     const balance = await getBalance({ db: handle.db, userId });

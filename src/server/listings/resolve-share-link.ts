@@ -10,7 +10,8 @@ import { listChosenResults, type ChosenResult } from "./list-chosen-results";
 
 /**
  * What a client link shows, to anyone holding it: the listing's chosen results with their photos. An unknown
- * or revoked token is NOT_FOUND (404); a link whose images are all past their hour is GONE (410). A listing
+ * or revoked token is NOT_FOUND (404); a link whose images are all past their hour is GONE (410), for good (its
+ * row's liveUntil is the tombstone: choices made after it has ended do not revive it). A listing
  * with nothing chosen (yet, or any more) is shown as such, with no items. A result's address names `locale`, the
  * language of its burnt-in label (getSharedImage), so the browser keeps each language's file apart.
  */
@@ -24,7 +25,9 @@ export async function resolveShareLink(options: { token: string; locale?: Locale
     .where(eq(listingShare.tokenHash, hashShareToken(options.token)));
   if (!found || found.share.revoked) throw new AppError("NOT_FOUND");
   const { items, dead } = await listChosenResults({ db, listingId: found.listing.id, now });
-  if (items.length === 0 && dead > 0) throw new AppError("GONE");
+  // Past the hour of the last result it was alive for, a link stays gone, whatever the sweeper deleted since
+  // and whatever is chosen after.
+  if (found.share.liveUntil <= now || (items.length === 0 && dead > 0)) throw new AppError("GONE");
   const url = (imageId: string) => `/api/shares/${encodeURIComponent(options.token)}/images/${imageId}`;
   return {
     listing: {

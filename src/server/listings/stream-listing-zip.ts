@@ -7,7 +7,7 @@ import { AppError } from "@/server/errors";
 import { log } from "@/server/log";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
-import { burnLabel } from "./burn-label";
+import { labelledResultFile } from "./labelled-result-file";
 import { listChosenResults } from "./list-chosen-results";
 import { listingFileName } from "./listing-file-name";
 import { slugify } from "./slugify";
@@ -33,8 +33,8 @@ async function chosenForZip(options: { userId: string; listingId: string; db: Db
 
 /**
  * The chosen results of a listing as one ZIP of full-size JPEGs named `<listing>-<nn>-<room>-<style>.jpg`, each
- * with its result's AI marking, streamed: each entry is read, labelled and encoded only when the one before has
- * gone out, so a 40-photo ZIP holds one image in memory, not forty. JPEGs are stored, not deflated again (it would gain nothing).
+ * with its result's AI marking, streamed: each entry is taken (labelledResultFile: made once, then kept for its
+ * hour) only when the one before has gone out, so a ZIP being made holds one image in hand, not forty. JPEGs are stored, not deflated again (it would gain nothing).
  * `label` is the disclosure text to burn in (null: none; the listing's own setting is applied by the caller).
  * A download given up (the stream closed before its end) stops the making at once: it would otherwise wait
  * forever for the reader, holding the image in hand. `done` says how the making ended.
@@ -69,10 +69,9 @@ export async function streamListingZip(options: {
   const done = (async () => {
     for (const item of items) {
       if (abandoned) return "abandoned" as const;
-      const bytes = await storage.get(item.result.storageKey);
+      const jpeg = await labelledResultFile({ file: item.result, label, ai: item.ai, owner: options.userId, storage });
       // An object gone between the listing and now: left out rather than a broken entry.
-      if (!bytes || abandoned) continue;
-      const jpeg = await burnLabel({ image: bytes, label, ai: item.ai });
+      if (!jpeg || abandoned) continue;
       const name = listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId || item.mode });
       const written = once(archive, "entry");
       written.catch(() => undefined);

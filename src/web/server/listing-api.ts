@@ -2,6 +2,9 @@ import "server-only";
 import { defaultLocale, locales, type Locale } from "@/config/routes";
 import { catalogs } from "@/i18n/catalogs";
 import { requestLocale } from "@/server/http/error-answer";
+import { admitDownload } from "@/server/listings/admit-download";
+import { hashShareToken } from "@/server/listings/hash-share-token";
+import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
 import { jsonAnswer } from "./api-route";
 
 /** A listing's own routes: a visitor gets 404, as for anything of another account. */
@@ -29,4 +32,36 @@ export function sharedImageLabel(request: Request): string {
   const named = new URL(request.url).searchParams.get("locale");
   const locale: Locale = locales.find((l) => l === named) ?? defaultLocale;
   return catalogs[locale].listings.label;
+}
+
+const clientAddress = (request: Request) => request.headers.get("x-forwarded-for") || "unknown";
+
+/**
+ * A download of an account (a ZIP, an HD copy) let in: its share of downloads under way and per minute
+ * (429 with Retry-After otherwise). Returns the release, for when the answer has gone out.
+ */
+export async function downloadLimits(request: Request, userId: string): Promise<() => void> {
+  const release = admitDownload({ userId, clientAddress: clientAddress(request) });
+  try {
+    await hitRateLimit({ rule: "download", subject: userId });
+    return release;
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** The same for a client link's image: per link (by its token's hash, never the token) and per client address. */
+export async function sharedImageLimits(request: Request, token: string): Promise<() => void> {
+  const link = hashShareToken(token);
+  const address = clientAddress(request);
+  const release = admitDownload({ link, clientAddress: address });
+  try {
+    await hitRateLimit({ rule: "sharedImage", subject: `link:${link}` });
+    await hitRateLimit({ rule: "sharedImage", subject: `address:${address}` });
+    return release;
+  } catch (error) {
+    release();
+    throw error;
+  }
 }

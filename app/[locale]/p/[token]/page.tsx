@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { cache } from "react";
+import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { getNow, getTranslations } from "next-intl/server";
 import { AlternatePaths } from "@/components/layout/alternate-paths";
@@ -7,6 +8,7 @@ import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { SharedComparison } from "@/components/listings/shared-comparison";
 import type { RoomType } from "@/config/room-types";
 import type { Locale } from "@/config/routes";
+import { shareCookieName } from "@/config/cookies";
 import type { StyleId } from "@/config/styles";
 import { isAppError } from "@/server/errors";
 import { resolveShareLink } from "@/server/listings/resolve-share-link";
@@ -18,6 +20,14 @@ type Props = { params: Promise<{ locale: string; token: string }> };
 
 // Never indexed, never kept by a shared cache: the link is the client's alone and may be revoked.
 export const dynamic = "force-dynamic";
+
+/**
+ * The link's token: the address's own (a preview bot's visit), or, at the clean address `/p/<id>` the proxy
+ * sends a browser to, the cookie it was exchanged for.
+ */
+async function shareToken(segment: string): Promise<string> {
+  return (await cookies()).get(shareCookieName(segment))?.value ?? segment;
+}
 
 /** The link's listing, or what became of it; read once per request by the title and the page. */
 const sharedListing = cache((token: string, locale: Locale) =>
@@ -32,7 +42,7 @@ const sharedListing = cache((token: string, locale: Locale) =>
 );
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { token } = await params;
+  const token = await shareToken((await params).token);
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "listings" });
   // A link that no longer works says so in the tab's title too, not only on the page.
@@ -48,7 +58,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * so before this page renders) and this page shows why.
  */
 export default async function SharedListingPage({ params }: Props) {
-  const { token } = await params;
+  const { token: segment } = await params;
+  const token = await shareToken(segment);
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "listings" });
   const tRooms = await getTranslations({ locale, namespace: "rooms" });
@@ -70,7 +81,7 @@ export default async function SharedListingPage({ params }: Props) {
   return (
     <PageContainer>
       {/* The language switch leads to this proposal in the other language, not to the home page. */}
-      <AlternatePaths paths={{ pl: `/p/${token}`, en: `/en/p/${token}` }} />
+      <AlternatePaths paths={{ pl: `/p/${segment}`, en: `/en/p/${segment}` }} />
       <PageHeader
         title={listing.name}
         lead={listing.expiresAt ? `${t("sharedLead")} · ${t("sharedExpires", { minutes: Math.max(1, Math.round((Date.parse(listing.expiresAt) - now) / 60_000)) })}` : `${t("sharedLead")} · ${t("sharedNothingChosen")}`}

@@ -108,6 +108,12 @@ export const listingShare = pgTable(
     tokenHash: text("token_hash").notNull(),
     revoked: boolean("revoked").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The end of the last hour of a result chosen while the link was alive: from then on it answers 410 for good,
+     * even after the sweeper has deleted the results and a new one has been chosen. The row is the link's
+     * tombstone, kept while its listing is.
+     */
+    liveUntil: timestamp("live_until", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("listing_share_token_idx").on(t.tokenHash), index("listing_share_listing_idx").on(t.listingId)],
 );

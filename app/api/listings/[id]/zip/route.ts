@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { planListingZip, streamListingZip } from "@/server/listings/stream-listing-zip";
 import { otherMethods, userRoute } from "@/web/server/api-route";
-import { disclosureLabel, listingAccess } from "@/web/server/listing-api";
+import { disclosureLabel, downloadLimits, listingAccess } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
 
@@ -11,10 +11,17 @@ const zipHeaders = (fileName: string) => ({
   "content-disposition": `attachment; filename="${fileName}"`,
 });
 
-/** Download all: the chosen results as one ZIP, streamed as it is made. */
+/** Download all: the chosen results as one ZIP, streamed as it is made; it counts as under way until its end. */
 export const GET = userRoute(listingAccess, async ({ request, user, params }) => {
-  const zip = await streamListingZip({ userId: user.id, listingId: params.id!, label: disclosureLabel(request) });
-  return new Response(Readable.toWeb(zip.stream) as ReadableStream<Uint8Array>, { headers: zipHeaders(zip.fileName) });
+  const release = await downloadLimits(request, user.id);
+  try {
+    const zip = await streamListingZip({ userId: user.id, listingId: params.id!, label: disclosureLabel(request) });
+    void zip.done.finally(release);
+    return new Response(Readable.toWeb(zip.stream) as ReadableStream<Uint8Array>, { headers: zipHeaders(zip.fileName) });
+  } catch (error) {
+    release();
+    throw error;
+  }
 });
 
 /** The same answer without a body, and without making the ZIP (Next answers a HEAD with GET otherwise). */

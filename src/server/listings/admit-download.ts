@@ -1,0 +1,25 @@
+import "server-only";
+import { DOWNLOAD_BUSY_RETRY_SECONDS, DOWNLOADS_IN_FLIGHT } from "@/config/listings";
+import { AppError } from "@/server/errors";
+import { remember } from "@/server/process-singletons";
+import { inFlight } from "@/server/rate-limit/in-flight";
+
+const downloads = remember("downloadsInFlight", () =>
+  inFlight({ account: DOWNLOADS_IN_FLIGHT.perAccount, link: DOWNLOADS_IN_FLIGHT.perLink, address: DOWNLOADS_IN_FLIGHT.perAddress }),
+);
+
+/**
+ * Lets a download in (a ZIP or HD copy of an account, an image of a client link from a client address), or
+ * refuses it with RATE_LIMITED (429, reason `downloads`, `retryAfter` seconds) when its account, link or address
+ * already has DOWNLOADS_IN_FLIGHT under way in this process. Checked before anything is read or made; the
+ * caller calls the returned release when the answer has gone out (a ZIP: when its stream ends).
+ */
+export function admitDownload(options: { userId?: string; link?: string; clientAddress?: string }): () => void {
+  const release = downloads.enter({
+    ...(options.userId !== undefined && { account: options.userId }),
+    ...(options.link !== undefined && { link: options.link }),
+    ...(options.clientAddress !== undefined && { address: options.clientAddress }),
+  });
+  if (!release) throw new AppError("RATE_LIMITED", { reason: "downloads", retryAfter: DOWNLOAD_BUSY_RETRY_SECONDS });
+  return release;
+}

@@ -1,0 +1,32 @@
+import "server-only";
+
+type Counts = Map<string, number>;
+
+/**
+ * Counts of work under way in this process, per subject of each kind (an account, a client address, a link),
+ * each kind with its own maximum (`Infinity` for a total without subject). `enter` lets the work in, or returns
+ * null when any of its subjects already has its maximum; the returned release counts it out, once, however
+ * often it is called.
+ */
+export function inFlight<Kind extends string>(limits: Record<Kind, number>) {
+  const counts = new Map<Kind, Counts>(Object.keys(limits).map((kind) => [kind as Kind, new Map()]));
+  const add = (kind: Kind, subject: string, by: number) => {
+    const map = counts.get(kind)!;
+    const next = (map.get(subject) ?? 0) + by;
+    if (next > 0) map.set(subject, next);
+    else map.delete(subject);
+  };
+  return {
+    enter(subjects: Partial<Record<Kind, string>>): (() => void) | null {
+      const named = Object.entries(subjects) as [Kind, string][];
+      if (named.some(([kind, subject]) => (counts.get(kind)!.get(subject) ?? 0) >= limits[kind])) return null;
+      for (const [kind, subject] of named) add(kind, subject, 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        for (const [kind, subject] of named) add(kind, subject, -1);
+      };
+    },
+  };
+}
