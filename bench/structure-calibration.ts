@@ -18,7 +18,7 @@ import { decodeRaw } from "../src/server/edits/decode-raw";
 import { inpaintRegion } from "../src/server/edits/inpaint-region";
 import { recolorRegion } from "../src/server/edits/recolor-region";
 import { resizeRaw } from "../src/server/edits/resize-raw";
-import { scoreStructure } from "../src/server/edits/score-structure";
+import { checkStructure } from "../src/server/edits/check-structure";
 import type { RawImage, RawMask } from "../src/server/edits/types";
 import { shiftRaw } from "../tests/support/shift-raw";
 
@@ -155,7 +155,7 @@ for (const p of photos) {
   const photo = await decodeRaw({ image: source });
   for (const variant of variants) {
     const { result, mask } = await variant.make(photo, p);
-    const { score } = scoreStructure({ original: photo, result, mask });
+    const { score } = checkStructure({ original: photo, result, mask });
     scores.set(variant.label, [...(scores.get(variant.label) ?? []), score]);
   }
 }
