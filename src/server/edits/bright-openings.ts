@@ -13,6 +13,8 @@ const MIN_FILL = 0.5;
 /** It is this much brighter (grey levels) than a ring just outside its box. */
 const MIN_CONTRAST = 28;
 const RING_PX = 3;
+/** Glazing bars and frames between panes up to twice this wide (working px) are closed over. */
+const BAR_PX = 2;
 
 /**
  * Windows and glazed doors as a photo shows them: connected regions clearly brighter than the rest (the top
@@ -23,12 +25,16 @@ const RING_PX = 3;
 export function brightOpenings({ lum, width, height }: { lum: Float32Array; width: number; height: number }): Opening[] {
   const threshold = Math.max(140, percentile(lum, 0.88));
   const size = width * height;
+  const bright = new Uint8Array(size);
+  for (let i = 0; i < size; i++) bright[i] = lum[i]! >= threshold ? 1 : 0;
+  // Closed over glazing bars and frames between panes: a window is one opening, not four.
+  const closed = grow(grow(bright, width, height, BAR_PX, 1), width, height, BAR_PX, 0);
   const label = new Int32Array(size).fill(-1);
   const openings: Opening[] = [];
   const stack: number[] = [];
   const members: number[] = [];
   for (let seed = 0; seed < size; seed++) {
-    if (label[seed] !== -1 || lum[seed]! < threshold) continue;
+    if (label[seed] !== -1 || !closed[seed]) continue;
     members.length = 0;
     stack.push(seed);
     label[seed] = seed;
@@ -46,7 +52,7 @@ export function brightOpenings({ lum, width, height }: { lum: Float32Array; widt
       if (y < top) top = y;
       if (y > bottom) bottom = y;
       for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, y > 0 ? p - width : -1, y < height - 1 ? p + width : -1]) {
-        if (q < 0 || label[q] !== -1 || lum[q]! < threshold) continue;
+        if (q < 0 || label[q] !== -1 || !closed[q]) continue;
         label[q] = seed;
         stack.push(q);
       }
@@ -60,6 +66,27 @@ export function brightOpenings({ lum, width, height }: { lum: Float32Array; widt
     if (contrast >= MIN_CONTRAST) openings.push({ left, top, right, bottom, pixels, contrast });
   }
   return openings;
+}
+
+/** The mask grown (value 1: dilation) or shrunk (value 0: erosion of the ones) by a square of `radius`, across then down. */
+function grow(mask: Uint8Array, width: number, height: number, radius: number, value: 0 | 1): Uint8Array {
+  const across = new Uint8Array(mask.length).fill(1 - value);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let hit = false;
+      for (let k = Math.max(0, x - radius); k <= Math.min(width - 1, x + radius) && !hit; k++) hit = mask[y * width + k] === value;
+      if (hit) across[y * width + x] = value;
+    }
+  }
+  const out = new Uint8Array(mask.length).fill(1 - value);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let hit = false;
+      for (let k = Math.max(0, y - radius); k <= Math.min(height - 1, y + radius) && !hit; k++) hit = across[k * width + x] === value;
+      if (hit) out[y * width + x] = value;
+    }
+  }
+  return out;
 }
 
 /** Mean luminance of `pixels` less the mean of a ring just outside their box (the box's sides at the picture's edge have none). */
