@@ -3,6 +3,7 @@ import type { RawImage } from "./types";
 /** The window's size as a share of the picture's width and height. */
 const WIDTH_SHARE = 0.14;
 const HEIGHT_SHARE = 0.3;
+const MARGIN_SHARE = 0.06;
 
 /**
  * A window drawn onto the plainest stretch of wall in the upper part of a picture: a bright pane with a dark
@@ -21,13 +22,16 @@ export function drawWindow({ image }: { image: RawImage }): { image: RawImage; b
   // The plainest box, on a coarse grid of candidates and a coarse grid of samples inside each.
   const step = Math.max(1, Math.round(width / 64));
   let best = { left: 0, top: 0, spread: Infinity };
-  for (let top = Math.round(0.04 * height); top + h <= 0.6 * height; top += step) {
-    for (let left = Math.round(0.04 * width); left + w <= 0.96 * width; left += step) {
+  // The box with a margin around it: the wall around the window is plain too (not next to a window or a corner).
+  const mx = Math.round(MARGIN_SHARE * width);
+  const my = Math.round(MARGIN_SHARE * height);
+  for (let top = my; top + h + my <= 0.6 * height; top += step) {
+    for (let left = mx; left + w + mx <= width; left += step) {
       let sum = 0;
       let squares = 0;
       let n = 0;
-      for (let y = top; y < top + h; y += step) {
-        for (let x = left; x < left + w; x += step) {
+      for (let y = top - my; y < top + h + my; y += step) {
+        for (let x = left - mx; x < left + w + mx; x += step) {
           const v = lum(x, y);
           sum += v;
           squares += v * v;
