@@ -5,7 +5,7 @@
  *   npm run bench:edits [-- --rounds=N]
  *
  * After two warm-up rounds it runs N rounds (default 20) of: recolorRegion on a wall mask (about 40 % of the
- * photo), compositeOutsideMask of that result, and scoreStructure of the composite against the photo with the
+ * photo), compositeOutsideMask of that result, and checkStructure of the composite against the photo with the
  * mask: the three together are what a paint edit costs. Apart from them it times the two ways an AI engine's
  * answer at another size (1024×768 WebP) reaches the photo's size: decodeRaw with the size (sharp resizes) and
  * compositeOutsideMask of the 1024×768 pixels (resized in JavaScript). It prints the median and p95 wall time
@@ -20,7 +20,7 @@ import { compositeOutsideMask } from "../src/server/edits/composite-outside-mask
 import { decodeRaw } from "../src/server/edits/decode-raw";
 import { inpaintRegion } from "../src/server/edits/inpaint-region";
 import { recolorRegion } from "../src/server/edits/recolor-region";
-import { scoreStructure } from "../src/server/edits/score-structure";
+import { checkStructure } from "../src/server/edits/check-structure";
 import type { RawMask } from "../src/server/edits/types";
 import { option } from "./server";
 
@@ -95,7 +95,7 @@ for (let round = -2; round < rounds; round++) {
   await timed("together", async () => {
     const painted = await timed("recolour", () => recolorRegion({ image: photo, mask, color: "#2E5E4E" }));
     const composite = await timed("composite", () => compositeOutsideMask({ original: photo, result: painted, mask }));
-    await timed("structure", () => scoreStructure({ original: photo, result: composite, mask }));
+    await timed("structure", () => checkStructure({ original: photo, result: composite, mask }));
   });
   await new Promise((resolve) => setImmediate(resolve));
   await timed("decodeRaw of a 1024×768 answer at 1536×1152", () => decodeRaw({ image: engineAnswer, width, height }));

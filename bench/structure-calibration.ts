@@ -5,8 +5,8 @@
  *
  * Each room photo, at the stored size (long side 1536 px), is scored against copies that keep its structure
  * (itself, a JPEG re-encode, the local engine's restyles, a recolour inside a mask scored with that mask, the
- * same area filled by the classical inpainting scored with the mask) and copies that do not (shifted,
- * cropped and enlarged, perspective-warped, a window or door painted over). It prints a markdown table, the
+ * same area filled by the classical inpainting scored with the mask, the furniture redrawn) and copies that do not (shifted,
+ * cropped and enlarged, perspective-warped, a window or door painted over, a window drawn on a wall). It prints a markdown table, the
  * point halfway between the lowest kept and the highest not-kept score, and which copies the configured
  * threshold gets wrong. The calibration is in docs/structure-check.md.
  */
@@ -15,12 +15,14 @@ import sharp from "sharp";
 import { STORED_LONG_SIDE, STRUCTURE_THRESHOLD } from "../src/config/generation";
 import { createLocalEngine } from "../src/server/engines/local-engine";
 import { decodeRaw } from "../src/server/edits/decode-raw";
+import { drawWindow } from "../src/server/edits/draw-window";
 import { inpaintRegion } from "../src/server/edits/inpaint-region";
+import { redrawFurniture } from "../src/server/edits/redraw-furniture";
 import { recolorRegion } from "../src/server/edits/recolor-region";
-import { resizeRaw } from "../src/server/edits/resize-raw";
-import { scoreStructure } from "../src/server/edits/score-structure";
+import { checkStructure } from "../src/server/edits/check-structure";
 import type { RawImage, RawMask } from "../src/server/edits/types";
 import { shiftRaw } from "../tests/support/shift-raw";
+import { cropRaw, perspectiveRaw } from "../tests/support/warp-raw";
 
 const root = path.resolve(import.meta.dirname, "..");
 /** Boxes as shares of the width and height: left, top, right, bottom. */
@@ -75,14 +77,16 @@ const variants: Variant[] = [
       return { result: await inpaintRegion({ image: photo, mask }), mask };
     },
   },
+  { label: "furniture redrawn", kept: true, make: async (photo) => ({ result: await redrawFurniture({ image: photo }) }) },
   { label: "furniture removed, unmasked (informative)", kept: true, make: async (photo, p) => ({ result: await inpaintRegion({ image: photo, mask: boxMask(photo, p.furniture) }) }) },
   ...[1, 2, 3, 5].flatMap((share) => [
     { label: `shifted ${share}% across`, kept: false, make: async (photo: RawImage) => ({ result: shiftRaw(photo, share / 100, 0) }) },
     { label: `shifted ${share}% down`, kept: false, make: async (photo: RawImage) => ({ result: shiftRaw(photo, 0, share / 100) }) },
   ]),
-  ...[5, 10].map<Variant>((share) => ({ label: `cropped ${share}% and enlarged`, kept: false, make: async (photo) => ({ result: crop(photo, share / 100) }) })),
-  ...[3, 6].map<Variant>((share) => ({ label: `perspective ${share}%`, kept: false, make: async (photo) => ({ result: perspective(photo, share / 100) }) })),
+  ...[5, 10].map<Variant>((share) => ({ label: `cropped ${share}% and enlarged`, kept: false, make: async (photo) => ({ result: cropRaw(photo, share / 100) }) })),
+  ...[3, 6].map<Variant>((share) => ({ label: `perspective ${share}%`, kept: false, make: async (photo) => ({ result: perspectiveRaw(photo, share / 100) }) })),
   { label: "opening painted over", kept: false, make: async (photo, p) => ({ result: await inpaintRegion({ image: photo, mask: boxMask(photo, p.opening) }) }) },
+  { label: "window drawn on a wall", kept: false, make: async (photo) => ({ result: drawWindow({ image: photo }).image }) },
 ];
 
 function encode(image: RawImage) {
@@ -96,66 +100,13 @@ function boxMask(image: RawImage, [l, t, r, b]: Box): RawMask {
   return { data, width, height };
 }
 
-/** The centre, without a share of each side, enlarged back to the full size (a zoom). */
-function crop(image: RawImage, share: number): RawImage {
-  const { width, height, data } = image;
-  const left = Math.round((share / 2) * width);
-  const top = Math.round((share / 2) * height);
-  const w = width - 2 * left;
-  const h = height - 2 * top;
-  const part = Buffer.alloc(w * h * 3);
-  for (let y = 0; y < h; y++) data.copy(part, y * w * 3, ((y + top) * width + left) * 3, ((y + top) * width + left + w) * 3);
-  return resizeRaw({ image: { data: part, width: w, height: h, channels: 3 }, width, height });
-}
-
-/** A projective warp: the top corners pulled inwards by a share of the width (a camera tilted up). */
-function perspective(image: RawImage, share: number): RawImage {
-  const { width, height, data } = image;
-  const inset = share * width;
-  // Where each output corner samples the photo (top corners reach outwards, so the top is squeezed in the output).
-  const H = homography(
-    [[0, 0], [width, 0], [width, height], [0, height]],
-    [[-inset, 0], [width + inset, 0], [width, height], [0, height]],
-  );
-  const out = Buffer.alloc(data.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const w = H[6]! * x + H[7]! * y + 1;
-      const sx = Math.min(width - 1, Math.max(0, Math.round((H[0]! * x + H[1]! * y + H[2]!) / w)));
-      const sy = Math.min(height - 1, Math.max(0, Math.round((H[3]! * x + H[4]! * y + H[5]!) / w)));
-      data.copy(out, (y * width + x) * 3, (sy * width + sx) * 3, (sy * width + sx) * 3 + 3);
-    }
-  }
-  return { data: out, width, height, channels: 3 };
-}
-
-/** The 3×3 homography (h33 = 1) taking each `from` point to its `to` point, by Gaussian elimination. */
-function homography(from: number[][], to: number[][]): number[] {
-  const rows: number[][] = [];
-  for (let k = 0; k < 4; k++) {
-    const [x, y] = from[k]!;
-    const [u, v] = to[k]!;
-    rows.push([x!, y!, 1, 0, 0, 0, -u! * x!, -u! * y!, u!], [0, 0, 0, x!, y!, 1, -v! * x!, -v! * y!, v!]);
-  }
-  for (let c = 0; c < 8; c++) {
-    const pivot = rows.slice(c).reduce((best, row, i) => (Math.abs(row[c]!) > Math.abs(rows[best]![c]!) ? c + i : best), c);
-    [rows[c], rows[pivot]] = [rows[pivot]!, rows[c]!];
-    for (let r = 0; r < 8; r++) {
-      if (r === c) continue;
-      const f = rows[r]![c]! / rows[c]![c]!;
-      for (let k = c; k < 9; k++) rows[r]![k]! -= f * rows[c]![k]!;
-    }
-  }
-  return rows.map((row, c) => row[8]! / row[c]!);
-}
-
 const scores = new Map<string, number[]>();
 for (const p of photos) {
   const source = await sharp(path.join(root, p.file)).resize(STORED_LONG_SIDE, STORED_LONG_SIDE, { fit: "inside" }).toBuffer();
   const photo = await decodeRaw({ image: source });
   for (const variant of variants) {
     const { result, mask } = await variant.make(photo, p);
-    const { score } = scoreStructure({ original: photo, result, mask });
+    const { score } = checkStructure({ original: photo, result, mask });
     scores.set(variant.label, [...(scores.get(variant.label) ?? []), score]);
   }
 }

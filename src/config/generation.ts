@@ -73,7 +73,7 @@ export const SWEEP_INTERVAL_MS = 60_000;
  * A result whose structure score (src/server/edits/score-structure.ts) is below this is flagged ("walls or
  * windows may have moved") and may be made again once for free. Calibration: docs/structure-check.md.
  */
-export const STRUCTURE_THRESHOLD = 0.9;
+export const STRUCTURE_THRESHOLD = 0.8;
 /**
  * A result is shown before its structure check ends; a batch's event stream stays open for the check this long
  * after the result (it takes well under a second; a worker that stopped in between never sends it).

@@ -3,6 +3,7 @@ import { roomTypes } from "@/config/room-types";
 import { MAX_STYLES_PER_BATCH } from "@/config/generation";
 import { editModes, isMaskedMode, isStyledMode, MAX_VARIATIONS, type EditMode } from "@/config/edit-modes";
 import { editParamsSchema, type EditParams } from "./edit-params";
+import type { StructureFinding } from "./structure";
 
 /**
  * The generation API's requests and answers, shared by the browser and the server.
@@ -89,8 +90,10 @@ export type VisualizationDto = {
   variant: number;
   /** How much of the photo's structure the result kept, 0..1, once it has one. */
   structureScore: number | null;
-  /** Below the threshold: walls or windows may have moved. */
+  /** Below the threshold: the room's lines differ from the photo's. */
   flagged: boolean;
+  /** What the check found, for a flagged result (none otherwise). */
+  structureFindings?: StructureFinding[];
   /** The free remake of this visualization, once asked for; the remake itself points back with remakeOf. */
   remadeAs: string | null;
   remakeOf: string | null;
@@ -124,7 +127,7 @@ export type BatchEvent =
   | { seq: number; type: "running"; visualizationId: string; progress: number | null }
   | { seq: number; type: "succeeded"; visualizationId: string; result: ImageDto; structureScore: number | null; flagged: boolean }
   /** A succeeded visualization's structure check, which comes after its result (the result is shown first). */
-  | { seq: number; type: "scored"; visualizationId: string; structureScore: number; flagged: boolean }
+  | { seq: number; type: "scored"; visualizationId: string; structureScore: number; flagged: boolean; structureFindings?: StructureFinding[] }
   /** A hosted engine's answer, shown first, was replaced by the result's JPEG at the photo's size. */
   | { seq: number; type: "replaced"; visualizationId: string; result: ImageDto }
   /** A free remake of a flagged visualization joined the batch. */

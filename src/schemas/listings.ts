@@ -4,6 +4,7 @@ import { LISTING_MAX_PHOTOS, LISTING_MAX_STYLES, LISTING_MAX_VARIATIONS, LISTING
 import { roomTypes } from "@/config/room-types";
 import { editParamsSchema } from "./edit-params";
 import { imageSourceSchema, recordIdSchema, type FailureReason, type ImageDto, type VisualizationStatus } from "./generation";
+import type { StructureFinding } from "./structure";
 
 /** What a name must not carry: control characters (NUL, line breaks, escapes), and direction overrides that would reorder it on screen. */
 const unprintable = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]+/gu;
@@ -65,6 +66,8 @@ export type ListingResultDto = {
   /** The structure check: 0..1 once it has a result; flagged below the threshold (walls or windows may have moved). */
   structureScore: number | null;
   flagged: boolean;
+  /** What the check found on a flagged result (none otherwise). */
+  structureFindings?: StructureFinding[];
   /** Succeeded and its structure check still to come (it follows the result, for a bounded time). */
   scoring: boolean;
   /** Its free remake, once asked for (the remake is among the photo's results), and the one a remake remade. */

@@ -225,7 +225,7 @@ test.describe("edit modes on an AI engine (the fake, which records what it is as
     await start(page);
     await choose(page.getByRole("checkbox", { name: "Boho", exact: true }));
     await generate(page, 1);
-    await expect(page.getByText(/Walls or windows may have moved: only \d+% of the photo’s lines kept/)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/The room’s lines differ from the photo’s \(only \d+% kept\)/)).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText("In your account: 2 tokens.")).toBeVisible();
     await expectNoAxeViolationsInBothModes(page, "a flagged result");
     await page.getByRole("button", { name: "Make again for free: Boho" }).click();

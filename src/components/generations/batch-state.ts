@@ -31,7 +31,7 @@ export function applyBatchEvent(batch: LiveBatch, event: BatchEvent): LiveBatch 
   if (event.seq <= batch.lastSeq) return batch;
   if (event.type === "remade") return { ...addRemakeTo(batch, event.visualizationId, event.remake), lastSeq: event.seq };
   if (event.type === "scored") {
-    const scored = (v: LiveVisualization) => (v.id === event.visualizationId && v.status === "succeeded" ? { ...v, structureScore: event.structureScore, flagged: event.flagged } : v);
+    const scored = (v: LiveVisualization) => (v.id === event.visualizationId && v.status === "succeeded" ? { ...v, structureScore: event.structureScore, flagged: event.flagged, structureFindings: event.structureFindings } : v);
     return { ...batch, visualizations: batch.visualizations.map(scored), lastSeq: event.seq };
   }
   if (event.type === "replaced") {

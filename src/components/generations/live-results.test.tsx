@@ -186,8 +186,23 @@ describe("LiveResults", () => {
     const card = screen.getByRole("article", { name: "Skandynawski" });
     expect(within(card).queryByText(/linii zdjęcia/)).toBeNull();
     expect(stream.readyState).toBe(FakeEventSource.OPEN);
-    stream.emit({ seq: 3, type: "scored", visualizationId: "v1", structureScore: 0.5, flagged: true });
-    expect(within(card).getByText(/zachowano tylko 50% linii zdjęcia/)).toBeTruthy();
+    stream.emit({
+      seq: 3,
+      type: "scored",
+      visualizationId: "v1",
+      structureScore: 0.5,
+      flagged: true,
+      structureFindings: [
+        { kind: "added", element: "window", side: "left", level: "middle", box: [0.1, 0.2, 0.25, 0.5] },
+        { kind: "moved", element: "ceiling-line", side: "centre", level: "top", segment: [0.3, 0.2, 0.7, 0.2], to: [0.3, 0.15, 0.7, 0.15] },
+      ],
+    });
+    expect(within(card).getByText(/różnią się od zdjęcia \(zachowano tylko 50%\)/)).toBeTruthy();
+    // What differs, in words, and marked on the before/after.
+    expect(within(card).getByText("Co się różni: pojawiło się okno po lewej i linia sufitu jest wyżej pośrodku.")).toBeTruthy();
+    const overlay = within(card).getByRole("img", { name: "Różnice względem zdjęcia zaznaczone na obrazie" });
+    expect(overlay.querySelectorAll("rect")).toHaveLength(1);
+    expect(overlay.querySelectorAll("line")).toHaveLength(2);
     expect(stream.readyState).toBe(FakeEventSource.CLOSED);
 
     // A check that never comes: the server's "done" ends the stream.
@@ -266,7 +281,7 @@ describe("LiveResults", () => {
     act(() => vi.advanceTimersByTime(1_100));
     stream.emit({ seq: 2, type: "scored", visualizationId: "v1", structureScore: 0.52, flagged: true });
     act(() => vi.advanceTimersByTime(1_100));
-    expect(screen.getByRole("status").textContent).toBe("Skandynawski: ściany lub okna mogły się przesunąć (zachowano 52% linii zdjęcia). Możesz wygenerować ten wynik ponownie za darmo.");
+    expect(screen.getByRole("status").textContent).toBe("Skandynawski: linie pomieszczenia różnią się od zdjęcia (zachowano 52%); sprawdź przed użyciem. Możesz wygenerować ten wynik ponownie za darmo.");
   });
 
   it("does not open a stream for a batch that is already final, and says in words that AI results are AI visualizations", () => {
@@ -319,7 +334,7 @@ describe("LiveResults", () => {
         ],
       }),
     );
-    expect(within(screen.getByRole("article", { name: "Boho" })).getByText(/mogły się przesunąć/)).toBeTruthy();
+    expect(within(screen.getByRole("article", { name: "Boho" })).getByText(/różnią się od zdjęcia/)).toBeTruthy();
     expect(within(screen.getByRole("article", { name: "Boho (ponownie)" })).getByText(/zachowane \(99% linii zdjęcia\)/)).toBeTruthy();
   });
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { memo, useEffect, useRef, useState } from "react";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { CircleAlert, Download, ImageOff, LoaderCircle, RotateCcw, ShieldCheck, Sparkles, TriangleAlert } from "lucide-react";
 import { Link } from "@/components/link";
 import { Button } from "@/components/ui/button";
@@ -14,6 +14,8 @@ import { RetryingImage } from "@/components/ui/retrying-image";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { minutesLeft } from "@/components/ui/use-now";
 import { resultAltKey } from "./result-alt";
+import { findingPhrases } from "./structure-findings";
+import { StructureOverlay } from "./structure-overlay";
 
 export type CardLabels = { room: string; ai: boolean; headingLevel: "h3" | "h4" };
 
@@ -82,6 +84,7 @@ export const VisualizationCard = memo(function VisualizationCard({ visualization
               beforeLabel={t("before")}
               afterLabel={t("after")}
               valueText={(percent) => t("compareValue", { percent })}
+              overlay={flaggedOverlay(v, t("structure.overlay"))}
             />
           ) : (
             <RetryingImage
@@ -132,9 +135,23 @@ export const VisualizationCard = memo(function VisualizationCard({ visualization
   );
 });
 
-/** The structure check in words, with its figure; a flagged result offers its free remake once. */
-export function StructureNote({ visualization: v, styleName, onRemake }: { visualization: Pick<LiveVisualization, "structureScore" | "flagged" | "remadeAs" | "remakeOf">; styleName: string; onRemake?: () => Promise<string | null> }) {
+/** What the structure check found on a flagged result, drawn over its before/after; nothing on the others. */
+export function flaggedOverlay(v: Pick<LiveVisualization, "flagged" | "structureFindings">, label: string) {
+  return v.flagged && v.structureFindings?.length ? <StructureOverlay findings={v.structureFindings} label={label} /> : undefined;
+}
+
+/** The structure check in words, with its figure; a flagged result says what differs and offers its free remake once. */
+export function StructureNote({
+  visualization: v,
+  styleName,
+  onRemake,
+}: {
+  visualization: Pick<LiveVisualization, "structureScore" | "flagged" | "structureFindings" | "remadeAs" | "remakeOf">;
+  styleName: string;
+  onRemake?: () => Promise<string | null>;
+}) {
   const t = useTranslations("generation.structure");
+  const format = useFormatter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The pressed button gives way to the sentence that it worked: focus goes there instead of to the page's start.
@@ -158,6 +175,12 @@ export function StructureNote({ visualization: v, styleName, onRemake }: { visua
         <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         {t("flagged", { percent })}
       </p>
+      {v.structureFindings?.length ? (
+        <>
+          <p>{t("differs", { list: format.list(findingPhrases(v.structureFindings).map(({ key, values }) => t(`findings.${key}`, values)), { type: "conjunction" }) })}</p>
+          <p className="text-xs">{t("legend")}</p>
+        </>
+      ) : null}
       {v.remadeAs ? (
         <p ref={remadeNote} tabIndex={-1}>
           {t("remade")}

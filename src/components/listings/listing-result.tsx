@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { ComparisonSlider } from "@/components/ui/comparison-slider";
-import { StructureNote } from "@/components/generations/visualization-card";
+import { flaggedOverlay, StructureNote } from "@/components/generations/visualization-card";
 import type { ListingPhotoDto, ListingResultDto } from "@/schemas/listings";
 import { resultAltKey } from "@/components/generations/result-alt";
 
@@ -62,6 +62,7 @@ export function ListingResult({
                 beforeLabel={tGen("before")}
                 afterLabel={tGen("after")}
                 valueText={(percent) => tGen("compareValue", { percent })}
+                overlay={flaggedOverlay(r, tGen("structure.overlay"))}
               />
             ) : (
               // eslint-disable-next-line @next/next/no-img-element -- the user's own short-lived image, served by our API

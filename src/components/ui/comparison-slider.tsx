@@ -1,7 +1,7 @@
 "use client";
 
 import { ChevronsLeftRight } from "lucide-react";
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import { RetryingImage } from "./retrying-image";
 
 export type SliderImage = { src: string; alt: string; width: number; height: number; srcSet?: string };
@@ -22,6 +22,8 @@ interface Props {
   priority?: boolean;
   /** Fetched at once, at normal priority (a result someone is waiting for); otherwise lazily. */
   eager?: boolean;
+  /** Drawn over both pictures, which share their coordinates (what the structure check found); it must take no pointer. */
+  overlay?: ReactNode;
 }
 
 const clamp = (value: number) => Math.min(100, Math.max(0, Math.round(value)));
@@ -42,7 +44,7 @@ const keySteps: Record<string, (value: number) => number> = {
  * range input (keyboard, screen readers, switch access); on the picture a click or tap moves it straight
  * to that point (the single-pointer alternative to dragging, WCAG 2.5.7), and a drag follows the pointer.
  */
-export function ComparisonSlider({ before, after, label, beforeLabel, afterLabel, valueText, initial = 50, sizes, priority, eager }: Props) {
+export function ComparisonSlider({ before, after, label, beforeLabel, afterLabel, valueText, initial = 50, sizes, priority, eager, overlay }: Props) {
   const loading = priority ? ({ fetchPriority: "high", loading: "eager" } as const) : ({ loading: eager ? "eager" : "lazy" } as const);
   const [position, setPosition] = useState(initial);
   const area = useRef<HTMLDivElement>(null);
@@ -96,6 +98,7 @@ export function ComparisonSlider({ before, after, label, beforeLabel, afterLabel
         style={{ clipPath: `inset(0 0 0 ${position}%)` }}
         data-testid="comparison-after"
       />
+      {overlay}
       <span aria-hidden="true" className="absolute top-2 left-2 rounded bg-gray-950/75 px-2 py-0.5 text-xs font-medium text-white">
         {beforeLabel}
       </span>

@@ -8,6 +8,9 @@ import { z } from "zod";
 import type { EditMode } from "@/config/edit-modes";
 import { findFloorMaterial } from "@/config/floor-materials";
 import { MAX_STYLES_PER_BATCH } from "@/config/generation";
+import { decodeRaw } from "@/server/edits/decode-raw";
+import { drawWindow } from "@/server/edits/draw-window";
+import { redrawFurniture } from "@/server/edits/redraw-furniture";
 import { EngineError, type Engine, type EngineInput } from "./engine";
 import { createLocalEngine } from "./local-engine";
 import { whiteEditMask } from "./masks";
@@ -50,6 +53,12 @@ const scriptSchema = z.strictObject({
   warp: z.array(z.string()).optional(),
   /** Warp only the first result of each of those keys, so that making it again succeeds. */
   warpOnce: z.boolean().optional(),
+  /**
+   * By style id (or mode): results that change the room as an AI model's might, made by our own code from the
+   * photo: "furniture" redraws only the furniture (redrawFurniture), "window" draws a window on a blank wall
+   * (drawWindow). The structure check should pass the first and flag the second.
+   */
+  structure: z.record(z.string(), z.enum(["furniture", "window"])).optional(),
 });
 
 export type FakeEngineScript = z.infer<typeof scriptSchema>;
@@ -115,6 +124,13 @@ export function createFakeEngine(script: FakeEngineScript, options: FakeEngineOp
 
   async function answer(input: EngineInput): Promise<Buffer> {
     const { edit } = input;
+    const change = script.structure?.[input.styleId ?? edit.mode];
+    if (change) {
+      const photo = await decodeRaw({ image: input.image });
+      const changed = change === "window" ? drawWindow({ image: photo }).image : await redrawFurniture({ image: photo });
+      const made = await sharp(changed.data, { raw: { width: changed.width, height: changed.height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+      return script.answer ? asAnswered(made, script.answer) : made;
+    }
     const styled = edit.mode === "restyle" || edit.mode === "stage";
     const base = styled && script.output !== "input" ? await restyle(input, edit.styleId) : input.image;
     const warpKey = [input.styleId ?? edit.mode, edit.mode].find((key) => script.warp?.includes(key));

@@ -4,6 +4,7 @@ import { toImageDto, type ImageRow } from "@/server/images/image-dto";
 import { STRUCTURE_THRESHOLD } from "@/config/generation";
 import type { EditMode } from "@/config/edit-modes";
 import type { BatchDto, FailureReason, VisualizationDto } from "@/schemas/generation";
+import type { StructureFinding } from "@/schemas/structure";
 
 /** Row → DTO mappers shared by the list, get and event functions. */
 export type BatchRow = typeof batch.$inferSelect;
@@ -14,6 +15,11 @@ export function isFlagged(structureScore: number | null): boolean {
   return structureScore !== null && structureScore < STRUCTURE_THRESHOLD;
 }
 
+/** What a flagged result shows of its check: an unflagged one shows its score alone. */
+export function findingsOf(structureScore: number | null, findings: StructureFinding[] | null): StructureFinding[] {
+  return isFlagged(structureScore) ? (findings ?? []) : [];
+}
+
 export function toVisualizationDto(row: VisualizationRow, result: ImageRow | null, remadeAs: string | null = null): VisualizationDto {
   return {
     id: row.id,
@@ -21,6 +27,7 @@ export function toVisualizationDto(row: VisualizationRow, result: ImageRow | nul
     variant: row.variant,
     structureScore: row.structureScore,
     flagged: isFlagged(row.structureScore),
+    structureFindings: findingsOf(row.structureScore, row.structureFindings),
     remadeAs,
     remakeOf: row.remakeOf,
     status: row.status,

@@ -238,7 +238,7 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
     ]);
     const scored = (await getBatch({ db: handle.db, userId, batchId: batch.id })).visualizations[0]!;
     expect(scored.structureScore).toBeGreaterThan(0.9);
-    expect(await writeStructureScore({ db: handle.db, visualizationId: id!, structureScore: 0.1 })).toEqual({ written: false });
+    expect(await writeStructureScore({ db: handle.db, visualizationId: id!, structureScore: 0.1, findings: [] })).toEqual({ written: false });
     expect((await getBatch({ db: handle.db, userId, batchId: batch.id })).visualizations[0]!.structureScore).toBe(scored.structureScore);
   });
 

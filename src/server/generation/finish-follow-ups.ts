@@ -9,7 +9,7 @@ import { claimFairly } from "@/server/jobs/claim-fairly";
 import { batch, image, visualization } from "@/server/db/schema";
 import { log } from "@/server/log";
 import type { ImageStorage } from "@/server/storage/storage";
-import { scoreStoredResult, toFullSizeJpeg } from "./make-visualization";
+import { checkStoredResult, toFullSizeJpeg } from "./make-visualization";
 import { fullSizeKey, isAnswerKey } from "@/server/images/result-keys";
 import { storeFullSize } from "./store-full-size";
 import { writeStructureScore } from "./write-structure-score";
@@ -98,8 +98,8 @@ export async function finishFollowUp(options: { db: Db; storage: ImageStorage; f
     const masked = isMaskedMode(mode);
     const [resultBytes, maskBytes] = await Promise.all([storage.get(resultKey), masked && row.maskKey ? storage.get(row.maskKey) : null]);
     if (!resultBytes || (masked && !maskBytes)) return;
-    const structureScore = await scoreStoredResult({ source: sourceBytes, result: resultBytes, mask: maskBytes, size, masked });
-    await writeStructureScore({ db, visualizationId: followUp.visualizationId, structureScore });
+    const { score: structureScore, findings } = await checkStoredResult({ source: sourceBytes, result: resultBytes, mask: maskBytes, size, masked });
+    await writeStructureScore({ db, visualizationId: followUp.visualizationId, structureScore, findings });
     log.info("generation.scored_taken_over", { ...context, structureScore });
   } catch (error) {
     log.warn("generation.follow_up_failed", { ...context, error });

@@ -38,7 +38,7 @@ describe("makeVisualization", () => {
     );
     expect(decoded.filter((bytes) => bytes === photo)).toHaveLength(0);
 
-    const scores = await Promise.all(made.map((result) => result.structureScore()));
+    const scores = await Promise.all(made.map(async (result) => (await result.structureCheck()).score));
     expect(decoded.filter((bytes) => bytes === photo)).toHaveLength(1);
     for (const score of scores) expect(score).toBeGreaterThan(0.9);
   });

@@ -8,7 +8,7 @@ import { compositeOutsideMask } from "@/server/edits/composite-outside-mask";
 import { decodeMask } from "@/server/edits/decode-mask";
 import { decodeRaw } from "@/server/edits/decode-raw";
 import { recolorRegion } from "@/server/edits/recolor-region";
-import { scoreStructure } from "@/server/edits/score-structure";
+import { checkStructure, type StructureCheck } from "@/server/edits/check-structure";
 import type { RawImage, RawMask } from "@/server/edits/types";
 import { buildPrompt } from "@/server/engines/build-prompt";
 import { fairSlots } from "@/server/images/fair-slots";
@@ -33,11 +33,11 @@ export type MadeVisualization = {
   /** The same picture at most RESULT_DISPLAY.longSide wide or high, JPEG: what the results grid shows. */
   display: { image: Buffer; width: number };
   /**
-   * How much of the photo's structure the result kept (outside the mask for masked modes), 0..1: computed when
+   * How much of the photo's structure the result kept (outside the mask for masked modes), 0..1, and what moved: computed when
    * asked, so the result can be stored and shown first (decoding and checking eight results that finish together
    * took about a third of a second on two cores, on the main thread).
    */
-  structureScore: () => Promise<number>;
+  structureCheck: () => Promise<StructureCheck>;
   costUsd?: number;
   /** How long the engine itself took (0 for our own recolour). */
   engineMs: number;
@@ -111,12 +111,12 @@ export async function makeVisualization(options: {
   options.onAnswered?.();
   const pixels = result;
   const displaySize = scaledTo(size, RESULT_DISPLAY.longSide);
-  const structureScore = async () => {
+  const structureCheck = async () => {
     const [original, checked] = await Promise.all([originalWork(), pixels ?? decodeResult(engineBytes!, workSize)]);
-    return scoreStructure({ original, result: checked, mask: masked ? (mask as RawMask) : undefined }).score;
+    return checkStructure({ original, result: checked, mask: masked ? (mask as RawMask) : undefined });
   };
   const stored = await storingSlots.run("results", () => (pixels ? fromPixels(pixels, displaySize) : fromAnswer(engineBytes!, size, displaySize).catch(unreadable)));
-  return { ...stored, ...size, structureScore, costUsd, engineMs };
+  return { ...stored, ...size, structureCheck, costUsd, engineMs };
 }
 
 /**
@@ -172,10 +172,10 @@ export function toFullSizeJpeg(answer: Buffer, size: { width: number; height: nu
 }
 
 /**
- * The structure score of a result already stored, from the stored photo, result and mask: what a worker that
+ * The structure check of a result already stored, from the stored photo, result and mask: what a worker that
  * takes over a result whose check was cut short (its process stopped) computes, as makeVisualization would have.
  */
-export async function scoreStoredResult(options: { source: Buffer; result: Buffer; mask: Buffer | null; size: { width: number; height: number }; masked: boolean }): Promise<number> {
+export async function checkStoredResult(options: { source: Buffer; result: Buffer; mask: Buffer | null; size: { width: number; height: number }; masked: boolean }): Promise<StructureCheck> {
   const { size, masked } = options;
   const workSize = masked ? size : scaledTo(size, STRUCTURE_DECODE_LONG_SIDE);
   const [original, result, mask] = await Promise.all([
@@ -183,7 +183,7 @@ export async function scoreStoredResult(options: { source: Buffer; result: Buffe
     decodeRaw({ image: options.result, ...workSize }),
     masked && options.mask ? decodeMask({ mask: options.mask, ...size }) : undefined,
   ]);
-  return scoreStructure({ original, result, mask }).score;
+  return checkStructure({ original, result, mask });
 }
 
 /** The formats a result can be stored in for a while, as the AI marking (markDigitalSource) takes them. */

@@ -193,8 +193,8 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
 async function scoreResult(db: Db, job: ClaimedJob, output: MadeVisualization, context: Record<string, unknown>): Promise<void> {
   const began = Date.now();
   try {
-    const structureScore = await output.structureScore();
-    await writeStructureScore({ db, visualizationId: job.visualizationId, structureScore });
+    const { score: structureScore, findings } = await output.structureCheck();
+    await writeStructureScore({ db, visualizationId: job.visualizationId, structureScore, findings });
     log.info("generation.scored", { ...context, structureScore, scoreMs: Date.now() - began });
   } catch (error) {
     log.warn("generation.score_failed", { ...context, error });

@@ -4,20 +4,21 @@ import type { Db } from "@/server/db/client";
 import { executeRows } from "@/server/db/execute-rows";
 import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
 import type { BatchEventInput } from "./append-batch-events";
-import { isFlagged } from "./dto";
+import type { StructureFinding } from "@/schemas/structure";
+import { findingsOf, isFlagged } from "./dto";
 
 /**
- * Records a succeeded visualization's structure score once it is known, after its result was stored and shown
+ * Records a succeeded visualization's structure score and findings once they are known, after its result was stored and shown
  * (the check is not on the way to the screen), with a `scored` event for its batch's readers. One statement, as
  * writeJobStep's steps: the score is set only on a succeeded visualization that has none yet, so a repeat or a
  * late writer changes nothing. `written` is false then.
  */
-export async function writeStructureScore(options: { db: Db; visualizationId: string; structureScore: number }): Promise<{ written: boolean }> {
-  const { db, visualizationId, structureScore } = options;
-  const event: BatchEventInput = { type: "scored", visualizationId, structureScore, flagged: isFlagged(structureScore) };
+export async function writeStructureScore(options: { db: Db; visualizationId: string; structureScore: number; findings: StructureFinding[] }): Promise<{ written: boolean }> {
+  const { db, visualizationId, structureScore, findings } = options;
+  const event: BatchEventInput = { type: "scored", visualizationId, structureScore, flagged: isFlagged(structureScore), structureFindings: findingsOf(structureScore, findings) };
   const [row] = await executeRows<{ appended: number | string; batch_id: string | null }>(db, sql`
     with changed as (
-      update visualization set structure_score = ${structureScore}::real
+      update visualization set structure_score = ${structureScore}::real, structure_findings = ${JSON.stringify(findings)}::jsonb
        where id = ${visualizationId} and status = 'succeeded' and structure_score is null
       returning batch_id
     ), numbered as (

@@ -5,7 +5,7 @@ import type { EditMode } from "@/config/edit-modes";
 import { isAiResult } from "@/config/engines";
 import { STRUCTURE_CHECK_WAIT_SECONDS } from "@/config/generation";
 import { batch, image, listingBatch, listingPhoto, listingShare, visualization } from "@/server/db/schema";
-import { isFlagged } from "@/server/generation/dto";
+import { findingsOf, isFlagged } from "@/server/generation/dto";
 import { toImageDto, type ImageRow } from "@/server/images/image-dto";
 import type { FailureReason } from "@/schemas/generation";
 import type { ListingDto, ListingResultDto } from "@/schemas/listings";
@@ -60,6 +60,7 @@ export async function getListing(options: { userId: string; listingId: string; d
       refunded: r.v.refunded,
       structureScore: r.v.structureScore,
       flagged: isFlagged(r.v.structureScore),
+      structureFindings: findingsOf(r.v.structureScore, r.v.structureFindings),
       scoring: r.v.status === "succeeded" && r.v.structureScore === null && r.v.finishedAt !== null && r.v.finishedAt.getTime() > now.getTime() - STRUCTURE_CHECK_WAIT_SECONDS * 1000,
       remadeAs: remadeAs.get(r.v.id) ?? null,
       remakeOf: r.v.remakeOf,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { EditParams } from "@/schemas/edit-params";
+import type { StructureFinding } from "@/schemas/structure";
 import { user } from "./auth";
 
 /**
@@ -88,8 +89,10 @@ export const visualization = pgTable(
     brief: text("brief"),
     referenceGroup: text("reference_group"),
     referenceRank: integer("reference_rank"),
-    /** How much of the photo's structure the result kept, 0..1 (src/server/edits/score-structure.ts). */
+    /** How much of the photo's structure the result kept, 0..1 (src/server/edits/check-structure.ts). */
     structureScore: real("structure_score"),
+    /** What the structure check found moved, lost or added, with where (set with the score). */
+    structureFindings: jsonb("structure_findings").$type<StructureFinding[]>(),
     /** A free remake of a flagged visualization points at it; unique, so a visualization is made again at most once. */
     remakeOf: text("remake_of"),
     status: text("status", { enum: visualizationStatusValues }).notNull().default("queued"),

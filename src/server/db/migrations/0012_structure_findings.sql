@@ -1,0 +1,1 @@
+ALTER TABLE "visualization" ADD COLUMN "structure_findings" jsonb;

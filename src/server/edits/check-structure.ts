@@ -1,0 +1,420 @@
+import type { StructureFinding } from "@/schemas/structure";
+import { brightOpenings, contrastOf, type Opening } from "./bright-openings";
+import { angleGap, EDGE_BINS, lineSegments, type Segment } from "./line-segments";
+import { maskRows } from "./mask-rows";
+import type { RawImage, RawMask } from "./types";
+
+/*
+ * Whether a result kept its photo's architecture (docs/structure-check.md, docs/decisions/0016-structure-by-long-lines.md).
+ * Both pictures are reduced to luminance at a long side of 256 px. Their straight segments (lineSegments) that
+ * are long are the room's lines: wall corners, the ceiling and floor lines, window and door frames, beams.
+ * Furniture lines are short at this size, or low in the picture. Three measures, each 0..1:
+ * - kept: the photo's long lines found in the result in place, weighted by length and by how architectural
+ *   their place and direction are; divided by how much better they match with the result moved or zoomed as a
+ *   whole (the camera), matched against the result's own straight lines only, so new furniture edges are not
+ *   rewarded;
+ * - added: the result's long upright lines and high lines that the photo does not have (a window drawn on a
+ *   blank wall);
+ * - openings: the photo's windows and glazed doors (bright framed regions) that are gone, and new ones.
+ * The score is the lowest of them; below STRUCTURE_THRESHOLD the result is flagged.
+ */
+
+const WORK_LONG_SIDE = 256;
+/** Segments shorter than this (working px) are not detected; the result's are all matched against. */
+const MIN_SEGMENT = 10;
+/** A room's line: at least this share of the long side. */
+const LONG_SHARE = 0.11;
+/** How far (working px) a line may lie from its place and still be kept: an engine redraws lines by about that. */
+const TOLERANCE_PX = 3;
+const ORIENTATION_BINS = EDGE_BINS;
+/** Whole-picture shifts tried, as a share of the working size, and the zooms. */
+const SHIFT_SHARE = 0.08;
+const SHIFT_STEP = 2;
+const ZOOMS = [1, 1.05, 1.1, 1 / 1.05];
+/** Upright and level lines are balanced when each has at least this share of the line weight. */
+const BALANCE_SHARE = 0.15;
+/** A piece of a line counts as kept when this share of it is found. */
+const PIECE_KEPT = 0.5;
+/** The mask grows by this many working pixels: an edit's own edge is a new line. */
+const MASK_GROWTH_PX = 3;
+/** Less line length than this share of the long side (a bare wall): nothing to lose. */
+const MIN_LINE_LENGTH = 0.5;
+/** Added lines: the share of the photo's line weight above which they count, and how steeply. */
+const ADDED_FREE = 0.3;
+const ADDED_SLOPE = 0.5;
+/** A score with an opening lost or added: below any threshold the check has used. */
+const OPENING_SCORE = 0.6;
+
+export type StructureCheck = {
+  score: number;
+  findings: StructureFinding[];
+  measures: { kept: number; camera: number; added: number; openingsLost: number; openingsAdded: number };
+};
+
+export function checkStructure({ original, result, mask }: { original: RawImage; result: RawImage; mask?: RawMask }): StructureCheck {
+  const scale = WORK_LONG_SIDE / Math.max(original.width, original.height);
+  const width = Math.max(8, Math.round(original.width * scale));
+  const height = Math.max(8, Math.round(original.height * scale));
+  const long = Math.max(width, height);
+  const lumA = luminance(original, width, height);
+  const lumB = luminance(result, width, height);
+  const ignored = mask ? maskAt(mask, width, height) : undefined;
+  const outside = (s: Segment) => !ignored || insideShare(s, ignored, width) < 0.5;
+  const detectedA = lineSegments({ lum: lumA, width, height, minLength: MIN_SEGMENT });
+  const detectedB = lineSegments({ lum: lumB, width, height, minLength: MIN_SEGMENT });
+  const segmentsA = detectedA.segments.filter(outside);
+  const segmentsB = detectedB.segments.filter(outside);
+  const geometry = { width, height };
+  const linesA = segmentsA.filter((s) => s.length >= LONG_SHARE * long && s.strength >= detectedA.strong);
+  const linesB = segmentsB.filter((s) => s.length >= LONG_SHARE * long && s.strength >= detectedB.strong);
+  const findings: StructureFinding[] = [];
+
+  // Kept, in place and with the camera moved.
+  const nearA = nearMap(detectedA.edges, geometry);
+  const pointsA = samples(linesA, nearA, geometry);
+  const nearB = nearMap(detectedB.edges, geometry);
+  let kept = 1;
+  let camera = 1;
+  const totalA = pointsA.total;
+  if (totalA >= MIN_LINE_LENGTH * long) {
+    kept = keptShare(pointsA, nearB, geometry, 0, 0, 1);
+    let best = kept;
+    let bestMove = { dx: 0, dy: 0, zoom: 1 };
+    const reach = Math.round(SHIFT_SHARE * long);
+    for (const zoom of ZOOMS) {
+      for (let dy = -reach; dy <= reach; dy += SHIFT_STEP) {
+        for (let dx = -reach; dx <= reach; dx += SHIFT_STEP) {
+          if (zoom === 1 && dx === 0 && dy === 0) continue;
+          const share = keptShare(pointsA, nearB, geometry, dx, dy, zoom);
+          if (share > best) {
+            best = share;
+            bestMove = { dx, dy, zoom };
+          }
+        }
+      }
+    }
+    camera = best === 0 ? 0 : kept / best;
+    if (camera < 0.95) {
+      findings.push({
+        kind: "moved",
+        element: "camera",
+        side: bestMove.dx < 0 ? "left" : bestMove.dx > 0 ? "right" : "centre",
+        level: bestMove.dy < 0 ? "top" : bestMove.dy > 0 ? "bottom" : "middle",
+        shift: { across: round(bestMove.dx / width), down: round(bestMove.dy / height), zoom: round(bestMove.zoom) },
+      });
+    }
+  }
+
+  // Lines lost, moved and added, each judged whole.
+  const lost = linesA.filter((s) => pieceShare(s, nearB, geometry) < PIECE_KEPT);
+  const added = linesB.filter((s) => architectural(s, geometry) && pieceShare(s, nearA, geometry) < PIECE_KEPT);
+  let addedWeight = 0;
+  for (const s of added) addedWeight += weightOf(s, geometry) * s.length;
+  const addedShare = totalA > 0 ? addedWeight / Math.max(totalA, MIN_LINE_LENGTH * long) : 0;
+  const addedScore = 1 - Math.max(0, addedShare - ADDED_FREE) * ADDED_SLOPE;
+
+  // Openings: bright regions framed by edges in the picture that has them, neither bright nor framed in the other.
+  const openingsA = brightOpenings({ lum: lumA, width, height }).filter((o) => (!ignored || !mostlyIn(o, ignored)) && framedSides(o, nearA, geometry).length >= 2);
+  const openingsB = brightOpenings({ lum: lumB, width, height }).filter((o) => (!ignored || !mostlyIn(o, ignored)) && framedSides(o, nearB, geometry).length >= 2);
+  const openingsLost = openingsA.filter((o) => gone(o, lumB, nearA, nearB, geometry));
+  const openingsAdded = openingsB.filter((o) => gone(o, lumA, nearB, nearA, geometry));
+  for (const o of openingsLost) findings.push(openingFinding("lost", o, geometry));
+  for (const o of openingsAdded) findings.push(openingFinding("added", o, geometry));
+  const openingScore = openingsLost.length + openingsAdded.length > 0 ? OPENING_SCORE : 1;
+
+  const lineFindings: StructureFinding[] = [];
+  const addedLeft = [...added];
+  for (const s of lost.toSorted((a, b) => b.length - a.length)) {
+    const partner = addedLeft.findIndex((t) => movedTo(s, t, long));
+    const to = partner >= 0 ? addedLeft.splice(partner, 1)[0] : undefined;
+    lineFindings.push(lineFinding(to ? "moved" : "lost", s, geometry, to));
+  }
+  for (const t of addedLeft.toSorted((a, b) => b.length - a.length)) lineFindings.push(lineFinding("added", t, geometry));
+  findings.push(...lineFindings.filter((f) => !insideAnOpening(f, findings)).slice(0, 8));
+
+  const lineScore = kept * camera;
+  const score = clamp(Math.min(lineScore, addedScore, openingScore));
+  return {
+    score,
+    findings: findings.slice(0, 12),
+    measures: { kept: round(kept), camera: round(camera), added: round(addedShare), openingsLost: openingsLost.length, openingsAdded: openingsAdded.length },
+  };
+}
+
+type Geometry = { width: number; height: number };
+
+/**
+ * How architectural a line's place and direction are: upright lines spanning a good part of the height (wall
+ * corners, window and door frames) and lines in the upper part (the ceiling line, window heads) count most;
+ * lines low in the picture (where furniture stands and is restyled) least.
+ */
+function weightOf(s: Segment, { width, height }: Geometry): number {
+  const upright = angleGap(s.angle, Math.PI / 2) < (8 * Math.PI) / 180;
+  if (upright && s.length >= 0.2 * height) return 2;
+  const middle = (s.y1 + s.y2) / 2 / height;
+  const base = middle < 0.45 ? 1.5 : middle < 0.65 ? 1 : 0.5;
+  return s.length >= 0.25 * width ? base * 1.3 : base;
+}
+
+/** The result's new lines that would be architecture: upright and tall, or in the upper part of the picture. */
+function architectural(s: Segment, { height }: Geometry): boolean {
+  const upright = angleGap(s.angle, Math.PI / 2) < (8 * Math.PI) / 180;
+  const middle = (s.y1 + s.y2) / 2 / height;
+  return (upright && s.length >= 0.2 * height) || middle < 0.5;
+}
+
+type Samples = { x: Float32Array; y: Float32Array; bin: Uint8Array; weight: Float32Array; upright: Uint8Array; total: number; totals: [number, number] };
+
+/**
+ * Points every working pixel along the lines where the picture itself has the edge (not across the gaps a line
+ * was joined over), with their orientation, weight, and whether the line is upright.
+ */
+function samples(lines: Segment[], own: Uint8Array[], geometry: Geometry): Samples {
+  const { width } = geometry;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const bins: number[] = [];
+  const weights: number[] = [];
+  const uprights: number[] = [];
+  const totals: [number, number] = [0, 0];
+  for (const s of lines) {
+    const w = weightOf(s, geometry);
+    const n = Math.max(1, Math.round(s.length));
+    const bin = binOf(s.angle);
+    const upright = angleGap(s.angle, Math.PI / 2) < (20 * Math.PI) / 180 ? 1 : 0;
+    for (let k = 0; k <= n; k++) {
+      const x = s.x1 + ((s.x2 - s.x1) * k) / n;
+      const y = s.y1 + ((s.y2 - s.y1) * k) / n;
+      if (!own[bin]![Math.round(y) * width + Math.round(x)]) continue;
+      xs.push(x);
+      ys.push(y);
+      bins.push(bin);
+      weights.push(w);
+      uprights.push(upright);
+      totals[upright]! += w;
+    }
+  }
+  return { x: Float32Array.from(xs), y: Float32Array.from(ys), bin: Uint8Array.from(bins), weight: Float32Array.from(weights), upright: Uint8Array.from(uprights), total: totals[0] + totals[1], totals };
+}
+
+function binOf(angle: number): number {
+  return Math.round((angle / Math.PI) * ORIENTATION_BINS) % ORIENTATION_BINS;
+}
+
+/** Per orientation bin, where an edge of that orientation (± one bin) lies within the tolerance. */
+function nearMap(edges: Uint8Array, { width, height }: Geometry): Uint8Array[] {
+  const maps = Array.from({ length: ORIENTATION_BINS }, () => new Uint8Array(width * height));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const bin = edges[y * width + x]!;
+      if (bin === 255) continue;
+      for (const target of [(bin + ORIENTATION_BINS - 1) % ORIENTATION_BINS, bin, (bin + 1) % ORIENTATION_BINS]) {
+        const map = maps[target]!;
+        for (let qy = Math.max(0, y - TOLERANCE_PX); qy <= Math.min(height - 1, y + TOLERANCE_PX); qy++) {
+          map.fill(1, qy * width + Math.max(0, x - TOLERANCE_PX), qy * width + Math.min(width - 1, x + TOLERANCE_PX) + 1);
+        }
+      }
+    }
+  }
+  return maps;
+}
+
+/**
+ * The weighted share of the sample points found near an edge of the other picture, that picture moved by
+ * (dx, dy) and zoomed about its centre. Upright lines and the others count half each when both are there: a
+ * shift down slides the uprights along themselves, a shift across the level lines, and the many level lines
+ * of a room must not hide what its uprights tell.
+ */
+function keptShare(points: Samples, near: Uint8Array[], { width, height }: Geometry, dx: number, dy: number, zoom: number): number {
+  const cx = width / 2;
+  const cy = height / 2;
+  let keptLevel = 0;
+  let keptUpright = 0;
+  for (let k = 0; k < points.x.length; k++) {
+    const x = Math.round(cx + (points.x[k]! - cx) * zoom + dx);
+    const y = Math.round(cy + (points.y[k]! - cy) * zoom + dy);
+    if (x < 0 || y < 0 || x >= width || y >= height || !near[points.bin[k]!]![y * width + x]) continue;
+    if (points.upright[k]) keptUpright += points.weight[k]!;
+    else keptLevel += points.weight[k]!;
+  }
+  const [level, upright] = points.totals;
+  if (points.total === 0) return 1;
+  if (Math.min(level, upright) < BALANCE_SHARE * points.total) return (keptLevel + keptUpright) / points.total;
+  return (keptLevel / level + keptUpright / upright) / 2;
+}
+
+/** The share of a segment found in the other picture's near map, in place. */
+function pieceShare(s: Segment, near: Uint8Array[], { width, height }: Geometry): number {
+  const map = near[binOf(s.angle)]!;
+  const n = Math.max(1, Math.round(s.length));
+  let found = 0;
+  for (let k = 0; k <= n; k++) {
+    const x = Math.round(s.x1 + ((s.x2 - s.x1) * k) / n);
+    const y = Math.round(s.y1 + ((s.y2 - s.y1) * k) / n);
+    if (x >= 0 && y >= 0 && x < width && y < height && map[y * width + x]) found++;
+  }
+  return found / (n + 1);
+}
+
+/** A lost line and an added one that are parallel, overlap along their length, and lie within 12 % of the picture of each other. */
+function movedTo(s: Segment, t: Segment, long: number): boolean {
+  if (angleGap(s.angle, t.angle) > (6 * Math.PI) / 180) return false;
+  const ux = (s.x2 - s.x1) / s.length;
+  const uy = (s.y2 - s.y1) / s.length;
+  const mx = (t.x1 + t.x2) / 2 - s.x1;
+  const my = (t.y1 + t.y2) / 2 - s.y1;
+  const along = mx * ux + my * uy;
+  const across = Math.abs(-mx * uy + my * ux);
+  return along > -0.25 * s.length && along < 1.25 * s.length && across <= 0.12 * long;
+}
+
+/**
+ * An opening of one picture is not in the other: its brightness there is gone (a third of its contrast at most)
+ * and at least two of its framed sides have no edge there. A window whose view went dark keeps its frame.
+ */
+function gone(o: Opening, otherLum: Float32Array, near: Uint8Array[], otherNear: Uint8Array[], geometry: Geometry): boolean {
+  const now = contrastOf(otherLum, geometry.width, geometry.height, o.pixels, o);
+  if (now >= 0.35 * o.contrast || now >= 15) return false;
+  const sides = framedSides(o, near, geometry);
+  const kept = framedSides(o, otherNear, geometry).filter((side) => sides.includes(side));
+  return kept.length <= sides.length - 2;
+}
+
+type Side = "left" | "right" | "top" | "bottom";
+
+/** The sides of an opening's box, away from the picture's edge, along which the picture has an edge of the side's direction. */
+function framedSides(o: Opening, near: Uint8Array[], { width, height }: Geometry): Side[] {
+  const upright = near[binOf(Math.PI / 2)]!;
+  const level = near[binOf(0)]!;
+  const along = (map: Uint8Array, x0: number, y0: number, x1: number, y1: number) => {
+    const n = Math.max(1, Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)));
+    let found = 0;
+    for (let k = 0; k <= n; k++) if (map[Math.round(y0 + ((y1 - y0) * k) / n) * width + Math.round(x0 + ((x1 - x0) * k) / n)]) found++;
+    return found / (n + 1) >= 0.6;
+  };
+  const sides: Side[] = [];
+  if (o.left > 1 && along(upright, o.left, o.top, o.left, o.bottom)) sides.push("left");
+  if (o.right < width - 2 && along(upright, o.right, o.top, o.right, o.bottom)) sides.push("right");
+  if (o.top > 1 && along(level, o.left, o.top, o.right, o.top)) sides.push("top");
+  if (o.bottom < height - 2 && along(level, o.left, o.bottom, o.right, o.bottom)) sides.push("bottom");
+  return sides;
+}
+
+function mostlyIn(o: Opening, ignored: Uint8Array): boolean {
+  let inside = 0;
+  for (const p of o.pixels) if (ignored[p]) inside++;
+  return inside >= 0.5 * o.pixels.length;
+}
+
+function insideShare(s: Segment, ignored: Uint8Array, width: number): number {
+  const n = Math.max(1, Math.round(s.length));
+  let inside = 0;
+  for (let k = 0; k <= n; k++) {
+    const x = Math.round(s.x1 + ((s.x2 - s.x1) * k) / n);
+    const y = Math.round(s.y1 + ((s.y2 - s.y1) * k) / n);
+    if (ignored[y * width + x]) inside++;
+  }
+  return inside / (n + 1);
+}
+
+function placeOf(x: number, y: number, { width, height }: Geometry): Pick<StructureFinding, "side" | "level"> {
+  return {
+    side: x < width / 3 ? "left" : x > (2 * width) / 3 ? "right" : "centre",
+    level: y < height / 3 ? "top" : y > (2 * height) / 3 ? "bottom" : "middle",
+  };
+}
+
+function openingFinding(kind: "lost" | "added", o: Opening, geometry: Geometry): StructureFinding {
+  const { width, height } = geometry;
+  // A glazed door reaches down to the floor's part of the picture; a window does not.
+  const element = o.bottom > 0.75 * height && o.bottom - o.top > 0.35 * height ? "door" : "window";
+  return {
+    kind,
+    element,
+    ...placeOf((o.left + o.right) / 2, (o.top + o.bottom) / 2, geometry),
+    box: [round(o.left / width), round(o.top / height), round((o.right + 1) / width), round((o.bottom + 1) / height)],
+  };
+}
+
+function lineFinding(kind: "lost" | "moved" | "added", s: Segment, geometry: Geometry, to?: Segment): StructureFinding {
+  const { width, height } = geometry;
+  const upright = angleGap(s.angle, Math.PI / 2) < (15 * Math.PI) / 180;
+  const middle = (s.y1 + s.y2) / 2;
+  const element = upright ? "wall-corner" : middle < height / 2 ? "ceiling-line" : "floor-line";
+  const norm = (t: Segment): [number, number, number, number] => [round(t.x1 / width), round(t.y1 / height), round(t.x2 / width), round(t.y2 / height)];
+  return { kind, element, ...placeOf((s.x1 + s.x2) / 2, middle, geometry), segment: norm(s), ...(to ? { to: norm(to) } : {}) };
+}
+
+/** A line finding along an opening found lost or added is that opening's frame: the opening says it. */
+function insideAnOpening(f: StructureFinding, openings: StructureFinding[]): boolean {
+  const line = f.segment;
+  if (!line) return false;
+  const mx = (line[0] + line[2]) / 2;
+  const my = (line[1] + line[3]) / 2;
+  const margin = 0.03;
+  return openings.some((o) => o.box && mx >= o.box[0] - margin && mx <= o.box[2] + margin && my >= o.box[1] - margin && my <= o.box[3] + margin);
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+function clamp(value: number): number {
+  return Math.min(1, Math.max(0, value));
+}
+
+/** Rec. 709 luma of the sRGB values (in 1/256 steps), averaged over each working pixel's block. */
+function luminance(image: RawImage, width: number, height: number): Float32Array {
+  const out = new Float32Array(width * height);
+  const columns = blocks(image.width, width);
+  const rows = blocks(image.height, height);
+  const sum = new Int32Array(width);
+  const { data } = image;
+  for (let ty = 0; ty < height; ty++) {
+    sum.fill(0);
+    for (let y = rows.start[ty]!; y < rows.end[ty]!; y++) {
+      const row = y * image.width * 3;
+      for (let tx = 0; tx < width; tx++) {
+        let s = 0;
+        for (let x = columns.start[tx]!, i = row + x * 3, end = columns.end[tx]!; x < end; x++, i += 3) s += 54 * data[i]! + 183 * data[i + 1]! + 19 * data[i + 2]!;
+        sum[tx] = sum[tx]! + s;
+      }
+    }
+    const rowsIn = rows.end[ty]! - rows.start[ty]!;
+    for (let tx = 0; tx < width; tx++) out[ty * width + tx] = sum[tx]! / (256 * rowsIn * (columns.end[tx]! - columns.start[tx]!));
+  }
+  return out;
+}
+
+/** `from` pixels split evenly into `to` blocks of at least one pixel (a result smaller than the working size repeats pixels). */
+function blocks(from: number, to: number): { start: Int32Array; end: Int32Array } {
+  const start = new Int32Array(to);
+  const end = new Int32Array(to);
+  for (let t = 0; t < to; t++) {
+    start[t] = Math.min(from - 1, Math.floor((t * from) / to));
+    end[t] = Math.max(start[t]! + 1, Math.floor(((t + 1) * from) / to));
+  }
+  return { start, end };
+}
+
+/** The mask at the working size (a working pixel is masked if any of its pixels is), grown by MASK_GROWTH_PX. */
+function maskAt(mask: RawMask, width: number, height: number): Uint8Array {
+  const small = new Uint8Array(width * height);
+  const column = new Int32Array(mask.width);
+  for (let x = 0; x < mask.width; x++) column[x] = Math.min(width - 1, Math.floor((x * width) / mask.width));
+  const rows = maskRows(mask);
+  for (let y = rows?.top ?? 0; y < (rows?.bottom ?? 0); y++) {
+    const row = Math.min(height - 1, Math.floor((y * height) / mask.height)) * width;
+    for (let x = 0, i = y * mask.width; x < mask.width; x++, i++) if (mask.data[i]! >= 128) small[row + column[x]!] = 1;
+  }
+  const grown = new Uint8Array(width * height);
+  for (let i = 0; i < small.length; i++) {
+    if (!small[i]) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    for (let qy = Math.max(0, y - MASK_GROWTH_PX); qy <= Math.min(height - 1, y + MASK_GROWTH_PX); qy++) {
+      grown.fill(1, qy * width + Math.max(0, x - MASK_GROWTH_PX), qy * width + Math.min(width - 1, x + MASK_GROWTH_PX) + 1);
+    }
+  }
+  return grown;
+}
