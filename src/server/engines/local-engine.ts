@@ -2,6 +2,7 @@ import "server-only";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import sharp from "sharp";
 import { RESULT_JPEG } from "@/config/generation";
+import { modeSupport } from "@/config/modes";
 import { findStyle, type Style, type StyleLook, type TextureKind } from "@/config/styles";
 import { decodeMask } from "@/server/edits/decode-mask";
 import { decodeRaw } from "@/server/edits/decode-raw";
@@ -21,7 +22,16 @@ export function createLocalEngine(): Engine {
   return {
     id: "local",
     concurrency: 2,
-    generate: (input) => (input.edit.mode === "remove" ? removeRegion(input, input.edit.mask) : restyle(input)),
+    generate: async (input) => {
+      // The method the mode's module names for this engine (src/config/modes/).
+      const support = modeSupport(input.edit.mode, "local");
+      if (!support.ok || support.entry.run === "own") throw new EngineError("refused", `mode not supported: ${input.edit.mode}`);
+      if (support.entry.run === "fill") {
+        if (!input.edit.mask) throw new EngineError("refused", `${input.edit.mode} needs a mask`);
+        return removeRegion(input, input.edit.mask);
+      }
+      return restyle(input);
+    },
     upscale: plainUpscale,
   };
 }
@@ -45,10 +55,8 @@ async function removeRegion({ image, width, height, onProgress, signal }: Engine
  */
 const BAND_ROWS = 32;
 
-async function restyle({ image, styleId, edit, seed, onProgress, signal }: EngineInput): Promise<EngineOutput> {
+async function restyle({ image, styleId, seed, onProgress, signal }: EngineInput): Promise<EngineOutput> {
   signal.throwIfAborted();
-  // Its exact recolour is the worker's own; removal is removeRegion; nothing else can be done without AI.
-  if (edit.mode !== "restyle") throw new EngineError("refused", `mode not supported: ${edit.mode}`);
   const style = styleId ? findStyle(styleId) : undefined;
   if (!style) throw new EngineError("refused", `Unknown style: ${styleId}`);
 
