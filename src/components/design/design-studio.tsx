@@ -10,7 +10,7 @@ import { MAX_STYLES_PER_BATCH } from "@/config/generation";
 import { roomTypes, type RoomType } from "@/config/room-types";
 import type { BatchDto, ImageDto } from "@/schemas/generation";
 // Not from @/schemas/generation: that module carries zod, which the studio does not need in the browser.
-import { isMaskedMode, isStyledMode, visualizationCount, type EditMode } from "@/config/edit-modes";
+import { isMaskedMode, isStyledMode, modeOf, tokenCost, type EditMode } from "@/config/edit-modes";
 import { createBatch, uploadMask } from "./api";
 import { maskPhoto, paramsOf, readDesignPrefs, savedPhotoOf, writeDesignPrefs, type SavedPhoto } from "./design-prefs";
 import { MaskEditor, type MaskEditorHandle } from "./mask-editor/mask-editor";
@@ -234,9 +234,11 @@ export function DesignStudio(props: DesignStudioProps) {
   const sent = props.followsWords && !ownRecolour ? settings : { ...settings, instruction: "" };
   const styled = isStyledMode(editMode);
   const masked = isMaskedMode(editMode);
+  // A mask the mode takes as a correction of what it finds itself (the sky): sent only when something is painted.
+  const brushable = masked || modeOf(editMode).mask === "optional";
   const oneVariation = props.sameEveryTime.includes(editMode);
   const variations = oneVariation ? 1 : settings.variations;
-  const cost = visualizationCount({ mode: editMode, styles: styled ? styles : [], variations });
+  const cost = tokenCost({ mode: editMode, styles: styled ? styles : [], variations });
   const missing: Missing[] = [
     ...(choice ? [] : ["image" as const]),
     ...(roomType ? [] : ["room" as const]),
@@ -281,10 +283,10 @@ export function DesignStudio(props: DesignStudioProps) {
     let source = sourceOf(choice);
     let maskImageId: string | undefined;
     // The mask as painted now: a stroke finished a moment before Generate has not been handed over yet.
-    const painted = masked ? ((await maskEditor.current?.currentMask()) ?? null) : null;
+    const painted = brushable && (masked || maskMarked) ? ((await maskEditor.current?.currentMask()) ?? null) : null;
     // Erased to nothing in that moment: the page now says what is missing, and nothing is sent.
     if (masked && !painted) return;
-    if (masked && painted) {
+    if (brushable && painted) {
       // The mask belongs to a photo of the person's own: a library photo becomes one first.
       const sent = await uploadMask(painted, source);
       if (!sent.ok) {
@@ -423,7 +425,7 @@ export function DesignStudio(props: DesignStudioProps) {
             settings={settings}
             available={props.modes}
             onChange={setSettings}
-            maskEditor={masked && choice ? <MaskEditor {...maskPhoto(choice)} onMarkedChange={setMaskMarked} handle={maskEditor} purpose={settings.mode === "surfaces" ? "surface" : "region"} /> : null}
+            maskEditor={brushable && choice ? <MaskEditor {...maskPhoto(choice)} onMarkedChange={setMaskMarked} handle={maskEditor} purpose={settings.mode === "surfaces" ? "surface" : "region"} /> : null}
           />
           <RoomTypePicker step={3} value={roomType} onChange={setRoomType} />
           {styled && <StylePicker step={4} styles={props.styles} selected={styles} onChange={setStyles} />}

@@ -300,7 +300,12 @@ export function ModeDetails(props: { settings: ModeSettings; available: readonly
   const set = (field: PageField, value: string) => props.onChange({ fields: { ...settings.fields, [`${mode}.${field.field}`]: value } });
   return (
     <section aria-label={t("modeDetails")} className="space-y-4">
-      {modeOf(mode).mask === "optional" && props.maskEditor}
+      {modeOf(mode).mask === "optional" && (
+        <>
+          <p className="text-sm text-gray-700 dark:text-gray-300">{label("brushHint")}</p>
+          {props.maskEditor}
+        </>
+      )}
       {fields.map((field) =>
         field.kind === "choice" ? (
           <Radios key={field.field} legend={label(`${field.field}.legend`)} name={`${mode}-${field.field}`} values={field.values} value={fieldValue(settings, mode, field)} label={(value) => label(`${field.field}.${value}`)} onChange={(value) => set(field, value)} />

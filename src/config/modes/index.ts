@@ -6,6 +6,7 @@ import { paint } from "./paint";
 import { remove } from "./remove";
 import { replace } from "./replace";
 import { restyle } from "./restyle";
+import { sky } from "./sky";
 import { stage } from "./stage";
 
 /**
@@ -21,6 +22,7 @@ export const modes = {
   replace,
   paint,
   material,
+  sky,
 } as const satisfies Record<string, ModeDefinition>;
 
 export type EditMode = keyof typeof modes;

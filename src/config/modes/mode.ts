@@ -35,6 +35,11 @@ export type ModeDefinition = {
   marking: "engine" | "algorithmic";
   /** Offered in a listing's Generate (a whole-photo mode: no brush per photo). */
   listing: boolean;
+  /**
+   * What the photo must show for the mode to make sense, checked before anything is spent (a sky to replace):
+   * a photo without it is refused with the reason `no<Thing>` (errors.reasons). A brushed mask stands in for it.
+   */
+  photoNeeds?: "sky";
   /** The room types it fits, when not all of them (a facade is an exterior). */
   roomTypes?: readonly string[];
   /** What the page shows for it (components/design reads this; messages under modes.<page group>). */

@@ -6,7 +6,10 @@ import { modeSupport } from "@/config/modes";
 import { findStyle, type Style, type StyleLook, type TextureKind } from "@/config/styles";
 import { decodeMask } from "@/server/edits/decode-mask";
 import { decodeRaw } from "@/server/edits/decode-raw";
+import { findSky } from "@/server/edits/find-sky";
 import { inpaintRegion } from "@/server/edits/inpaint-region";
+import { replaceSky } from "@/server/edits/replace-sky";
+import type { RawImage, RawMask } from "@/server/edits/types";
 import { EngineError, type Engine, type EngineInput, type EngineOutput } from "./engine";
 import { plainUpscale } from "./plain-upscale";
 
@@ -30,6 +33,7 @@ export function createLocalEngine(): Engine {
         if (!input.edit.mask) throw new EngineError("refused", `${input.edit.mode} needs a mask`);
         return removeRegion(input, input.edit.mask);
       }
+      if (support.entry.run === "sky") return newSky(input);
       return restyle(input);
     },
     upscale: plainUpscale,
@@ -44,6 +48,35 @@ async function removeRegion({ image, width, height, onProgress, signal }: Engine
   const filled = await inpaintRegion({ image: photo, mask: region, signal });
   const result = await failing(sharp(filled.data, { raw: { width: filled.width, height: filled.height, channels: 3 } }).jpeg(RESULT_JPEG).toBuffer());
   return { image: result };
+}
+
+/**
+ * A new sky without AI: the sky brushed by the person, or found (src/server/edits/find-sky.ts), a gradient sky
+ * composited into it and the rest relit by a measured amount (replace-sky.ts). A photo with no sky is refused.
+ */
+async function newSky({ image, width, height, edit, seed, onProgress, signal }: EngineInput): Promise<EngineOutput> {
+  signal.throwIfAborted();
+  const [photo, brushed] = await failing(Promise.all([decodeRaw({ image, width, height }), edit.mask ? decodeMask({ mask: edit.mask, width, height }) : null]));
+  const found = brushed ? skyOfMask(photo, brushed) : findSky({ image: photo });
+  if (!found) throw new EngineError("refused", "no sky in the photo");
+  onProgress(0.5);
+  const made = replaceSky({ image: photo, sky: found.mask, kind: edit.sky ?? "clear", seed, oldSkyMean: found.mean, horizon: found.bottom });
+  return { image: await failing(sharp(made.image.data, { raw: { width: made.image.width, height: made.image.height, channels: 3 } }).jpeg(RESULT_JPEG).toBuffer()) };
+}
+
+/** The brushed mask as the sky: its mean colour and lowest row. */
+function skyOfMask(photo: RawImage, mask: RawMask) {
+  let count = 0;
+  let bottom = 0;
+  const sum = [0, 0, 0];
+  for (let i = 0; i < mask.data.length; i++) {
+    if (mask.data[i]! < 128) continue;
+    count++;
+    bottom = Math.floor(i / mask.width);
+    for (let c = 0; c < 3; c++) sum[c]! += photo.data[i * 3 + c]!;
+  }
+  if (!count) return null;
+  return { mask, mean: [sum[0]! / count, sum[1]! / count, sum[2]! / count] as [number, number, number], bottom };
 }
 
 /*

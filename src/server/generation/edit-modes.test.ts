@@ -25,6 +25,8 @@ import { storeImage } from "@/server/images/store-image";
 import { uploadMask } from "@/server/images/upload-mask";
 import { listGallery } from "@/server/images/list-gallery";
 import { writeStructureScore } from "./write-structure-score";
+import { createLocalEngine } from "@/server/engines/local-engine";
+import { exteriorScenes, renderExterior } from "~/tests/support/exterior-scene";
 
 const W = 96;
 const H = 72;
@@ -145,6 +147,26 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
     await expect(generate(userId, { source, mode: "restyle", styles: ["no-such-style"] })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "styles", reason: "unknownStyle" } });
     await expect(generate(userId, { source, mode: "stage", styles: ["modern"] }, "local")).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "mode" } });
     expect(await getBalance({ db: handle.db, userId })).toBe(3);
+  });
+
+  it("refuses a sky mode on a photo with no sky, spending nothing, and makes a new sky on one that has it", async () => {
+    const { userId, imageId } = await userWithPhoto(3);
+    await expect(generate(userId, { source: { type: "image", imageId }, mode: "sky", params: { sky: "clear" } }, "local")).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+      details: { field: "source", reason: "noSky" },
+    });
+    expect(await getBalance({ db: handle.db, userId })).toBe(3);
+
+    const exterior = await renderExterior({ ...exteriorScenes[0]!, width: 384, height: 256 });
+    const stored = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: await sharp(exterior.photo).webp().toBuffer(), width: 384, height: 256, contentType: "image/webp" });
+    const { batch } = await generate(userId, { source: { type: "image", imageId: stored.id }, mode: "sky", params: { sky: "clear" } }, "local");
+    expect(await getBalance({ db: handle.db, userId })).toBe(2);
+    await runAll(createLocalEngine());
+    const done = await getBatch({ db: handle.db, userId, batchId: batch.id });
+    expect(done.visualizations[0]).toMatchObject({ status: "succeeded" });
+    const { data } = await resultPixels(done.visualizations[0]!.result!.id);
+    // The top left corner was grey sky; it is blue now.
+    expect(data[2]! - data[0]!).toBeGreaterThan(60);
   });
 
   it("refuses a short balance before importing a library photo", async () => {
