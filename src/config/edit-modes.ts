@@ -3,4 +3,4 @@
  * limits every mode shares. Names are under `modes.*` in messages/*.json.
  */
 export * from "./modes/limits";
-export { editModes, isEditMode, isMaskedMode, isStyledMode, listingModes, modeOf, modes, tokenCost, visualizationCount, type EditMode } from "./modes";
+export { editModes, isEditMode, isMaskedMode, isStyledMode, listingModes, modeOf, modes, modeStyles, roomFits, tokenCost, visualizationCount, type EditMode } from "./modes";

@@ -1,5 +1,5 @@
 import type { Creativity } from "./modes/limits";
-import { modeOf, modesOfEngine, onceModesOfEngine, type EditMode } from "./modes";
+import { modeOf, modesOfEngine, onceModesOfEngine, unsupportedReasons, type EditMode, type UnsupportedReason } from "./modes";
 /**
  * The generation engines GENERATION_PROVIDER may name, and the models of the hosted ones, as data: read by the
  * environment check (which names are valid), by the engines (inputs, sizes, prices) and by the pages (whether
@@ -22,6 +22,11 @@ export const engines = {
 /** The modes an engine can do (none for ids no longer in the catalogue). */
 export function engineModes(id: string): readonly EditMode[] {
   return Object.hasOwn(engines, id) ? modesOfEngine(id as EngineId) : [];
+}
+
+/** Why each mode this engine cannot do is missing (the page says it beside the disabled mode). */
+export function engineUnsupportedReasons(id: string): Partial<Record<EditMode, UnsupportedReason>> {
+  return Object.hasOwn(engines, id) ? unsupportedReasons(id as EngineId) : {};
 }
 
 /** Whether the engine reads the person's instruction and creativity. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { creativityLevels, DEFAULT_CREATIVITY, INSTRUCTION_MAX_CHARS, modes, type EditMode } from "@/config/edit-modes";
+import { creativityLevels, DEFAULT_CREATIVITY, INSTRUCTION_MAX_CHARS, modeOf, modes, roomFits, type EditMode } from "@/config/edit-modes";
 import { words } from "@/config/modes/fields";
 
 export { hexColorSchema } from "@/config/modes/fields";
@@ -24,13 +24,15 @@ export type EditParamsInput = z.input<typeof editParamsSchema>;
  * What a request in this mode lacks or has too much of, as (path, message) pairs: styles in the styled modes
  * only, the mask where the mode needs one, the mode's required parameters.
  */
-export function modeIssues(request: { mode: EditMode; styles: readonly string[]; params: Record<string, unknown>; maskImageId?: string }): { path: string; message: string }[] {
-  const mode = modes[request.mode];
+export function modeIssues(request: { mode: EditMode; roomType?: string; styles: readonly string[]; params: Record<string, unknown>; maskImageId?: string }): { path: string; message: string }[] {
+  const mode = modeOf(request.mode);
   const issues: { path: string; message: string }[] = [];
+  if (request.roomType !== undefined && !roomFits(request.mode, request.roomType)) issues.push({ path: "roomType", message: "roomNotInMode" });
+  if (mode.styles && request.styles.some((style) => !Object.hasOwn(mode.styles!, style))) issues.push({ path: "styles", message: "unknownStyle" });
   if (mode.styled && request.styles.length === 0) issues.push({ path: "styles", message: "noStyles" });
   if (!mode.styled && request.styles.length > 0) issues.push({ path: "styles", message: "stylesNotInMode" });
   if (mode.mask === "required" && !request.maskImageId) issues.push({ path: "maskImageId", message: "noMask" });
-  for (const [field, message] of Object.entries(("required" in mode ? mode.required : undefined) ?? {})) {
+  for (const [field, message] of Object.entries(mode.required ?? {})) {
     if (request.params[field] === undefined) issues.push({ path: "params", message });
   }
   return issues;

@@ -13,7 +13,7 @@ import {
   type DeclutterScope,
   type EditMode,
 } from "@/config/edit-modes";
-import { editModes, modeOf, modes, type PageField } from "@/config/modes";
+import { editModes, modeOf, modes, type PageField, type UnsupportedReason } from "@/config/modes";
 import { floorMaterials, type FloorMaterialId } from "@/config/floor-materials";
 import { paintColors } from "@/config/paint-colors";
 
@@ -103,6 +103,8 @@ const radioInput = "mt-0.5 size-4 shrink-0 accent-primary-600";
 export function ModePicker(props: {
   value: PageMode;
   available: readonly EditMode[];
+  /** Why the engine cannot do a mode, said beside it when it is disabled. */
+  unsupported?: Partial<Record<EditMode, UnsupportedReason>>;
   onChange: (mode: PageMode) => void;
   providersDocs: string;
   modes?: readonly PageMode[];
@@ -113,6 +115,7 @@ export function ModePicker(props: {
   const t = useTranslations("modes");
   const tDesign = useTranslations("design");
   const noteId = useId();
+  const reasonOf = (mode: PageMode) => (pageModeEdits[mode] ?? []).map((edit) => props.unsupported?.[edit]).find(Boolean);
   const offered = (mode: PageMode) => (pageModeEdits[mode] ?? []).some((edit) => props.available.includes(edit));
   const shown = props.modes ?? pageModes;
   const anyMissing = shown.some((mode) => !(pageModeEdits[mode] ?? []).every((edit) => props.available.includes(edit)));
@@ -141,7 +144,10 @@ export function ModePicker(props: {
             />
             <span>
               <span id={`${noteId}-${mode}-name`} className="block font-medium">{t(`${mode}.name` as "restyle.name")}</span>
-              <span id={`${noteId}-${mode}-text`} className="block text-gray-700 dark:text-gray-300">{t(`${mode}.description` as "restyle.description")}</span>
+              <span id={`${noteId}-${mode}-text`} className="block text-gray-700 dark:text-gray-300">
+                {t(`${mode}.description` as "restyle.description")}
+                {!offered(mode) && reasonOf(mode) && <span className="block text-sm italic">{t(`unsupported.${reasonOf(mode)!}`)}</span>}
+              </span>
             </span>
           </label>
         ))}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { declutterScopes, KEEP_LIST_MAX_CHARS, type DeclutterScope } from "./limits";
 import { words } from "./fields";
+import { interiorRoomTypes } from "../room-types";
 import { defineMode, ownWords } from "./mode";
 
 /** What each scope of decluttering takes away. */
@@ -29,6 +30,7 @@ export const declutter = defineMode({
   structure: "photo",
   marking: "engine",
   listing: true,
+  roomTypes: interiorRoomTypes,
   page: { group: "declutter" },
   prompt: ({ room, params }) => {
     const kept = typeof params.keep === "string" ? ownWords(params.keep, KEEP_LIST_MAX_CHARS) : "";

@@ -46,6 +46,17 @@ export function isMaskedMode(mode: EditMode): boolean {
   return modes[mode].mask === "required";
 }
 
+/** Whether the mode fits photos of this room type (a facade is an exterior; a restyle an interior). */
+export function roomFits(mode: EditMode, roomType: string): boolean {
+  const rooms = modeOf(mode).roomTypes;
+  return !rooms || rooms.includes(roomType);
+}
+
+/** The styles the mode offers, with its own words for each, when it has its own list (a facade's styles); else every style. */
+export function modeStyles(mode: EditMode): Readonly<Record<string, string>> | undefined {
+  return modeOf(mode).styles;
+}
+
 /** How many visualizations a request makes: styles × variations in the styled modes, else the edit × variations. */
 export function visualizationCount(request: { mode: EditMode; styles: readonly string[]; variations: number }): number {
   return (isStyledMode(request.mode) ? request.styles.length : 1) * request.variations;

@@ -42,6 +42,11 @@ export type ModeDefinition = {
   photoNeeds?: "sky";
   /** The room types it fits, when not all of them (a facade is an exterior). */
   roomTypes?: readonly string[];
+  /**
+   * The styles it offers, by style id (src/config/styles.ts, for their names and pictures), with its own words
+   * for the prompt (a modern facade is not a modern living room); absent: every style, in its interior words.
+   */
+  styles?: Readonly<Record<string, string>>;
   /** What the page shows for it (components/design reads this; messages under modes.<page group>). */
   page: PageEntry;
   /**

@@ -1,3 +1,4 @@
+import { interiorRoomTypes } from "../room-types";
 import { defineMode } from "./mode";
 
 /** The room in another style, keeping walls, windows, doors and the camera: one visualization per chosen style. */
@@ -16,6 +17,7 @@ export const restyle = defineMode({
   structure: "photo",
   marking: "engine",
   listing: true,
+  roomTypes: interiorRoomTypes,
   page: { group: "restyle" },
   prompt: ({ room, furnish, style }) => [
     `Redesign this ${room} in ${style!.prompt}.`,

@@ -1,3 +1,4 @@
+import { interiorRoomTypes } from "../room-types";
 import { defineMode } from "./mode";
 
 /** An empty room furnished in a style: one visualization per chosen style. */
@@ -15,6 +16,7 @@ export const stage = defineMode({
   structure: "photo",
   marking: "engine",
   listing: true,
+  roomTypes: interiorRoomTypes,
   page: { group: "stage" },
   prompt: ({ room, furnish, style }) => [
     `Stage this empty ${room} in ${style!.prompt}.`,

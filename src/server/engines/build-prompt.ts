@@ -6,7 +6,7 @@ import { findStyle } from "@/config/styles";
 import type { EngineEdit } from "./engine";
 
 /** What each room gets furnished with, and for rooms with fixed installations, what stays where it is. */
-const roomBriefs: Record<RoomType, { furnish: string; keep?: string }> = {
+const roomBriefs: Record<RoomType, { furnish: string; keep?: string; outdoor?: true }> = {
   "living-room": { furnish: "a sofa, armchairs, a coffee table, a rug, shelving, lamps, curtains and decor" },
   "dining-room": { furnish: "a dining table with chairs, a pendant light above the table, a sideboard, a rug and decor" },
   bedroom: { furnish: "a bed with bedding, bedside tables and lamps, a wardrobe or dresser, a rug, curtains and decor" },
@@ -24,6 +24,16 @@ const roomBriefs: Record<RoomType, { furnish: string; keep?: string }> = {
     keep: "the railings, the facade and the view as they are",
   },
   "kids-room": { furnish: "a child's bed, toy storage, a small desk or play area, a soft rug and playful, child-safe decor" },
+  exterior: {
+    furnish: "cladding or render, the colour of the walls, window frames, a front door, gutters, outdoor lights and planting by the entrance",
+    keep: "the building's shape, roof line, windows and doors in their places",
+    outdoor: true,
+  },
+  garden: {
+    furnish: "a lawn, planting beds with shrubs, grasses and perennials, paving and a path, garden furniture and outdoor lighting",
+    keep: "the house, fences, walls and the plot's boundaries as they are",
+    outdoor: true,
+  },
 };
 
 /** Said in every mode: the structure is what a listing must not misrepresent. */
@@ -33,6 +43,7 @@ const STRUCTURE = [
 ].join(" ");
 
 const PHOTOREAL = "Photorealistic interior photograph, natural daylight, high detail.";
+const PHOTOREAL_OUTDOOR = "Photorealistic exterior photograph, natural daylight, high detail.";
 
 /** How far the engine may stray, in words (engines with a strength input also get it as a number). */
 const creativityWords: Record<Creativity, string> = {
@@ -63,11 +74,12 @@ export function buildPrompt(options: PromptOptions | { roomType: RoomType; style
   const { roomType, edit, creativity = DEFAULT_CREATIVITY, instruction } =
     "edit" in options ? options : { roomType: options.roomType, edit: { mode: "restyle" as const, styleId: options.styleId } };
   const room = roomPromptNames[roomType];
-  const { furnish, keep } = roomBriefs[roomType];
+  const { furnish, keep, outdoor } = roomBriefs[roomType];
   const fixtures = keep ? `Keep ${keep}.` : "";
   const mode = modeOf(edit.mode);
   if (!mode.prompt) throw new RangeError(`No prompt asks for ${edit.mode}`);
-  const style = mode.styled ? styleOf(edit.styleId ?? "") : undefined;
+  const own = mode.styles && edit.styleId ? mode.styles[edit.styleId] : undefined;
+  const style = mode.styled ? (own ? { prompt: own } : styleOf(edit.styleId ?? "")) : undefined;
   const params = Object.fromEntries(Object.entries(edit).filter(([key]) => key !== "mode" && key !== "styleId"));
   const task = mode.prompt({ room, furnish, style, params });
   const words = instruction ? ownWords(instruction, INSTRUCTION_MAX_CHARS) : "";
@@ -77,7 +89,7 @@ export function buildPrompt(options: PromptOptions | { roomType: RoomType; style
     words ? `The person also asks, in their own words: "${words}".` : "",
     STRUCTURE,
     fixtures,
-    PHOTOREAL,
+    outdoor ? PHOTOREAL_OUTDOOR : PHOTOREAL,
   ]
     .filter(Boolean)
     .join(" ");
