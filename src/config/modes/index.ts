@@ -1,6 +1,8 @@
 import type { EngineId } from "../engines";
 import type { EngineEntries, ModeDefinition, UnsupportedReason } from "./mode";
 import { declutter } from "./declutter";
+import { facade } from "./facade";
+import { garden } from "./garden";
 import { material } from "./material";
 import { paint } from "./paint";
 import { remove } from "./remove";
@@ -8,6 +10,7 @@ import { replace } from "./replace";
 import { restyle } from "./restyle";
 import { sky } from "./sky";
 import { stage } from "./stage";
+import { twilight } from "./twilight";
 
 /**
  * The registry of edit modes: one module per mode in this folder, listed here in the order the page shows
@@ -23,6 +26,9 @@ export const modes = {
   paint,
   material,
   sky,
+  facade,
+  garden,
+  twilight,
 } as const satisfies Record<string, ModeDefinition>;
 
 export type EditMode = keyof typeof modes;
