@@ -25,6 +25,7 @@ import { storeImage } from "@/server/images/store-image";
 import { uploadMask } from "@/server/images/upload-mask";
 import { listGallery } from "@/server/images/list-gallery";
 import { writeStructureScore } from "./write-structure-score";
+import { createFakeEngine } from "@/server/engines/fake-engine";
 import { createLocalEngine } from "@/server/engines/local-engine";
 import { exteriorScenes, renderExterior } from "~/tests/support/exterior-scene";
 
@@ -167,6 +168,33 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
     const { data } = await resultPixels(done.visualizations[0]!.result!.id);
     // The top left corner was grey sky; it is blue now.
     expect(data[2]! - data[0]!).toBeGreaterThan(60);
+  });
+
+  it("makes a facade, a garden, a twilight and a sky on the fake engine, each scored, and refuses a facade of a living room", async () => {
+    const userId = await insertUser(handle);
+    await grantTokens({ db: handle.db, userId, amount: 10, kind: "grant", idempotencyKey: `g:${userId}` });
+    const exterior = await renderExterior({ ...exteriorScenes[2]!, width: 384, height: 256 });
+    const stored = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: await sharp(exterior.photo).webp().toBuffer(), width: 384, height: 256, contentType: "image/webp" });
+    const source = { type: "image" as const, imageId: stored.id };
+    await expect(generate(userId, { source, roomType: "living-room", mode: "facade", styles: ["modern"] })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "roomType", reason: "roomNotInMode" } });
+    await expect(generate(userId, { source, roomType: "exterior", mode: "facade", styles: ["boho"] })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "styles", reason: "unknownStyle" } });
+    const batches = [
+      await generate(userId, { source, roomType: "exterior", mode: "facade", styles: ["modern", "scandinavian"] }),
+      await generate(userId, { source, roomType: "garden", mode: "garden", styles: ["zen"] }),
+      await generate(userId, { source, roomType: "exterior", mode: "twilight" }),
+      await generate(userId, { source, roomType: "exterior", mode: "sky", params: { sky: "sunset" } }),
+    ];
+    expect(await getBalance({ db: handle.db, userId })).toBe(5);
+    await runAll(createFakeEngine({}));
+    const original = await resultPixels(stored.id);
+    for (const { batch } of batches) {
+      const done = await getBatch({ db: handle.db, userId, batchId: batch.id });
+      for (const v of done.visualizations) {
+        expect(v, batch.mode).toMatchObject({ status: "succeeded", structureScore: expect.any(Number) });
+        const { data } = await resultPixels(v.result!.id);
+        expect(data.equals(original.data), batch.mode).toBe(false);
+      }
+    }
   });
 
   it("refuses a short balance before importing a library photo", async () => {
