@@ -1,4 +1,5 @@
-import type { Creativity, EditMode } from "./edit-modes";
+import type { Creativity } from "./modes/limits";
+import { modeOf, modesOfEngine, onceModesOfEngine, unsupportedReasons, type EditMode, type UnsupportedReason } from "./modes";
 /**
  * The generation engines GENERATION_ENGINE may name, and the models of the hosted ones, as data: read by the
  * environment check (which names are valid), by the engines (inputs, sizes, prices) and by the pages (whether
@@ -6,24 +7,26 @@ import type { Creativity, EditMode } from "./edit-modes";
  */
 
 /**
- * An engine that is not AI gets its results labelled as previews made without AI. `modes` are what the design
- * page offers with it (src/config/edit-modes.ts); `paint` is our own exact recolour, so every engine has it.
- * `sameEveryTime` are its modes whose result the seed does not change: a second variation would be the same
- * image for another token, so they are made once (our recolour; the local engine's classical fill).
- * `followsWords`: it reads the person's instruction and creativity (the local engine reads neither, so the page
- * does not ask for them).
+ * An engine that is not AI gets its results labelled as previews made without AI. Which modes it can do, and
+ * how it is asked for each, is in each mode's module (src/config/modes/). `followsWords`: it reads the person's
+ * instruction and creativity (the local engine reads neither, so the page does not ask for them).
  */
 export const engines = {
-  local: { ai: false, followsWords: false, modes: ["restyle", "paint", "remove"], sameEveryTime: ["paint", "remove"] },
-  fake: { ai: false, followsWords: true, modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"], sameEveryTime: ["paint"] },
-  replicate: { ai: true, followsWords: true, modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"], sameEveryTime: ["paint"] },
-  openai: { ai: true, followsWords: true, modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"], sameEveryTime: ["paint"] },
-  comfyui: { ai: true, followsWords: true, modes: ["restyle", "stage", "declutter", "remove", "replace", "paint", "material"], sameEveryTime: ["paint"] },
-} as const satisfies Record<string, { ai: boolean; followsWords: boolean; modes: readonly EditMode[]; sameEveryTime: readonly EditMode[] }>;
+  local: { ai: false, followsWords: false },
+  fake: { ai: false, followsWords: true },
+  replicate: { ai: true, followsWords: true },
+  openai: { ai: true, followsWords: true },
+  comfyui: { ai: true, followsWords: true },
+} as const satisfies Record<string, { ai: boolean; followsWords: boolean }>;
 
 /** The modes an engine can do (none for ids no longer in the catalogue). */
 export function engineModes(id: string): readonly EditMode[] {
-  return Object.hasOwn(engines, id) ? engines[id as EngineId].modes : [];
+  return Object.hasOwn(engines, id) ? modesOfEngine(id as EngineId) : [];
+}
+
+/** Why each mode this engine cannot do is missing (the page says it beside the disabled mode). */
+export function engineUnsupportedReasons(id: string): Partial<Record<EditMode, UnsupportedReason>> {
+  return Object.hasOwn(engines, id) ? unsupportedReasons(id as EngineId) : {};
 }
 
 /** Whether the engine reads the person's instruction and creativity. */
@@ -33,7 +36,7 @@ export function engineFollowsWords(id: string): boolean {
 
 /** The modes whose result on this engine is the same whatever the seed: one variation only. */
 export function sameEveryTimeModes(id: string): readonly EditMode[] {
-  return Object.hasOwn(engines, id) ? engines[id as EngineId].sameEveryTime : [];
+  return Object.hasOwn(engines, id) ? onceModesOfEngine(id as EngineId) : [];
 }
 
 export type EngineId = keyof typeof engines;
@@ -46,7 +49,7 @@ export function isAiEngine(id: string): boolean {
 
 /** Whether a result is an AI edit: made by an AI engine, and not our own exact recolour (an algorithmic edit on any engine). */
 export function isAiResult(engineId: string, mode: EditMode): boolean {
-  return isAiEngine(engineId) && mode !== "paint";
+  return isAiEngine(engineId) && modeOf(mode).marking === "engine";
 }
 
 export type ReplicateModel = {
@@ -141,16 +144,13 @@ export const replicateEditModels = {
 export type ReplicateEditModelId = keyof typeof replicateEditModels;
 
 /**
- * Which Replicate model makes each mode. Restyle without the person's words runs REPLICATE_MODEL; with them,
- * and staging and decluttering, need an instruction model: REPLICATE_MODEL when it is one, else `instruction`,
- * or `references` when there are results to follow and the model in hand takes one image only.
+ * The instruction models of Replicate, for the modes whose module asks for one (src/config/modes/): REPLICATE_MODEL
+ * when it is one, else `instruction`, or `references` when there are results to follow and the model in hand
+ * takes one image only. The masked modes name their inpainting or erasing model in their modules.
  */
 export const replicateRoutes = {
   instruction: "black-forest-labs/flux-kontext-pro",
   references: "google/nano-banana",
-  replace: "black-forest-labs/flux-fill-pro",
-  material: "black-forest-labs/flux-fill-pro",
-  remove: "bria/eraser",
 } as const satisfies Record<string, ReplicateModelId | ReplicateEditModelId>;
 
 /**

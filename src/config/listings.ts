@@ -1,4 +1,4 @@
-import type { EditMode } from "@/config/edit-modes";
+import { listingModes as registryListingModes, type EditMode } from "@/config/edit-modes";
 
 /** Limits and figures of listings (an agent's property with many photos), as data. */
 
@@ -18,8 +18,8 @@ export const LISTING_EXPIRY_WARNING_MS = 10 * 60 * 1000;
 /** Uploads a listing's page sends at once: a few at a time keeps each one's progress honest and the server calm. */
 export const LISTING_UPLOAD_CONCURRENCY = 2;
 /** What a listing's Generate may ask of every photo: the whole-photo modes (the masked ones need a brush per photo). */
-export const listingModes = ["restyle", "stage", "declutter"] as const satisfies readonly EditMode[];
-export type ListingMode = (typeof listingModes)[number];
+export const listingModes = registryListingModes as [EditMode, ...EditMode[]];
+export type ListingMode = EditMode;
 /** The longest an HD copy's upscale may take before its order fails (and its token comes back). */
 export const HD_UPSCALE_TIMEOUT_MS = 120_000;
 /** Longer than an upscale may take: a lease that runs out means the worker holding it died. */

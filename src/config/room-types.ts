@@ -1,6 +1,9 @@
-/** The eight room types. Names are under `rooms.<id>` in messages/*.json. */
-export const roomTypes = ["living-room", "dining-room", "bedroom", "bathroom", "office", "kitchen", "terrace", "kids-room"] as const;
+/** The eight rooms and the two outdoor types (a house's exterior, a garden). Names are under `rooms.<id>` in messages/*.json. */
+export const roomTypes = ["living-room", "dining-room", "bedroom", "bathroom", "office", "kitchen", "terrace", "kids-room", "exterior", "garden"] as const;
 export type RoomType = (typeof roomTypes)[number];
+
+/** The rooms whose interior the interior modes (restyle, staging, decluttering) redesign: all but the outdoor types. */
+export const interiorRoomTypes = ["living-room", "dining-room", "bedroom", "bathroom", "office", "kitchen", "terrace", "kids-room"] as const satisfies readonly RoomType[];
 
 /** How a prompt names each room (English, for the AI engines). */
 export const roomPromptNames: Record<RoomType, string> = {
@@ -12,4 +15,6 @@ export const roomPromptNames: Record<RoomType, string> = {
   kitchen: "kitchen",
   terrace: "terrace",
   "kids-room": "kids' room",
+  exterior: "house exterior",
+  garden: "garden",
 };

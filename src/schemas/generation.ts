@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { roomTypes } from "@/config/room-types";
 import { MAX_STYLES_PER_BATCH } from "@/config/generation";
-import { editModes, isMaskedMode, isStyledMode, MAX_VARIATIONS, type EditMode } from "@/config/edit-modes";
-import { editParamsSchema, type EditParams } from "./edit-params";
+import { editModes, MAX_VARIATIONS, type EditMode } from "@/config/edit-modes";
+import { editParamsSchema, modeIssues, type EditParams } from "./edit-params";
 import type { StructureFinding } from "./structure";
 
 /**
@@ -47,19 +47,12 @@ export const createBatchSchema = z
     requestId: z.uuid(),
   })
   .superRefine((request, context) => {
-    const issue = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
-    if (isStyledMode(request.mode) && request.styles.length === 0) issue("styles", "noStyles");
-    if (!isStyledMode(request.mode) && request.styles.length > 0) issue("styles", "stylesNotInMode");
-    if (isMaskedMode(request.mode) && !request.maskImageId) issue("maskImageId", "noMask");
-    if (request.mode === "declutter" && !request.params.scope) issue("params", "noScope");
-    if (request.mode === "replace" && !request.params.text) issue("params", "noText");
-    if (request.mode === "paint" && !request.params.color) issue("params", "noColor");
-    if (request.mode === "material" && !request.params.material) issue("params", "noMaterial");
+    for (const { path, message } of modeIssues(request)) context.addIssue({ code: "custom", path: [path], message });
   });
 export type CreateBatchRequest = z.output<typeof createBatchSchema>;
 export type CreateBatchInput = z.input<typeof createBatchSchema>;
 
-export { visualizationCount } from "@/config/edit-modes";
+export { tokenCost, visualizationCount } from "@/config/edit-modes";
 
 export { imageRejections, type ImageRejection } from "./image-rejections";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { isStyledMode, type EditMode } from "@/config/edit-modes";
+import type { EditMode } from "@/config/edit-modes";
 import { LISTING_MAX_PHOTOS, LISTING_MAX_STYLES, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX, listingModes } from "@/config/listings";
 import { roomTypes } from "@/config/room-types";
-import { editParamsSchema } from "./edit-params";
+import { editParamsSchema, modeIssues } from "./edit-params";
 import { imageSourceSchema, recordIdSchema, type FailureReason, type ImageDto, type VisualizationStatus } from "./generation";
 import type { StructureFinding } from "./structure";
 
@@ -25,7 +25,7 @@ export const addListingPhotosSchema = z.object({
 });
 export const updateListingPhotoSchema = z.object({ roomType: z.enum(roomTypes) });
 export const reorderListingPhotosSchema = z.object({ photoIds: z.array(recordIdSchema).max(LISTING_MAX_PHOTOS) });
-/** A listing's Generate: one style per visualization in the styled modes, declutter's scope and keep list in params. */
+/** A listing's Generate: one of the whole-photo modes (src/config/modes/, `listing`), checked as a single photo's request is. */
 export const generateListingSchema = z
   .object({
     mode: z.enum(listingModes).default("restyle"),
@@ -39,9 +39,7 @@ export const generateListingSchema = z
     requestId: z.uuid(),
   })
   .superRefine((request, context) => {
-    if (isStyledMode(request.mode) && request.styles.length === 0) context.addIssue({ code: "custom", path: ["styles"], message: "noStyles" });
-    if (!isStyledMode(request.mode) && request.styles.length > 0) context.addIssue({ code: "custom", path: ["styles"], message: "stylesNotInMode" });
-    if (request.mode === "declutter" && !request.params.scope) context.addIssue({ code: "custom", path: ["params"], message: "noScope" });
+    for (const { path, message } of modeIssues(request)) context.addIssue({ code: "custom", path: [path], message });
   });
 export type GenerateListingRequest = z.output<typeof generateListingSchema>;
 export type GenerateListingInput = z.input<typeof generateListingSchema>;

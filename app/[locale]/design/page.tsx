@@ -11,7 +11,7 @@ import { pageMetadata } from "@/web/server/metadata";
 import { pageLocale, type LocaleParams } from "@/web/server/page-params";
 import { PersonDataSource } from "@/components/account/person-data-source";
 import { getEngineInfo } from "@/server/generation/get-engine-info";
-import { engineFollowsWords, engineModes, sameEveryTimeModes } from "@/config/engines";
+import { engineFollowsWords, engineModes, engineUnsupportedReasons, sameEveryTimeModes } from "@/config/engines";
 
 /** The message namespaces the design page's client components read. */
 const namespaces = ["design", "upload", "generation", "rooms", "styles", "account", "errors", "modes", "paintColors", "materials", "maskEditor"] as const;
@@ -41,6 +41,7 @@ export default async function DesignPage({ params }: LocaleParams) {
           styles={styles.map(({ id, thumbnail }) => ({ id, thumbnail }))}
           ai={engine.ai}
           modes={engineModes(engine.id)}
+          unsupported={engineUnsupportedReasons(engine.id)}
           sameEveryTime={sameEveryTimeModes(engine.id)}
           followsWords={engineFollowsWords(engine.id)}
           pricingHref={pathFor("/pricing", locale)}

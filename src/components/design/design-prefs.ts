@@ -2,7 +2,7 @@ import type { EditMode } from "@/config/edit-modes";
 import { roomTypes, type RoomType } from "@/config/room-types";
 import type { EditParams } from "@/schemas/edit-params";
 import type { ImageChoice } from "./choice";
-import { defaultModeSettings, editModeOf, pageModeEdits, pageModes, type ModeSettings } from "./mode-options";
+import { defaultModeSettings, editModeOf, fieldValue, pageFieldsOf, pageModeEdits, pageModes, type ModeSettings } from "./mode-options";
 
 /** Where the design page keeps what the person chose last (this browser only; nothing personal). */
 const KEY = "aranzer.design";
@@ -21,7 +21,7 @@ export function readDesignPrefs(knownStyles: ReadonlySet<string>, available: rea
     if (!raw || typeof raw !== "object") return null;
     const settings: Partial<ModeSettings> = {};
     const saved = (raw.settings ?? {}) as Partial<ModeSettings>;
-    if (pageModes.includes(saved.mode!) && pageModeEdits[saved.mode!].some((mode) => available.includes(mode))) settings.mode = saved.mode;
+    if (typeof saved.mode === "string" && pageModes.includes(saved.mode) && (pageModeEdits[saved.mode] ?? []).some((mode) => available.includes(mode))) settings.mode = saved.mode;
     for (const key of Object.keys(defaultModeSettings) as (keyof ModeSettings)[]) {
       if (key !== "mode" && !notRemembered.has(key) && typeof saved[key] === typeof defaultModeSettings[key]) Object.assign(settings, { [key]: saved[key] });
     }
@@ -52,6 +52,10 @@ export function paramsOf(settings: ModeSettings, mode: EditMode = editModeOf(set
   if (mode === "replace") params.text = settings.replaceText.trim();
   if (mode === "paint") params.color = `#${settings.color.trim().replace("#", "").toUpperCase()}`;
   if (mode === "material") params.material = settings.material;
+  for (const field of pageFieldsOf(mode)) {
+    const value = fieldValue(settings, mode, field).trim();
+    if (value) Object.assign(params, { [field.field]: value });
+  }
   return params;
 }
 

@@ -224,11 +224,11 @@ describe("DesignStudio: choices", () => {
     expect(screen.getByText("Koszt: 1 token")).toBeTruthy();
   });
 
-  it("offers the eight room types as a radio group and the styles as a checkbox group", async () => {
+  it("offers the ten room types (eight rooms, the exterior and the garden) as a radio group and the styles as a checkbox group", async () => {
     const user = userEvent.setup();
     await renderStudio();
     const rooms = within(roomGroup()).getAllByRole("radio");
-    expect(rooms.map((r) => r.getAttribute("value"))).toEqual(["living-room", "dining-room", "bedroom", "bathroom", "office", "kitchen", "terrace", "kids-room"]);
+    expect(rooms.map((r) => r.getAttribute("value"))).toEqual(["living-room", "dining-room", "bedroom", "bathroom", "office", "kitchen", "terrace", "kids-room", "exterior", "garden"]);
     await user.click(within(roomGroup()).getByRole("radio", { name: "Kuchnia" }));
     expect((within(roomGroup()).getByRole("radio", { name: "Kuchnia" }) as HTMLInputElement).checked).toBe(true);
 

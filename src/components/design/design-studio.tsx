@@ -10,7 +10,8 @@ import { MAX_STYLES_PER_BATCH } from "@/config/generation";
 import { roomTypes, type RoomType } from "@/config/room-types";
 import type { BatchDto, ImageDto } from "@/schemas/generation";
 // Not from @/schemas/generation: that module carries zod, which the studio does not need in the browser.
-import { isMaskedMode, isStyledMode, visualizationCount, type EditMode } from "@/config/edit-modes";
+import { isMaskedMode, isStyledMode, modeOf, modeStyles, roomFits, tokenCost, type EditMode } from "@/config/edit-modes";
+import type { UnsupportedReason } from "@/config/modes";
 import { createBatch, uploadMask } from "./api";
 import { maskPhoto, paramsOf, readDesignPrefs, savedPhotoOf, writeDesignPrefs, type SavedPhoto } from "./design-prefs";
 import { MaskEditor, type MaskEditorHandle } from "./mask-editor/mask-editor";
@@ -44,6 +45,8 @@ export interface DesignStudioProps {
   /** Recent visualizations: the hour's other batches, which the page does not show again. */
   generationsHref: string;
   enginesDocs: string;
+  /** Why each mode the engine cannot do is missing (src/config/modes/). */
+  unsupported?: Partial<Record<EditMode, UnsupportedReason>>;
 }
 
 const RESULTS_ID = "design-results";
@@ -234,13 +237,19 @@ export function DesignStudio(props: DesignStudioProps) {
   const sent = props.followsWords && !ownRecolour ? settings : { ...settings, instruction: "" };
   const styled = isStyledMode(editMode);
   const masked = isMaskedMode(editMode);
+  // A mask the mode takes as a correction of what it finds itself (the sky): sent only when something is painted.
+  const brushable = masked || modeOf(editMode).mask === "optional";
   const oneVariation = props.sameEveryTime.includes(editMode);
   const variations = oneVariation ? 1 : settings.variations;
-  const cost = visualizationCount({ mode: editMode, styles: styled ? styles : [], variations });
+  // A mode with styles of its own (a facade's) offers and sends only those.
+  const ownStyles = modeStyles(editMode);
+  const chosenStyles = styled ? styles.filter((id) => !ownStyles || Object.hasOwn(ownStyles, id)) : [];
+  const cost = tokenCost({ mode: editMode, styles: chosenStyles, variations });
   const missing: Missing[] = [
     ...(choice ? [] : ["image" as const]),
     ...(roomType ? [] : ["room" as const]),
-    ...(styled && styles.length === 0 ? ["styles" as const] : []),
+    ...(roomType && !roomFits(editMode, roomType) ? ["roomForMode" as const] : []),
+    ...(styled && chosenStyles.length === 0 ? ["styles" as const] : []),
     ...(masked && !maskMarked ? ["mask" as const] : []),
     ...(editMode === "replace" && !settings.replaceText.trim() ? ["replaceText" as const] : []),
     ...(editMode === "paint" && !/^#?[0-9a-fA-F]{6}$/.test(settings.color.trim()) ? ["color" as const] : []),
@@ -281,10 +290,10 @@ export function DesignStudio(props: DesignStudioProps) {
     let source = sourceOf(choice);
     let maskImageId: string | undefined;
     // The mask as painted now: a stroke finished a moment before Generate has not been handed over yet.
-    const painted = masked ? ((await maskEditor.current?.currentMask()) ?? null) : null;
+    const painted = brushable && (masked || maskMarked) ? ((await maskEditor.current?.currentMask()) ?? null) : null;
     // Erased to nothing in that moment: the page now says what is missing, and nothing is sent.
     if (masked && !painted) return;
-    if (masked && painted) {
+    if (brushable && painted) {
       // The mask belongs to a photo of the person's own: a library photo becomes one first.
       const sent = await uploadMask(painted, source);
       if (!sent.ok) {
@@ -294,7 +303,7 @@ export function DesignStudio(props: DesignStudioProps) {
       maskImageId = sent.image.id;
       source = { type: "image", imageId: sent.source.id };
     }
-    const body = { source, roomType, mode: editMode, styles: styled ? styles : [], variations, params: paramsOf(sent, editMode), maskImageId };
+    const body = { source, roomType, mode: editMode, styles: chosenStyles, variations, params: paramsOf(sent, editMode), maskImageId };
     // The mask is new each time it is sent, so the retry key leaves it out: the same choice is the same click.
     const signature = JSON.stringify({ ...body, maskImageId: undefined, source: sourceOf(choice) });
     const requestId = retry.current?.signature === signature ? retry.current.requestId : crypto.randomUUID();
@@ -418,20 +427,20 @@ export function DesignStudio(props: DesignStudioProps) {
             />
           </section>
 
-          <ModePicker step={2} value={settings.mode} available={props.modes} enginesDocs={props.enginesDocs} onChange={(mode) => setSettings({ mode })} />
+          <ModePicker step={2} value={settings.mode} available={props.modes} unsupported={props.unsupported} enginesDocs={props.enginesDocs} onChange={(mode) => setSettings({ mode })} />
           <ModeDetails
             settings={settings}
             available={props.modes}
             onChange={setSettings}
-            maskEditor={masked && choice ? <MaskEditor {...maskPhoto(choice)} onMarkedChange={setMaskMarked} handle={maskEditor} purpose={settings.mode === "surfaces" ? "surface" : "region"} /> : null}
+            maskEditor={brushable && choice ? <MaskEditor {...maskPhoto(choice)} onMarkedChange={setMaskMarked} handle={maskEditor} purpose={settings.mode === "surfaces" ? "surface" : "region"} /> : null}
           />
           <RoomTypePicker step={3} value={roomType} onChange={setRoomType} />
-          {styled && <StylePicker step={4} styles={props.styles} selected={styles} onChange={setStyles} />}
+          {styled && <StylePicker step={4} styles={ownStyles ? props.styles.filter((style) => Object.hasOwn(ownStyles, style.id)) : props.styles} selected={chosenStyles} onChange={setStyles} />}
           <CommonOptions settings={settings} onChange={setSettings} words={props.followsWords} ownRecolour={ownRecolour} styled={styled} variations={!oneVariation} />
         </div>
 
         <div className="lg:sticky lg:top-20">
-          <DesignSummary step={styled ? 5 : 4} cost={cost} breakdown={variations > 1 ? { styles: styled ? styles.length : null, variations } : null} balance={balance} missing={missing} notice={notice} pricingHref={props.pricingHref} onReset={reset} onGenerate={onGenerate} />
+          <DesignSummary step={styled ? 5 : 4} cost={cost} breakdown={variations > 1 ? { styles: styled ? chosenStyles.length : null, variations } : null} balance={balance} missing={missing} notice={notice} pricingHref={props.pricingHref} onReset={reset} onGenerate={onGenerate} />
         </div>
       </div>
 

@@ -6,7 +6,7 @@ import { CircleAlert, CircleCheck, RotateCcw, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { InsufficientTokens } from "./insufficient-tokens";
 
-export type Missing = "image" | "room" | "styles" | "mask" | "replaceText" | "color" | "instructionTooLong" | "keepTooLong" | "replaceTextTooLong";
+export type Missing = "image" | "room" | "roomForMode" | "styles" | "mask" | "replaceText" | "color" | "instructionTooLong" | "keepTooLong" | "replaceTextTooLong";
 export type Notice =
   | { type: "insufficient"; balance: number; attempted: number }
   | { type: "error"; message: string }
@@ -30,6 +30,7 @@ interface Props {
 const missingKey = {
   image: "missingImage",
   room: "missingRoom",
+  roomForMode: "missingRoomForMode",
   styles: "missingStyles",
   mask: "missingMask",
   replaceText: "missingReplaceText",

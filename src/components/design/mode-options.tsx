@@ -13,23 +13,29 @@ import {
   type DeclutterScope,
   type EditMode,
 } from "@/config/edit-modes";
+import { editModes, modeOf, modes, type PageField, type UnsupportedReason } from "@/config/modes";
 import { floorMaterials, type FloorMaterialId } from "@/config/floor-materials";
 import { paintColors } from "@/config/paint-colors";
 
-/** The modes as the page offers them: a region is removed or replaced, a surface painted or covered. */
-export const pageModes = ["restyle", "stage", "declutter", "region", "surfaces"] as const;
-export type PageMode = (typeof pageModes)[number];
+/**
+ * The modes as the page offers them, read from the registry (src/config/modes/): one radio per mode, except the
+ * groups whose bespoke panel picks among their modes (a region is removed or replaced, a surface painted or covered).
+ */
+export const pageModes: readonly string[] = [...new Set(editModes.map((mode) => modes[mode].page.group))];
+export type PageMode = string;
 export type RegionAction = "remove" | "replace";
 export type SurfaceKind = "paint" | "material";
 
 /** The engine modes a page mode stands for. */
-export const pageModeEdits: Record<PageMode, readonly EditMode[]> = {
-  restyle: ["restyle"],
-  stage: ["stage"],
-  declutter: ["declutter"],
-  region: ["remove", "replace"],
-  surfaces: ["paint", "material"],
-};
+export const pageModeEdits: Record<PageMode, readonly EditMode[]> = Object.fromEntries(pageModes.map((group) => [group, editModes.filter((mode) => modes[mode].page.group === group)]));
+
+/** The page modes a listing's Generate offers: those whose modes are all whole-photo ones. */
+export const listingPageModes = pageModes.filter((group) => pageModeEdits[group]!.every((mode) => modes[mode].listing));
+
+/** The fields a mode asks for generically (its module's page.fields). */
+export function pageFieldsOf(mode: EditMode): readonly PageField[] {
+  return modeOf(mode).page.fields ?? [];
+}
 
 export type ModeSettings = {
   mode: PageMode;
@@ -43,6 +49,8 @@ export type ModeSettings = {
   instruction: string;
   creativity: Creativity;
   variations: number;
+  /** The values of the generic fields (pageFieldsOf), by mode and field. */
+  fields: Record<string, string>;
 };
 
 export const defaultModeSettings: ModeSettings = {
@@ -57,13 +65,19 @@ export const defaultModeSettings: ModeSettings = {
   instruction: "",
   creativity: "balanced",
   variations: 1,
+  fields: {},
 };
 
 /** The engine mode the settings ask for. */
 export function editModeOf(settings: ModeSettings): EditMode {
   if (settings.mode === "region") return settings.regionAction;
   if (settings.mode === "surfaces") return settings.surfaceKind;
-  return settings.mode;
+  return pageModeEdits[settings.mode]?.[0] ?? "restyle";
+}
+
+/** A generic field's value: what the person chose, else its default (an empty text). */
+export function fieldValue(settings: ModeSettings, mode: EditMode, field: PageField): string {
+  return settings.fields[`${mode}.${field.field}`] ?? (field.kind === "choice" ? field.default : "");
 }
 
 export type TextField = "instruction" | "keep" | "replaceText";
@@ -89,6 +103,8 @@ const radioInput = "mt-0.5 size-4 shrink-0 accent-primary-600";
 export function ModePicker(props: {
   value: PageMode;
   available: readonly EditMode[];
+  /** Why the engine cannot do a mode, said beside it when it is disabled. */
+  unsupported?: Partial<Record<EditMode, UnsupportedReason>>;
   onChange: (mode: PageMode) => void;
   enginesDocs: string;
   modes?: readonly PageMode[];
@@ -99,9 +115,10 @@ export function ModePicker(props: {
   const t = useTranslations("modes");
   const tDesign = useTranslations("design");
   const noteId = useId();
-  const offered = (mode: PageMode) => pageModeEdits[mode].some((edit) => props.available.includes(edit));
+  const reasonOf = (mode: PageMode) => (pageModeEdits[mode] ?? []).map((edit) => props.unsupported?.[edit]).find(Boolean);
+  const offered = (mode: PageMode) => (pageModeEdits[mode] ?? []).some((edit) => props.available.includes(edit));
   const shown = props.modes ?? pageModes;
-  const anyMissing = shown.some((mode) => !pageModeEdits[mode].every((edit) => props.available.includes(edit)));
+  const anyMissing = shown.some((mode) => !(pageModeEdits[mode] ?? []).every((edit) => props.available.includes(edit)));
   const Heading = props.headingLevel === 3 ? "h3" : "h2";
   return (
     <fieldset>
@@ -126,8 +143,11 @@ export function ModePicker(props: {
               className={radioInput}
             />
             <span>
-              <span id={`${noteId}-${mode}-name`} className="block font-medium">{t(`${mode}.name`)}</span>
-              <span id={`${noteId}-${mode}-text`} className="block text-gray-700 dark:text-gray-300">{t(`${mode}.description`)}</span>
+              <span id={`${noteId}-${mode}-name`} className="block font-medium">{t(`${mode}.name` as "restyle.name")}</span>
+              <span id={`${noteId}-${mode}-text`} className="block text-gray-700 dark:text-gray-300">
+                {t(`${mode}.description` as "restyle.description")}
+                {!offered(mode) && reasonOf(mode) && <span className="block text-sm italic">{t(`unsupported.${reasonOf(mode)!}`)}</span>}
+              </span>
             </span>
           </label>
         ))}
@@ -279,7 +299,28 @@ export function ModeDetails(props: { settings: ModeSettings; available: readonly
       </section>
     );
   }
-  return null;
+  const mode = editModeOf(settings);
+  const fields = pageFieldsOf(mode);
+  if (fields.length === 0) return null;
+  const label = (key: string) => t(`fields.${mode}.${key}` as never);
+  const set = (field: PageField, value: string) => props.onChange({ fields: { ...settings.fields, [`${mode}.${field.field}`]: value } });
+  return (
+    <section aria-label={t("modeDetails")} className="space-y-4">
+      {modeOf(mode).mask === "optional" && (
+        <>
+          <p className="text-sm text-gray-700 dark:text-gray-300">{label("brushHint")}</p>
+          {props.maskEditor}
+        </>
+      )}
+      {fields.map((field) =>
+        field.kind === "choice" ? (
+          <Radios key={field.field} legend={label(`${field.field}.legend`)} name={`${mode}-${field.field}`} values={field.values} value={fieldValue(settings, mode, field)} label={(value) => label(`${field.field}.${value}`)} onChange={(value) => set(field, value)} />
+        ) : (
+          <TextInput key={field.field} label={label(`${field.field}.legend`)} value={fieldValue(settings, mode, field)} max={field.max} onChange={(value) => set(field, value)} />
+        ),
+      )}
+    </section>
+  );
 }
 
 function HexInput({ value, onChange }: { value: string; onChange: (value: string) => void }) {

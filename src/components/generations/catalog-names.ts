@@ -43,6 +43,9 @@ export function useCatalogNames() {
           const known = floorMaterials.find((material) => material.id === params.material);
           return tModes("material.name", { material: known ? tMaterials(known.id) : (params.material ?? "") });
         }
+        default:
+          // The other modes name their results with modes.<mode>.resultName (src/config/modes/).
+          return tModes.has(`${mode}.resultName` as "restyle.name") ? tModes(`${mode}.resultName` as "restyle.name") : mode;
       }
     };
     return {

@@ -12,13 +12,13 @@ import { InsufficientTokens } from "@/components/design/insufficient-tokens";
 import { requestRemake } from "@/components/design/api";
 import type { LibraryOption } from "@/components/design/choice";
 import { LibraryPicker } from "@/components/design/library-picker";
-import { defaultModeSettings, editModeOf, ModeDetails, ModePicker, textsTooLong, type ModeSettings } from "@/components/design/mode-options";
+import { defaultModeSettings, editModeOf, listingPageModes, ModeDetails, ModePicker, textsTooLong, type ModeSettings } from "@/components/design/mode-options";
 import { useErrorText } from "@/components/design/use-error-text";
 import { useCatalogNames } from "@/components/generations/catalog-names";
 import { useAnnouncer } from "@/components/ui/use-announcer";
 import { minutesLeft, useNow } from "@/components/ui/use-now";
 import { isStyledMode, type EditMode } from "@/config/edit-modes";
-import { LISTING_EXPIRY_WARNING_MS, LISTING_MAX_PHOTOS, LISTING_MAX_STYLES, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX, listingModes } from "@/config/listings";
+import { LISTING_EXPIRY_WARNING_MS, LISTING_MAX_PHOTOS, LISTING_MAX_STYLES, LISTING_MAX_VARIATIONS, LISTING_NAME_MAX } from "@/config/listings";
 import { roomTypes, type RoomType } from "@/config/room-types";
 import { pathFor } from "@/config/routes";
 import { styleIds } from "@/config/styles";
@@ -381,7 +381,7 @@ export function ListingWorkspace({
       <section aria-labelledby="generate" className="space-y-4 rounded-2xl border border-gray-200 p-5 dark:border-gray-800">
         <h2 id="generate" className="text-xl font-semibold">{t("generateHeading")}</h2>
         <p className="text-sm text-gray-700 dark:text-gray-300">{t("generateLead")}</p>
-        <ModePicker headingLevel={3} value={settings.mode} modes={listingModes} available={modes} enginesDocs={enginesDocs} onChange={(next) => setSettings((s) => ({ ...s, mode: next }))} />
+        <ModePicker headingLevel={3} value={settings.mode} modes={listingPageModes} available={modes} enginesDocs={enginesDocs} onChange={(next) => setSettings((s) => ({ ...s, mode: next }))} />
         <ModeDetails settings={settings} available={modes} maskEditor={null} onChange={(next) => setSettings((s) => ({ ...s, ...next }))} />
         <div className="flex flex-wrap gap-4">
           <label className="flex flex-col gap-1 text-sm font-medium">

@@ -1,11 +1,12 @@
 import "server-only";
-import { DEFAULT_CREATIVITY, INSTRUCTION_MAX_CHARS, KEEP_LIST_MAX_CHARS, REPLACE_TEXT_MAX_CHARS, type Creativity, type DeclutterScope } from "@/config/edit-modes";
-import { findFloorMaterial } from "@/config/floor-materials";
+import { DEFAULT_CREATIVITY, INSTRUCTION_MAX_CHARS, modeOf, type Creativity } from "@/config/edit-modes";
+import { ownWords } from "@/config/modes/mode";
 import { roomPromptNames, type RoomType } from "@/config/room-types";
 import { findStyle } from "@/config/styles";
+import type { EngineEdit } from "./engine";
 
 /** What each room gets furnished with, and for rooms with fixed installations, what stays where it is. */
-const roomBriefs: Record<RoomType, { furnish: string; keep?: string }> = {
+const roomBriefs: Record<RoomType, { furnish: string; keep?: string; outdoor?: true }> = {
   "living-room": { furnish: "a sofa, armchairs, a coffee table, a rug, shelving, lamps, curtains and decor" },
   "dining-room": { furnish: "a dining table with chairs, a pendant light above the table, a sideboard, a rug and decor" },
   bedroom: { furnish: "a bed with bedding, bedside tables and lamps, a wardrobe or dresser, a rug, curtains and decor" },
@@ -23,6 +24,16 @@ const roomBriefs: Record<RoomType, { furnish: string; keep?: string }> = {
     keep: "the railings, the facade and the view as they are",
   },
   "kids-room": { furnish: "a child's bed, toy storage, a small desk or play area, a soft rug and playful, child-safe decor" },
+  exterior: {
+    furnish: "cladding or render, the colour of the walls, window frames, a front door, gutters, outdoor lights and planting by the entrance",
+    keep: "the building's shape, roof line, windows and doors in their places",
+    outdoor: true,
+  },
+  garden: {
+    furnish: "a lawn, planting beds with shrubs, grasses and perennials, paving and a path, garden furniture and outdoor lighting",
+    keep: "the house, fences, walls and the plot's boundaries as they are",
+    outdoor: true,
+  },
 };
 
 /** Said in every mode: the structure is what a listing must not misrepresent. */
@@ -32,6 +43,7 @@ const STRUCTURE = [
 ].join(" ");
 
 const PHOTOREAL = "Photorealistic interior photograph, natural daylight, high detail.";
+const PHOTOREAL_OUTDOOR = "Photorealistic exterior photograph, natural daylight, high detail.";
 
 /** How far the engine may stray, in words (engines with a strength input also get it as a number). */
 const creativityWords: Record<Creativity, string> = {
@@ -40,24 +52,8 @@ const creativityWords: Record<Creativity, string> = {
   bold: "Be bold: distinctive colours, materials and statement pieces are welcome, within the same architecture.",
 };
 
-/** What each scope of decluttering takes away. */
-const declutterScopeWords: Record<DeclutterScope, string> = {
-  furniture: "Remove the free-standing furniture: sofas, armchairs, chairs, tables, beds, desks, cabinets and shelving. Leave rugs, curtains, lamps, pictures, plants and decor where they are.",
-  "furniture-and-decor": "Remove the furniture and the decor: sofas, chairs, tables, beds, cabinets, shelving, rugs, pictures, plants, lamps, cushions and ornaments. Leave curtains and blinds.",
-  everything: "Remove everything movable: furniture, decor, rugs, curtains, lamps, pictures, plants, boxes, clothes and clutter, leaving the room completely empty.",
-};
-
-/** What stays in every declutter: it is part of the flat, not of the person's belongings. */
-const BUILT_INS = "Built-ins stay: fitted kitchen units and wardrobes, radiators, fireplaces, built-in lighting, sockets and switches, the bath, shower, toilet and basin.";
-
 /** A prompt's edit: the engine's, without the mask. */
-export type PromptEdit =
-  | { mode: "restyle"; styleId: string }
-  | { mode: "stage"; styleId: string }
-  | { mode: "declutter"; scope: DeclutterScope; keep?: string }
-  | { mode: "remove" }
-  | { mode: "replace"; text: string }
-  | { mode: "material"; material: string };
+export type PromptEdit = Omit<EngineEdit, "mask">;
 
 export type PromptOptions = {
   roomType: RoomType;
@@ -78,61 +74,14 @@ export function buildPrompt(options: PromptOptions | { roomType: RoomType; style
   const { roomType, edit, creativity = DEFAULT_CREATIVITY, instruction } =
     "edit" in options ? options : { roomType: options.roomType, edit: { mode: "restyle" as const, styleId: options.styleId } };
   const room = roomPromptNames[roomType];
-  const { furnish, keep } = roomBriefs[roomType];
+  const { furnish, keep, outdoor } = roomBriefs[roomType];
   const fixtures = keep ? `Keep ${keep}.` : "";
-  let task: string[];
-  switch (edit.mode) {
-    case "restyle": {
-      const style = styleOf(edit.styleId);
-      task = [
-        `Redesign this ${room} in ${style.prompt}.`,
-        `Furnish it with ${furnish} in this style, and restyle the wall colours, finishes, textiles and light fittings to match.`,
-      ];
-      break;
-    }
-    case "stage": {
-      const style = styleOf(edit.styleId);
-      task = [
-        `Stage this empty ${room} in ${style.prompt}.`,
-        `Furnish it with ${furnish} in this style.`,
-        "Add furniture and decor only: the walls, windows, doors, floor, ceiling and light stay exactly as they are, with the same colours and finishes.",
-      ];
-      break;
-    }
-    case "declutter": {
-      const kept = edit.keep ? ownWords(edit.keep, KEEP_LIST_MAX_CHARS) : "";
-      task = [
-        `Declutter this ${room}.`,
-        declutterScopeWords[edit.scope],
-        kept ? `Keep what the person asked to keep, in their own words: "${kept}".` : "",
-        BUILT_INS,
-        "Where something was taken away, show the floor and walls that were behind it, with the same materials, light and shadows.",
-      ];
-      break;
-    }
-    case "remove":
-      task = [
-        `Remove everything inside the masked area of this ${room} photo and fill it with what would be behind it: the continuation of the surrounding walls, floor, skirting and light, matching their texture, perspective and shadows.`,
-        "Do not put any new object there.",
-      ];
-      break;
-    case "replace":
-      task = [
-        `In this ${room} photo, replace what is inside the masked area with: ${ownWords(edit.text, REPLACE_TEXT_MAX_CHARS)}.`,
-        "Give it a realistic size for the room, and match the photo's perspective, light and shadows.",
-      ];
-      break;
-    case "material": {
-      const material = findFloorMaterial(edit.material);
-      if (!material) throw new RangeError(`Unknown material: ${edit.material}`);
-      const surface = material.surfaces.length === 1 ? material.surfaces[0] : "surface";
-      task = [
-        `In this ${room} photo, cover the ${surface} inside the masked area with ${material.prompt}.`,
-        "Lay it in the room's perspective, with the photo's light, shadows and reflections on it, and change nothing else.",
-      ];
-      break;
-    }
-  }
+  const mode = modeOf(edit.mode);
+  if (!mode.prompt) throw new RangeError(`No prompt asks for ${edit.mode}`);
+  const own = mode.styles && edit.styleId ? mode.styles[edit.styleId] : undefined;
+  const style = mode.styled ? (own ? { prompt: own } : styleOf(edit.styleId ?? "")) : undefined;
+  const params = Object.fromEntries(Object.entries(edit).filter(([key]) => key !== "mode" && key !== "styleId"));
+  const task = mode.prompt({ room, furnish, style, params });
   const words = instruction ? ownWords(instruction, INSTRUCTION_MAX_CHARS) : "";
   return [
     ...task,
@@ -140,7 +89,7 @@ export function buildPrompt(options: PromptOptions | { roomType: RoomType; style
     words ? `The person also asks, in their own words: "${words}".` : "",
     STRUCTURE,
     fixtures,
-    PHOTOREAL,
+    outdoor ? PHOTOREAL_OUTDOOR : PHOTOREAL,
   ]
     .filter(Boolean)
     .join(" ");
@@ -150,9 +99,4 @@ function styleOf(styleId: string) {
   const style = findStyle(styleId);
   if (!style) throw new RangeError(`Unknown style: ${styleId}`);
   return style;
-}
-
-/** The person's words on one line, without double quotes that would end the quotation, cut to `max` characters. */
-function ownWords(text: string, max: number): string {
-  return [...text.replace(/["\u201c\u201d\u201e]/g, "'").replace(/\s+/g, " ").trim()].slice(0, max).join("").trim();
 }

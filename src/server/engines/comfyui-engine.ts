@@ -6,6 +6,7 @@ import sharp from "sharp";
 import WebSocket from "ws";
 import { z } from "zod";
 import type { Creativity } from "@/config/edit-modes";
+import { modeSupport } from "@/config/modes";
 import { log } from "@/server/log";
 import { EngineError, type Engine, type EngineInput, type EngineOutput, type UpscaleInput } from "./engine";
 import { transparentEditImage } from "./masks";
@@ -168,10 +169,14 @@ export function createComfyUIEngine(options: ComfyUIEngineOptions): Engine {
   async function generate({ image, prompt, edit, creativity, seed, signal, onProgress }: EngineInput): Promise<EngineOutput> {
     signal.throwIfAborted();
     const fitted = await fitImage(image, { longSide: WORK_SIDE, multipleOf: 8, format: "png" });
-    const masked = edit.mode === "remove" || edit.mode === "replace" || edit.mode === "material";
+    // The workflow the mode's module names (src/config/modes/): img2img, or inpainting inside the mask.
+    const support = modeSupport(edit.mode, "comfyui");
+    if (!support.ok || support.entry.workflow === "own") throw new EngineError("refused", `mode not supported: ${edit.mode}`);
+    const masked = support.entry.workflow === "inpaint";
+    if (masked && !edit.mask) throw new EngineError("refused", `${edit.mode} needs a mask`);
     // ComfyUI's LoadImage takes a transparent pixel as "edit here"; our mask is white = edit.
-    const upload = masked ? await transparentEditImage({ image: fitted.data, mask: edit.mask }) : fitted.data;
-    const common = { prompt, seed, controlNet: options.controlNet };
+    const upload = masked ? await transparentEditImage({ image: fitted.data, mask: edit.mask! }) : fitted.data;
+    const common = { prompt, seed, checkpoint: options.checkpoint, controlNet: options.controlNet };
     const result = await execute({
       upload,
       signal,

@@ -1,18 +1,14 @@
-import type { Creativity, DeclutterScope } from "@/config/edit-modes";
+import type { Creativity, EditMode } from "@/config/edit-modes";
+import type { EditParams } from "@/schemas/edit-params";
 import type { RoomType } from "@/config/room-types";
 
 /**
- * What the engine is asked to do with the photo (src/config/edit-modes.ts). Masks are PNGs of the photo's own
- * size, white meaning "edit here"; each engine converts them to its own polarity and sizes. `paint` never
- * reaches an engine: the worker recolours the mask itself, exactly, on every engine.
+ * What the engine is asked to do with the photo: the mode (src/config/modes/, whose module says how each engine
+ * is asked for it), the style of a styled mode, the mask of a brushed one and the mode's own parameters. Masks
+ * are PNGs of the photo's own size, white meaning "edit here"; each engine converts them to its own polarity
+ * and sizes. Modes made by our own code (`own`, such as paint) never reach an engine.
  */
-export type EngineEdit =
-  | { mode: "restyle"; styleId: string }
-  | { mode: "stage"; styleId: string }
-  | { mode: "declutter"; scope: DeclutterScope; keep?: string }
-  | { mode: "remove"; mask: Buffer }
-  | { mode: "replace"; mask: Buffer; text: string }
-  | { mode: "material"; mask: Buffer; material: string };
+export type EngineEdit = { mode: EditMode; styleId?: string; mask?: Buffer } & Omit<EditParams, "creativity" | "instruction">;
 
 /**
  * A generation engine: takes the stored photo and one style, returns the redesigned image. Chosen by

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import sharp from "sharp";
 import { z } from "zod";
 import type { EditMode } from "@/config/edit-modes";
+import { modeOf, modeSupport } from "@/config/modes";
 import { findFloorMaterial } from "@/config/floor-materials";
 import { MAX_STYLES_PER_BATCH } from "@/config/generation";
 import { decodeRaw } from "@/server/edits/decode-raw";
@@ -124,6 +125,11 @@ export function createFakeEngine(script: FakeEngineScript, options: FakeEngineOp
 
   async function answer(input: EngineInput): Promise<Buffer> {
     const { edit } = input;
+    // The stand-in the mode's module names for the fake engine (src/config/modes/).
+    const support = modeSupport(edit.mode, "fake");
+    if (!support.ok || support.entry.standIn === "own") throw new EngineError("refused", `mode not supported: ${edit.mode}`);
+    const { standIn } = support.entry;
+    if (standIn === "sky") return (await local.generate({ ...input, onProgress: () => {} })).image;
     const change = script.structure?.[input.styleId ?? edit.mode];
     if (change) {
       const photo = await decodeRaw({ image: input.image });
@@ -131,34 +137,28 @@ export function createFakeEngine(script: FakeEngineScript, options: FakeEngineOp
       const made = await sharp(changed.data, { raw: { width: changed.width, height: changed.height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
       return script.answer ? asAnswered(made, script.answer) : made;
     }
-    const styled = edit.mode === "restyle" || edit.mode === "stage";
-    const base = styled && script.output !== "input" ? await restyle(input, edit.styleId) : input.image;
+    const styled = standIn === "restyle" || modeOf(edit.mode).styled;
+    const base = styled && edit.styleId && script.output !== "input" ? await restyle(input, edit.styleId) : input.image;
     const warpKey = [input.styleId ?? edit.mode, edit.mode].find((key) => script.warp?.includes(key));
     const warpNow = warpKey !== undefined && !(script.warpOnce && warped.has(warpKey));
     if (warpKey !== undefined) warped.add(warpKey);
     // Today's restyle, untouched: the same bytes as the local engine's (in the script's answer form).
-    if (edit.mode === "restyle" && !warpNow && !input.references?.length) return base;
+    if (standIn === "restyle" && !warpNow && !input.references?.length) return base;
 
     const { data, info } = await sharp(base).removeAlpha().toColourspace("srgb").raw().toBuffer({ resolveWithObject: true });
     const { width, height } = info;
     const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
-    const mask = "mask" in edit ? await sharp(await whiteEditMask({ mask: edit.mask, width, height })).extractChannel(0).raw().toBuffer() : null;
-    switch (edit.mode) {
-      case "stage":
-        paint(pixels, (i) => i >= Math.floor((width * height * 2) / 3), STAGED_FURNITURE, 0.5);
-        break;
-      case "declutter":
-        for (let i = 0; i < pixels.length; i += 3) pixels[i] = pixels[i + 1] = pixels[i + 2] = 0.2126 * pixels[i]! + 0.7152 * pixels[i + 1]! + 0.0722 * pixels[i + 2]!;
-        break;
-      case "remove":
-        paint(pixels, (i) => mask![i]! > 127, meanColour(pixels, (i) => mask![i]! <= 127), 1);
-        break;
-      case "replace":
-        paint(pixels, (i) => mask![i]! > 127, textColour(edit.text), 1);
-        break;
-      case "material":
-        paint(pixels, (i) => mask![i]! > 127, hexColour(findFloorMaterial(edit.material)?.swatch ?? "#808080"), 1);
-        break;
+    const mask = edit.mask ? await sharp(await whiteEditMask({ mask: edit.mask, width, height })).extractChannel(0).raw().toBuffer() : null;
+    const inMask = (i: number) => mask![i]! > 127;
+    if (standIn === "lower-third") paint(pixels, (i) => i >= Math.floor((width * height * 2) / 3), STAGED_FURNITURE, 0.5);
+    else if (standIn === "grey") for (let i = 0; i < pixels.length; i += 3) pixels[i] = pixels[i + 1] = pixels[i + 2] = 0.2126 * pixels[i]! + 0.7152 * pixels[i + 1]! + 0.0722 * pixels[i + 2]!;
+    else if (standIn === "fill-surroundings") paint(pixels, inMask, meanColour(pixels, (i) => mask![i]! <= 127), 1);
+    else if (standIn === "fill-text") paint(pixels, inMask, textColour(edit.text ?? ""), 1);
+    else if (standIn === "fill-material") paint(pixels, inMask, hexColour(findFloorMaterial(edit.material ?? "")?.swatch ?? "#808080"), 1);
+    else if (typeof standIn === "object") {
+      const half = Math.floor(height / 2) * width;
+      const where = standIn.region === "upper-half" ? (i: number) => i < half : standIn.region === "lower-half" ? (i: number) => i >= half : () => true;
+      paint(pixels, where, hexColour(standIn.tint), standIn.amount);
     }
     if (input.references?.length) {
       const reference = await sharp(input.references[0]).removeAlpha().toColourspace("srgb").stats();
@@ -183,7 +183,7 @@ export function createFakeEngine(script: FakeEngineScript, options: FakeEngineOp
     const { edit } = input;
     const name = `${Date.now()}-${randomBytes(4).toString("hex")}`;
     let maskFile: string | null = null;
-    if ("mask" in edit) {
+    if (edit.mask) {
       maskFile = `${name}-mask.png`;
       await writeFile(path.join(/*turbopackIgnore: true*/ dir, maskFile), await whiteEditMask({ mask: edit.mask, width: input.width, height: input.height }));
     }

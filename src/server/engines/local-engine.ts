@@ -2,10 +2,14 @@ import "server-only";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import sharp from "sharp";
 import { RESULT_JPEG } from "@/config/generation";
+import { modeSupport } from "@/config/modes";
 import { findStyle, type Style, type StyleLook, type TextureKind } from "@/config/styles";
 import { decodeMask } from "@/server/edits/decode-mask";
 import { decodeRaw } from "@/server/edits/decode-raw";
+import { findSky } from "@/server/edits/find-sky";
 import { inpaintRegion } from "@/server/edits/inpaint-region";
+import { replaceSky } from "@/server/edits/replace-sky";
+import type { RawImage, RawMask } from "@/server/edits/types";
 import { EngineError, type Engine, type EngineInput, type EngineOutput } from "./engine";
 import { plainUpscale } from "./plain-upscale";
 
@@ -21,7 +25,17 @@ export function createLocalEngine(): Engine {
   return {
     id: "local",
     concurrency: 2,
-    generate: (input) => (input.edit.mode === "remove" ? removeRegion(input, input.edit.mask) : restyle(input)),
+    generate: async (input) => {
+      // The method the mode's module names for this engine (src/config/modes/).
+      const support = modeSupport(input.edit.mode, "local");
+      if (!support.ok || support.entry.run === "own") throw new EngineError("refused", `mode not supported: ${input.edit.mode}`);
+      if (support.entry.run === "fill") {
+        if (!input.edit.mask) throw new EngineError("refused", `${input.edit.mode} needs a mask`);
+        return removeRegion(input, input.edit.mask);
+      }
+      if (support.entry.run === "sky") return newSky(input);
+      return restyle(input);
+    },
     upscale: plainUpscale,
   };
 }
@@ -36,6 +50,35 @@ async function removeRegion({ image, width, height, onProgress, signal }: Engine
   return { image: result };
 }
 
+/**
+ * A new sky without AI: the sky brushed by the person, or found (src/server/edits/find-sky.ts), a gradient sky
+ * composited into it and the rest relit by a measured amount (replace-sky.ts). A photo with no sky is refused.
+ */
+async function newSky({ image, width, height, edit, seed, onProgress, signal }: EngineInput): Promise<EngineOutput> {
+  signal.throwIfAborted();
+  const [photo, brushed] = await failing(Promise.all([decodeRaw({ image, width, height }), edit.mask ? decodeMask({ mask: edit.mask, width, height }) : null]));
+  const found = brushed ? skyOfMask(photo, brushed) : findSky({ image: photo });
+  if (!found) throw new EngineError("refused", "no sky in the photo");
+  onProgress(0.5);
+  const made = replaceSky({ image: photo, sky: found.mask, kind: edit.sky ?? "clear", seed, oldSkyMean: found.mean, horizon: found.bottom });
+  return { image: await failing(sharp(made.image.data, { raw: { width: made.image.width, height: made.image.height, channels: 3 } }).jpeg(RESULT_JPEG).toBuffer()) };
+}
+
+/** The brushed mask as the sky: its mean colour and lowest row. */
+function skyOfMask(photo: RawImage, mask: RawMask) {
+  let count = 0;
+  let bottom = 0;
+  const sum = [0, 0, 0];
+  for (let i = 0; i < mask.data.length; i++) {
+    if (mask.data[i]! < 128) continue;
+    count++;
+    bottom = Math.floor(i / mask.width);
+    for (let c = 0; c < 3; c++) sum[c]! += photo.data[i * 3 + c]!;
+  }
+  if (!count) return null;
+  return { mask, mean: [sum[0]! / count, sum[1]! / count, sum[2]! / count] as [number, number, number], bottom };
+}
+
 /*
  * sharp decodes and encodes; the pixels are done here, in one pass of lookup tables and a 3×3 matrix. The same
  * look from sharp's own operations took about twice the CPU on this project's machine (libvips' gamma turns the
@@ -45,10 +88,8 @@ async function removeRegion({ image, width, height, onProgress, signal }: Engine
  */
 const BAND_ROWS = 32;
 
-async function restyle({ image, styleId, edit, seed, onProgress, signal }: EngineInput): Promise<EngineOutput> {
+async function restyle({ image, styleId, seed, onProgress, signal }: EngineInput): Promise<EngineOutput> {
   signal.throwIfAborted();
-  // Its exact recolour is the worker's own; removal is removeRegion; nothing else can be done without AI.
-  if (edit.mode !== "restyle") throw new EngineError("refused", `mode not supported: ${edit.mode}`);
   const style = styleId ? findStyle(styleId) : undefined;
   if (!style) throw new EngineError("refused", `Unknown style: ${styleId}`);
 

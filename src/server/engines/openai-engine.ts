@@ -61,7 +61,7 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): Engine {
       files.push(await toFile(fitted.data, `reference-${index + 1}.webp`, { type: fitted.contentType }));
     }
     let mask;
-    if ("mask" in edit) {
+    if (edit.mask) {
       // The padding is kept; the photo's colours are left out of the mask, so it stays far below the 4 MB limit.
       const white = await sharp(await whiteEditMask({ mask: edit.mask, width: frame.width, height: frame.height }))
         .extend({ ...padding, background: "#000000" })

@@ -2,6 +2,7 @@ import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import Replicate, { parseProgressFromLogs, type Prediction } from "replicate";
 import { MAX_STYLES_PER_BATCH } from "@/config/generation";
+import { modeSupport } from "@/config/modes";
 import {
   replicateEditModels,
   replicateModels,
@@ -56,19 +57,17 @@ function modelById(id: AnyModelId): ReplicateModel {
 }
 
 /**
- * The model for one edit (src/config/engines.ts, replicateRoutes): masked modes go to the inpainting and
- * erasing models; a plain restyle to REPLICATE_MODEL; restyles with the person's words, staging and
- * decluttering to an instruction model, one that takes reference images when there are any.
+ * The model for one edit, as the mode's module names it (src/config/modes/): the inpainting and erasing models
+ * for the brushed modes; REPLICATE_MODEL for a plain restyle (`configured`); an instruction model for a
+ * restyle with the person's words and for the modes that ask for one, one that takes reference images when
+ * there are any.
  */
 export function replicateModelFor(configured: ReplicateModelId, { edit, instruction, references }: Pick<EngineInput, "edit" | "instruction" | "references">): AnyModelId {
-  switch (edit.mode) {
-    case "remove":
-    case "replace":
-    case "material":
-      return replicateRoutes[edit.mode];
-    case "restyle":
-      if (!instruction) return configured;
-  }
+  const support = modeSupport(edit.mode, "replicate");
+  if (!support.ok || support.entry.model === "own") throw new EngineError("refused", `mode not supported: ${edit.mode}`);
+  const { model } = support.entry;
+  if (model !== "configured" && model !== "instruction") return model;
+  if (model === "configured" && !instruction) return configured;
   const own: ReplicateModel = replicateModels[configured];
   if (references?.length) return (own.maxImages ?? 1) > 1 ? configured : replicateRoutes.references;
   return own.instructions ? configured : replicateRoutes.instruction;
@@ -108,7 +107,7 @@ export function createReplicateEngine(options: ReplicateEngineOptions): Engine {
       const modelInput: Record<string, unknown> = { ...model.fixedInput, [model.imageInput]: image };
       if (model.prompt !== false) modelInput.prompt = input.prompt;
       if (model.maskInput) {
-        if (!("mask" in edit)) throw new EngineError("refused", `${modelId} needs a mask`);
+        if (!edit.mask) throw new EngineError("refused", `${modelId} needs a mask`);
         // The mask at the size of the photo as sent: the models take white = edit, as our masks are.
         const mask = await whiteEditMask({ mask: edit.mask, width: photo.width, height: photo.height });
         modelInput[model.maskInput] = await uploads.put(mask, "mask.png", "image/png");

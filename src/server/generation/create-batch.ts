@@ -11,7 +11,8 @@ import type { ImageStorage } from "@/server/storage/storage";
 import { getBalance } from "@/server/tokens/get-balance";
 import { isStyledMode } from "@/config/edit-modes";
 import { engineModes, sameEveryTimeModes } from "@/config/engines";
-import { visualizationCount, type BatchDto, type CreateBatchRequest } from "@/schemas/generation";
+import { tokenCost, type BatchDto, type CreateBatchRequest } from "@/schemas/generation";
+import { checkPhotoForMode } from "./check-photo-for-mode";
 import { getBatch } from "./get-batch";
 import { enoughTimeLeft } from "./enough-time-left";
 import { importLibraryPhoto } from "@/server/images/import-library-photo";
@@ -47,7 +48,7 @@ export async function createBatch(options: {
   // The same click again (a retry after a lost answer): nothing to import or spend.
   const [repeated] = await db.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), eq(batch.requestId, request.requestId)));
   if (repeated) return { batch: await getBatch({ db, userId, batchId: repeated.id }), balance: await getBalance({ db, userId }) };
-  const cost = visualizationCount(request);
+  const cost = tokenCost(request);
   // Refuse first, then do the work: importing a library photo decodes and stores an image.
   const balanceBefore = await getBalance({ db, userId });
   if (balanceBefore < cost) throw new AppError("INSUFFICIENT_TOKENS", { balance: balanceBefore, attempted: cost });
@@ -55,6 +56,7 @@ export async function createBatch(options: {
   if (request.maskImageId && request.source.type === "library") throw new AppError("INVALID_INPUT", { field: "maskImageId", reason: "maskMismatch" });
   const source = await resolveSource({ db, storage, userId, request });
   const mask = request.maskImageId ? await resolveMask({ db, userId, maskImageId: request.maskImageId, source }) : null;
+  await checkPhotoForMode({ mode: request.mode, photo: () => storage.get(source.storageKey), brushed: mask !== null });
 
   const batchId = newId();
   const now = new Date();

@@ -27,6 +27,9 @@ import { storeImage } from "@/server/images/store-image";
 import { uploadMask } from "@/server/images/upload-mask";
 import { listGallery } from "@/server/images/list-gallery";
 import { writeStructureScore } from "./write-structure-score";
+import { createFakeEngine } from "@/server/engines/fake-engine";
+import { createLocalEngine } from "@/server/engines/local-engine";
+import { exteriorScenes, renderExterior } from "~/tests/support/exterior-scene";
 
 const W = 96;
 const H = 72;
@@ -147,6 +150,53 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
     await expect(generate(userId, { source, mode: "restyle", styles: ["no-such-style"] })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "styles", reason: "unknownStyle" } });
     await expect(generate(userId, { source, mode: "stage", styles: ["modern"] }, "local")).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "mode" } });
     expect(await getBalance({ db: handle.db, userId })).toBe(3);
+  });
+
+  it("refuses a sky mode on a photo with no sky, spending nothing, and makes a new sky on one that has it", async () => {
+    const { userId, imageId } = await userWithPhoto(3);
+    await expect(generate(userId, { source: { type: "image", imageId }, mode: "sky", params: { sky: "clear" } }, "local")).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+      details: { field: "source", reason: "noSky" },
+    });
+    expect(await getBalance({ db: handle.db, userId })).toBe(3);
+
+    const exterior = await renderExterior({ ...exteriorScenes[0]!, width: 384, height: 256 });
+    const stored = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: await sharp(exterior.photo).webp().toBuffer(), width: 384, height: 256, contentType: "image/webp" });
+    const { batch } = await generate(userId, { source: { type: "image", imageId: stored.id }, mode: "sky", params: { sky: "clear" } }, "local");
+    expect(await getBalance({ db: handle.db, userId })).toBe(2);
+    await runAll(createLocalEngine());
+    const done = await getBatch({ db: handle.db, userId, batchId: batch.id });
+    expect(done.visualizations[0]).toMatchObject({ status: "succeeded" });
+    const { data } = await resultPixels(done.visualizations[0]!.result!.id);
+    // The top left corner was grey sky; it is blue now.
+    expect(data[2]! - data[0]!).toBeGreaterThan(60);
+  });
+
+  it("makes a facade, a garden, a twilight and a sky on the fake engine, each scored, and refuses a facade of a living room", async () => {
+    const userId = await insertUser(handle);
+    await grantTokens({ db: handle.db, userId, amount: 10, kind: "grant", idempotencyKey: `g:${userId}` });
+    const exterior = await renderExterior({ ...exteriorScenes[2]!, width: 384, height: 256 });
+    const stored = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: await sharp(exterior.photo).webp().toBuffer(), width: 384, height: 256, contentType: "image/webp" });
+    const source = { type: "image" as const, imageId: stored.id };
+    await expect(generate(userId, { source, roomType: "living-room", mode: "facade", styles: ["modern"] })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "roomType", reason: "roomNotInMode" } });
+    await expect(generate(userId, { source, roomType: "exterior", mode: "facade", styles: ["boho"] })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "styles", reason: "unknownStyle" } });
+    const batches = [
+      await generate(userId, { source, roomType: "exterior", mode: "facade", styles: ["modern", "scandinavian"] }),
+      await generate(userId, { source, roomType: "garden", mode: "garden", styles: ["zen"] }),
+      await generate(userId, { source, roomType: "exterior", mode: "twilight" }),
+      await generate(userId, { source, roomType: "exterior", mode: "sky", params: { sky: "sunset" } }),
+    ];
+    expect(await getBalance({ db: handle.db, userId })).toBe(5);
+    await runAll(createFakeEngine({}));
+    const original = await resultPixels(stored.id);
+    for (const { batch } of batches) {
+      const done = await getBatch({ db: handle.db, userId, batchId: batch.id });
+      for (const v of done.visualizations) {
+        expect(v, batch.mode).toMatchObject({ status: "succeeded", structureScore: expect.any(Number) });
+        const { data } = await resultPixels(v.result!.id);
+        expect(data.equals(original.data), batch.mode).toBe(false);
+      }
+    }
   });
 
   it("refuses a short balance before importing a library photo", async () => {

@@ -1,7 +1,7 @@
 import "server-only";
 import { availableParallelism } from "node:os";
 import sharp from "sharp";
-import { isMaskedMode } from "@/config/edit-modes";
+import { modeOf } from "@/config/edit-modes";
 import type { RoomType } from "@/config/room-types";
 import { RESULT_DISPLAY, RESULT_JPEG, UPLOAD_MAX_PIXELS } from "@/config/generation";
 import { compositeOutsideMask } from "@/server/edits/composite-outside-mask";
@@ -64,8 +64,12 @@ export async function makeVisualization(options: {
   signal: AbortSignal;
 }): Promise<MadeVisualization> {
   const { engine, job, source } = options;
-  const masked = isMaskedMode(job.mode);
-  if (masked && !options.mask) throw new EngineError("refused", "mask gone");
+  const mode = modeOf(job.mode);
+  if (mode.mask === "required" && !options.mask) throw new EngineError("refused", "mask gone");
+  // Scored outside the mask (and composited back there) where the mode says so and a mask was brushed.
+  const masked = mode.structure === "outside-mask" && options.mask !== null;
+  // Our own exact recolour on every engine (paint): no engine is called.
+  const own = Object.values(mode.engines).every((entry) => Object.values(entry).includes("own"));
   // The stored photo's size, as the batch recorded it: results are stored at it.
   const size = { width: source.width, height: source.height };
   // Masked modes work at full size (the composite keeps the original outside the mask), from the start; the
@@ -81,7 +85,7 @@ export async function makeVisualization(options: {
   let engineBytes: Buffer | null = null;
   let costUsd: number | undefined;
   const began = Date.now();
-  if (job.mode === "paint") {
+  if (own) {
     result = recolorRegion({ image: await originalWork(), mask: mask!, color: job.params.color! });
   } else {
     const edit = engineEdit(job, options.mask);
@@ -107,7 +111,7 @@ export async function makeVisualization(options: {
     engineBytes = output.image;
     if (masked) result = compositeOutsideMask({ original: await originalWork(), result: await decodeResult(output.image, workSize), mask: mask! });
   }
-  const engineMs = job.mode === "paint" ? 0 : Date.now() - began;
+  const engineMs = own ? 0 : Date.now() - began;
   options.onAnswered?.();
   const pixels = result;
   const displaySize = scaledTo(size, RESULT_DISPLAY.longSide);
@@ -230,23 +234,10 @@ function scaledTo(size: { width: number; height: number }, longSide: number): { 
   return { width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)) };
 }
 
-/** What the engine is asked, from the batch's mode and parameters. */
+/** What the engine is asked, from the batch's mode and parameters: the mode's own fields (src/config/modes/), its style and its mask. */
 function engineEdit(job: ClaimedJob, mask: Buffer | null): EngineEdit {
-  const { params } = job;
-  switch (job.mode) {
-    case "restyle":
-    case "stage":
-      if (!job.styleId) throw new EngineError("refused", `${job.mode} without a style`);
-      return { mode: job.mode, styleId: job.styleId };
-    case "declutter":
-      return { mode: "declutter", scope: params.scope ?? "furniture", keep: params.keep };
-    case "remove":
-      return { mode: "remove", mask: mask! };
-    case "replace":
-      return { mode: "replace", mask: mask!, text: params.text ?? "" };
-    case "material":
-      return { mode: "material", mask: mask!, material: params.material ?? "" };
-    case "paint":
-      throw new EngineError("refused", "paint is made without an engine");
-  }
+  const mode = modeOf(job.mode);
+  if (mode.styled && !job.styleId) throw new EngineError("refused", `${job.mode} without a style`);
+  const own = Object.fromEntries(Object.keys(mode.params).map((field) => [field, (job.params as Record<string, unknown>)[field]]));
+  return { ...own, mode: job.mode, ...(job.styleId ? { styleId: job.styleId } : {}), ...(mask ? { mask } : {}) } as EngineEdit;
 }

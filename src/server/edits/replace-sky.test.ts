@@ -1,0 +1,67 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { skyKinds } from "@/config/modes/sky";
+import { exteriorScenes, renderExterior } from "../../../tests/support/exterior-scene";
+import { deltaE2000 } from "./delta-e-2000";
+import { findSky } from "./find-sky";
+import { replaceSky } from "./replace-sky";
+import { srgbToLab } from "./srgb-to-lab";
+import type { RawImage } from "./types";
+
+async function raw(bytes: Buffer): Promise<RawImage> {
+  const { data, info } = await sharp(bytes).removeAlpha().toColourspace("srgb").raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: 3 };
+}
+
+describe("the local sky replacement, on exteriors with exact sky masks", () => {
+  it.each(exteriorScenes.map((scene) => [scene.name, scene] as const))(
+    "%s: finds the sky (IoU ≥ 0.9) and relights the rest within ΔE2000 6 of the photo, for every sky",
+    async (_name, scene) => {
+      const rendered = await renderExterior(scene);
+      const image = await raw(rendered.photo);
+      const found = findSky({ image });
+      expect(found).not.toBeNull();
+      let both = 0;
+      let either = 0;
+      for (let i = 0; i < rendered.sky.length; i++) {
+        const truth = rendered.sky[i]! > 127;
+        const mine = found!.mask.data[i]! > 127;
+        if (truth && mine) both++;
+        if (truth || mine) either++;
+      }
+      expect(both / either).toBeGreaterThanOrEqual(0.9);
+
+      for (const kind of skyKinds) {
+        const made = replaceSky({ image, sky: found!.mask, kind, seed: 1, oldSkyMean: found!.mean, horizon: found!.bottom });
+        // The rest, measured on every 13th pixel of the true (not the found) rest.
+        let sum = 0;
+        let n = 0;
+        let skyBlue = 0;
+        let skyCount = 0;
+        for (let i = 0; i < rendered.sky.length; i += 13) {
+          const o = i * 3;
+          if (rendered.sky[i]! > 127) {
+            skyBlue += made.image.data[o + 2]! - made.image.data[o]!;
+            skyCount++;
+            continue;
+          }
+          const before = srgbToLab({ rgb: [image.data[o]!, image.data[o + 1]!, image.data[o + 2]!] });
+          const after = srgbToLab({ rgb: [made.image.data[o]!, made.image.data[o + 1]!, made.image.data[o + 2]!] });
+          sum += deltaE2000({ first: before, second: after });
+          n++;
+        }
+        expect(sum / n, kind).toBeLessThanOrEqual(6);
+        // It was relit, not left as it was.
+        expect(made.relight, kind).toBeGreaterThan(0);
+        // A clear or light-cloud sky is blue where the grey one was.
+        if (kind !== "sunset") expect(skyBlue / skyCount, kind).toBeGreaterThan(40);
+      }
+    },
+    60_000,
+  );
+
+  it.each(["living-room", "kitchen", "bedroom", "bathroom"])("finds no sky in an interior (%s of the example library)", async (room) => {
+    const image = await raw(await sharp(`public/library/${room}.jpg`).toBuffer());
+    expect(findSky({ image })).toBeNull();
+  });
+});

@@ -1,0 +1,18 @@
+import "server-only";
+import { modeOf, type EditMode } from "@/config/edit-modes";
+import { decodeRaw } from "@/server/edits/decode-raw";
+import { findSky } from "@/server/edits/find-sky";
+import { AppError } from "@/server/errors";
+
+/**
+ * What the mode needs the photo to show (its module's `photoNeeds`), checked before anything is spent: a sky
+ * mode on a photo without a sky is INVALID_INPUT with the reason `noSky`. A brushed mask stands in for it.
+ */
+export async function checkPhotoForMode(options: { mode: EditMode; photo: () => Promise<Buffer | null>; brushed: boolean }): Promise<void> {
+  const needs = modeOf(options.mode).photoNeeds;
+  if (!needs || options.brushed) return;
+  const bytes = await options.photo();
+  if (!bytes) return;
+  const found = findSky({ image: await decodeRaw({ image: bytes }) });
+  if (!found) throw new AppError("INVALID_INPUT", { field: "source", reason: "noSky" });
+}
