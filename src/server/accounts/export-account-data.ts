@@ -1,6 +1,7 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
+import { exportTeamData } from "@/server/teams/export-team-data";
 import { account, batch, checkoutOrder, comment, commentReport, image, payment, profile, session, subscription, tokenAccount, tokenLedger, user, visualization } from "@/server/db/schema";
 
 /**
@@ -75,5 +76,6 @@ export async function exportAccountData(options: { userId: string }) {
     payments: payments.map((e) => without(e, owned)),
     comments: comments.map((c) => without(c, notExported.comment)),
     commentReports: reports.map((r) => without(r, notExported.commentReport)),
+    teams: await exportTeamData({ userId, db }),
   };
 }

@@ -58,7 +58,7 @@ export async function generateListing(options: {
   const row = await loadOwnedListing({ db, userId, listingId: options.listingId });
   const spendKey = `spend:${userId}:listing:${options.requestId}`;
   // The same click again (a retry after a lost answer): the first one's answer, whatever this body says.
-  const repeated = await earlierAnswer({ db, userId, spendKey, requestId: options.requestId });
+  const repeated = await earlierAnswer({ db, userId, teamId: row.teamId, spendKey, requestId: options.requestId });
   if (repeated) return repeated;
   const all = await db
     .select({ id: listingPhoto.id, roomType: listingPhoto.roomType, image })
@@ -74,10 +74,11 @@ export async function generateListing(options: {
   const cost = photos.length * visualizationCount({ mode, styles, variations });
   const batchIds = photos.map(() => newId());
   const outcome = await db.transaction(async (tx) => {
-    const spent = await spendTokens({ db: tx, userId, amount: cost, idempotencyKey: spendKey, reference: `listing:${row.id}` });
+    // A team's listing is paid from the team's pool, by this member, within their cap.
+    const spent = await spendTokens({ db: tx, userId, teamId: row.teamId, amount: cost, idempotencyKey: spendKey, reference: `listing:${row.id}` });
     if (!spent.applied) {
       // The same click, committed by a retry that ran beside this one since the check above.
-      const earlier = await earlierAnswer({ db: tx, userId, spendKey, requestId: options.requestId });
+      const earlier = await earlierAnswer({ db: tx, userId, teamId: row.teamId, spendKey, requestId: options.requestId });
       if (!earlier) throw new AppError("CONFLICT");
       return { ...earlier, created: false };
     }
@@ -97,6 +98,7 @@ export async function generateListing(options: {
         batch: {
           id: batchId,
           userId,
+          teamId: row.teamId,
           sourceImageId: source.id,
           roomType: photo.roomType,
           mode,
@@ -122,7 +124,7 @@ export async function generateListing(options: {
  * What a Generate already made under this requestId answered: its batches and the cost its spend recorded, with
  * the balance as it is now; null when there was none.
  */
-async function earlierAnswer(options: { db: DbOrTx; userId: string; spendKey: string; requestId: string }) {
+async function earlierAnswer(options: { db: DbOrTx; userId: string; teamId: string | null; spendKey: string; requestId: string }) {
   const { db, userId } = options;
   const [spend] = await db
     .select({ amount: tokenLedger.amount })
@@ -130,5 +132,5 @@ async function earlierAnswer(options: { db: DbOrTx; userId: string; spendKey: st
     .where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.idempotencyKey, options.spendKey)));
   if (!spend) return null;
   const earlier = await db.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), sql`${batch.requestId} like ${`${options.requestId}:%`}`));
-  return { batchIds: earlier.map((b) => b.id), cost: -spend.amount, balance: await getBalance({ db, userId }) };
+  return { batchIds: earlier.map((b) => b.id), cost: -spend.amount, balance: await getBalance({ db, userId, teamId: options.teamId }) };
 }

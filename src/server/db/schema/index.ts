@@ -5,3 +5,5 @@ export * from "./generation";
 export * from "./billing";
 export * from "./comments";
 export * from "./listings";
+export * from "./teams";
+export * from "./invoices";
