@@ -10,6 +10,7 @@ import { generationJob, listing, subscription, team, teamMember, tokenLedger, us
 import { claimJobs } from "@/server/generation/claim-jobs";
 import { runJob } from "@/server/generation/run-job";
 import { EngineError, type Engine } from "@/server/engines/engine";
+import { getImageFile } from "@/server/images/get-image-file";
 import { storeImage } from "@/server/images/store-image";
 import { addListingPhotos } from "@/server/listings/add-listing-photos";
 import { createListing } from "@/server/listings/create-listing";
@@ -80,11 +81,13 @@ describe.each(testDatabases())("teams on $name", ({ open }) => {
     return userId;
   }
 
+  let lastPhotoId = "";
   /** A team listing the member made, with one photo of their own: one Generate of one style costs one token. */
   async function teamListing(userId: string, teamId: string) {
     const created = await createListing({ db: handle.db, userId, teamId, name: "Złota 44" });
     const row = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: photo, width: 64, height: 48, contentType: "image/webp" });
     await addListingPhotos({ db: handle.db, storage, userId, listingId: created.id, sources: [{ type: "image", imageId: row.id }] });
+    lastPhotoId = row.id;
     return created.id;
   }
 
@@ -207,6 +210,9 @@ describe.each(testDatabases())("teams on $name", ({ open }) => {
     const agentId = await join(teamId, ownerId);
     await grantTokens({ db: handle.db, userId: agentId, amount: 2, kind: "grant", idempotencyKey: `own:${agentId}` });
     const listingId = await teamListing(agentId, teamId);
+    // The team sees a member's photos in the team's listings; nobody else does.
+    expect((await getImageFile({ db: handle.db, storage, userId: ownerId, imageId: lastPhotoId })).contentType).toBe("image/webp");
+    await expect(getImageFile({ db: handle.db, storage, userId: await insertUser(handle), imageId: lastPhotoId })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await handle.db.delete(generationJob);
     await generate(agentId, listingId);
     expect(await getBalance({ db: handle.db, userId: ownerId, teamId })).toBe(4);
