@@ -63,6 +63,8 @@ export type SubscriptionView = {
   id: string;
   customerId: string | null;
   userId: string | null;
+  /** Our order that started it (its metadata), which says whether it fills a team's pool. */
+  orderId: string | null;
   planId: PlanId | null;
   status: "incomplete" | "active" | "past_due" | "canceled";
   cancelAtPeriodEnd: boolean;

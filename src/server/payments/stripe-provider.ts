@@ -84,6 +84,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       id: sub.id,
       customerId: idOf(sub.customer),
       userId: sub.metadata.userId ?? null,
+      orderId: sub.metadata.orderId ?? null,
       planId: isPlanId(product) ? product : null,
       status: status[sub.status] ?? "incomplete",
       cancelAtPeriodEnd: sub.cancel_at_period_end,

@@ -80,6 +80,7 @@ ALTER TABLE "checkout_order" ADD COLUMN "team_id" text;--> statement-breakpoint
 ALTER TABLE "checkout_order" ADD COLUMN "invoice_requested" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment" ADD COLUMN "team_id" text;--> statement-breakpoint
 ALTER TABLE "subscription" ADD COLUMN "team_id" text;--> statement-breakpoint
+ALTER TABLE "subscription" ADD COLUMN "order_id" text;--> statement-breakpoint
 ALTER TABLE "listing" ADD COLUMN "team_id" text;--> statement-breakpoint
 ALTER TABLE "active_account" ADD CONSTRAINT "active_account_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "active_account" ADD CONSTRAINT "active_account_team_id_team_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."team"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -19,6 +19,8 @@ export const subscription = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     /** The team whose pool the subscription fills; null for the person's own. */
     teamId: text("team_id"),
+    /** Our order that started it: whether its payments get a VAT invoice (checkout_order.invoice_requested). */
+    orderId: text("order_id"),
     provider: text("provider", { enum: paymentProviders }).notNull(),
     providerSubscriptionId: text("provider_subscription_id").notNull(),
     providerCustomerId: text("provider_customer_id"),
