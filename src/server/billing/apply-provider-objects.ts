@@ -7,6 +7,7 @@ import type { CheckoutView, InvoiceView, SubscriptionView } from "@/server/payme
 import { grantTokens } from "@/server/tokens/grant-tokens";
 import type { BillingContext } from "./billing-context";
 import { sendOrderConfirmation } from "./send-order-confirmation";
+import { issueInvoice } from "@/server/invoices/issue-invoice";
 
 /**
  * Applying what a provider says, idempotently: each function may run any number of times, in any order,
@@ -73,7 +74,7 @@ export async function applyInvoice(ctx: BillingContext, provider: PaymentProvide
   }
 
   const tokens = findProduct(planId).tokens;
-  return ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     const granted = await grantTokens({ db: tx, userId: row.userId, teamId: row.teamId, amount: tokens, kind: kind === "subscription" ? "purchase" : "renewal", idempotencyKey: ledgerKey(provider, invoice.id), reference: `${planId}:${invoice.id}` });
     await tx
       .insert(payment)
@@ -90,6 +91,16 @@ export async function applyInvoice(ctx: BillingContext, provider: PaymentProvide
       .where(eq(subscription.id, row.id));
     return { tokens, applied: granted.applied, balance: granted.balance };
   });
+  await issueInvoiceOf(ctx, provider, invoice.id, row.orderId);
+  return outcome;
+}
+
+/** The VAT invoice of a recorded payment, when its order asked for one; a failure is logged, never the payment's. */
+async function issueInvoiceOf(ctx: BillingContext, provider: PaymentProviderId, providerPaymentId: string, orderId: string | null): Promise<void> {
+  if (!orderId) return;
+  const [paid] = await ctx.db.select({ id: payment.id }).from(payment).where(and(eq(payment.provider, provider), eq(payment.providerPaymentId, providerPaymentId), eq(payment.status, "paid")));
+  if (!paid) return;
+  await issueInvoice({ db: ctx.db, paymentId: paid.id, orderId }).catch((error: unknown) => log.error("billing.invoice_failed", { paymentId: paid.id, error }));
 }
 
 /**
@@ -127,6 +138,7 @@ export async function applyCheckout(ctx: BillingContext, provider: PaymentProvid
         .values({ userId: order.userId, teamId: order.teamId, provider, providerPaymentId: view.id, kind: "pack", productId: product.id, amountGrosze: view.amountGrosze || order.amountGrosze, status: "paid", tokens: product.tokens })
         .onConflictDoNothing();
     });
+    await issueInvoiceOf(ctx, provider, view.id, order.id);
   }
   const moved = await ctx.db
     .update(checkoutOrder)
