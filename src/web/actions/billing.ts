@@ -9,6 +9,7 @@ import { billingContext } from "@/server/billing/billing-context";
 import { handlePaymentEvent } from "@/server/billing/handle-payment-event";
 import { billingPortalUrl, cancelSubscription, changePlan, resumeSubscription } from "@/server/billing/manage-subscription";
 import { startCheckout } from "@/server/billing/start-checkout";
+import { saveBillingDetails } from "@/server/invoices/save-billing-details";
 import { AppError, isAppError } from "@/server/errors";
 import { log } from "@/server/log";
 import { configuredPaymentProvider } from "@/server/payments/get-payment-provider";
@@ -24,15 +25,38 @@ function localeOf(form: FormData): Locale {
   return isLocale(value) ? value : "pl";
 }
 
+const invoiceFields = ["companyName", "taxId", "street", "postalCode", "city"] as const;
+
 const order = action(
-  z.object({ product: z.string().catch(""), withdrawalConsent: z.string().catch("") }),
+  z.object({
+    product: z.string().catch(""),
+    withdrawalConsent: z.string().catch(""),
+    invoice: z.string().catch(""),
+    team: z.string().catch(""),
+    companyName: z.string().catch(""),
+    taxId: z.string().catch(""),
+    street: z.string().catch(""),
+    postalCode: z.string().catch(""),
+    city: z.string().catch(""),
+  }),
   async (input, { user, locale }) => {
     const productId = input.product;
     if (!isProductId(productId)) throw new AppError("NOT_FOUND");
-    const { url } = await startCheckout(await billingContext(), { userId: user.id, productId, withdrawalConsent: input.withdrawalConsent === "on", locale, origin: await ownOrigin() });
+    const invoice = input.invoice === "on";
+    // The company details are remembered (and changed) with the order that asks for an invoice.
+    if (invoice) await saveBillingDetails({ userId: user.id, details: input });
+    const { url } = await startCheckout(await billingContext(), {
+      userId: user.id,
+      productId,
+      withdrawalConsent: input.withdrawalConsent === "on",
+      locale,
+      teamId: input.team || null,
+      invoice,
+      origin: await ownOrigin(),
+    });
     redirect(url);
   },
-  { context: "billing.checkout", auth: "required" },
+  { context: "billing.checkout", auth: "required", keep: ["invoice", "team", ...invoiceFields] },
 );
 
 /** The order form's "Zamawiam i płacę": places the order and sends the buyer to the provider's checkout. */
