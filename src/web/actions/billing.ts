@@ -136,3 +136,17 @@ export async function sandboxAction(form: FormData): Promise<void> {
   revalidatePath("/", "layout");
   redirect(next);
 }
+
+const details = action(
+  z.object({ companyName: z.string().catch(""), taxId: z.string().catch(""), street: z.string().catch(""), postalCode: z.string().catch(""), city: z.string().catch("") }),
+  async (input, { user }) => {
+    await saveBillingDetails({ userId: user.id, details: input });
+    revalidatePath("/", "layout");
+  },
+  { context: "billing.details", auth: "required", keep: invoiceFields },
+);
+
+/** The settings' invoice details: remembered for the next order with an invoice. */
+export async function saveInvoiceDetails(previous: unknown, form: FormData): Promise<ActionResult<void>> {
+  return details(previous, form);
+}
