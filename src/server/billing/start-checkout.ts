@@ -54,6 +54,7 @@ export async function startCheckout(
     customerId: current?.provider === providerId ? current.customerId : null,
     product,
     locale: input.locale,
+    invoice: input.invoice === true,
     successUrl: `${appUrl}${pathFor(successRoute, input.locale)}?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${appUrl}${pathFor("/checkout", input.locale)}?product=${product.id}&cancelled=1`,
   });

@@ -28,6 +28,8 @@ export type CheckoutInput = {
   customerId: string | null;
   product: Product;
   locale: Locale;
+  /** The buyer asked for a VAT invoice: the provider collects the company's tax id and address too, so its records match ours. */
+  invoice: boolean;
   /** Absolute; the provider appends the session id. */
   successUrl: string;
   cancelUrl: string;
