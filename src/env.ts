@@ -103,6 +103,15 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be the endpoint's signing secret (whsec_...)").optional(),
   /** Tests only: where the Stripe client sends its requests (a local fake), e.g. http://127.0.0.1:12111. */
   STRIPE_API_URL: z.url().optional(),
+  /**
+   * The seller on VAT invoices (FA(3)): the operator's company name, NIP and address. The defaults are a
+   * placeholder with a checksum-valid test NIP, for local use only.
+   */
+  INVOICE_SELLER_NAME: z.string().min(1).max(512).default("Aranżer (dane sprzedawcy: INVOICE_SELLER_*)"),
+  INVOICE_SELLER_NIP: z.string().regex(/^[1-9]\d{9}$/, "must be the seller's NIP, ten digits").default("1234563218"),
+  INVOICE_SELLER_STREET: z.string().min(1).max(200).default("ul. Przykładowa 1"),
+  INVOICE_SELLER_POSTAL_CODE: z.string().min(1).max(20).default("00-001"),
+  INVOICE_SELLER_CITY: z.string().min(1).max(100).default("Warszawa"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Behind a reverse proxy that sets X-Forwarded-For; otherwise the socket address is used. */
   TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),

@@ -6,10 +6,22 @@ import type { createFormatter } from "next-intl";
  * people who need a few more visualizations without subscribing. Tokens never expire.
  */
 export const plans = [
-  { id: "mini", tokensPerMonth: 30, priceGrosze: 2599 },
-  { id: "pro", tokensPerMonth: 500, priceGrosze: 8499, highlighted: true },
-  { id: "enterprise", tokensPerMonth: 1500, priceGrosze: 10499 },
+  { id: "mini", tokensPerMonth: 30, priceGrosze: 2599, seats: 1 },
+  { id: "pro", tokensPerMonth: 500, priceGrosze: 8499, highlighted: true, seats: 3 },
+  { id: "enterprise", tokensPerMonth: 1500, priceGrosze: 10499, seats: 10 },
 ] as const;
+
+/**
+ * Seats of a team: the plan of its subscription gives `seats` (members, owner included); more are a monthly
+ * add-on per seat. A team without a subscription (packs only) has the smallest plan's seats.
+ */
+export const extraSeat = { priceGrosze: 1999 } as const;
+
+/** How many members a team may have with this plan (null: no active subscription) and extra seats bought. */
+export function teamSeats(planId: PlanId | null, extraSeats: number): number {
+  const base = plans.find((p) => p.id === planId)?.seats ?? Math.min(...plans.map((p) => p.seats));
+  return base + extraSeats;
+}
 
 export const tokenPacks = [
   { id: "pack10", tokens: 10, priceGrosze: 1499 },

@@ -36,6 +36,12 @@ export const routes = {
   "/moderation": { pl: "/moderacja", en: "/moderation", access: "user", indexable: false },
   /** An agent's listings; one listing is `?id=<listing id>` on the same page. */
   "/listings": { pl: "/ogloszenia", en: "/listings", access: "user", indexable: false },
+  /** The team the person works in: members, the pool, caps and usage. */
+  "/team": { pl: "/zespol", en: "/team", access: "user", indexable: false },
+  /** An invitation link (`?token=`): a visitor signs in or up first and comes back. */
+  "/team/join": { pl: "/zespol/dolacz", en: "/team/join", access: "user", indexable: false },
+  /** The person's invoices and the company data they go to. */
+  "/settings/invoices": { pl: "/settings/faktury", en: "/settings/invoices", access: "user", indexable: false },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routes;

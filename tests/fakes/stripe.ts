@@ -121,6 +121,11 @@ export class FakeStripe {
         if (!price) return this.send(res, 400, { error: { type: "invalid_request_error", message: "No such price", param: "line_items[0][price]" } });
         if (body.mode === "subscription" && price.type !== "recurring") return this.send(res, 400, { error: { type: "invalid_request_error", message: "subscription mode needs a recurring price" } });
         if (body.customer && body.customer_creation) return this.send(res, 400, { error: { type: "invalid_request_error", message: "customer_creation can't be used with customer" } });
+        // Stripe refuses tax id collection for an existing customer unless Checkout may update the customer's name.
+        const taxIds = body.tax_id_collection as { enabled?: string } | undefined;
+        if (taxIds?.enabled === "true" && body.customer && (body.customer_update as { name?: string } | undefined)?.name !== "auto") {
+          return this.send(res, 400, { error: { type: "invalid_request_error", message: "tax_id_collection with an existing customer needs customer_update[name]=auto", param: "customer_update[name]" } });
+        }
         const id = this.id("cs_test");
         const session: Obj = {
           id,
@@ -137,6 +142,8 @@ export class FakeStripe {
           metadata: body.metadata ?? {},
           subscription_metadata: (body.subscription_data as Obj | undefined)?.metadata ?? {},
           allowed_payment_method_types: body.allowed_payment_method_types ?? null,
+          tax_id_collection: { enabled: taxIds?.enabled === "true" },
+          billing_address_collection: body.billing_address_collection ?? null,
           locale: body.locale ?? null,
           amount_total: price.unit_amount,
           currency: price.currency,

@@ -11,6 +11,7 @@ import { pageLocale, type LocaleParams } from "@/web/server/page-params";
 import { requireUser } from "@/web/server/session";
 import { getCurrentAccount } from "@/web/server/current-account";
 import { configuredPaymentProvider } from "@/server/payments/get-payment-provider";
+import { getBillingDetails } from "@/server/invoices/get-billing-details";
 
 export async function generateMetadata({ params }: LocaleParams) {
   const locale = await pageLocale(params);
@@ -70,6 +71,8 @@ export default async function CheckoutPage({ params, searchParams }: LocaleParam
             termsHref={pathFor("/terms", locale)}
             privacyHref={pathFor("/privacy", locale)}
             sandbox={configuredPaymentProvider() === "sandbox"}
+            team={account?.activeTeam?.role === "owner" ? { id: account.activeTeam.id, name: account.activeTeam.name } : null}
+            billing={account ? await getBillingDetails({ userId: account.userId }) : null}
           />
         </ClientMessages>
       )}

@@ -20,7 +20,7 @@ function refusal(reason: string | null, message: string) {
 }
 
 function renderForm() {
-  render(withMessages(<OrderForm productId="pack10" locale="pl" termsHref="/regulamin" privacyHref="/polityka-prywatnosci" sandbox={false} />));
+  render(withMessages(<OrderForm productId="pack10" locale="pl" termsHref="/regulamin" privacyHref="/polityka-prywatnosci" sandbox={false} team={null} billing={null} />));
   return { consent: screen.getByRole("checkbox", { name: /^Żądam rozpoczęcia świadczenia usługi/ }), submit: screen.getByRole("button", { name: "Zamawiam i płacę" }) };
 }
 
@@ -47,5 +47,19 @@ describe("the order form refused", () => {
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Coś poszło nie tak."));
     expect(document.activeElement).toBe(submit);
     expect(consent.hasAttribute("aria-invalid")).toBe(false);
+  });
+});
+
+describe("the invoice fields", () => {
+  it("are one unticked box for a consumer, and a refused NIP marks its field with the reason", async () => {
+    placeOrder.mockResolvedValue({ ...refusal("badTaxId", "To nie jest poprawny NIP (10 cyfr z cyfrą kontrolną) ani numer VAT UE."), values: { invoice: "on", taxId: "1234567890" } });
+    const { submit } = renderForm();
+    expect((screen.getByRole("checkbox", { name: "Potrzebuję faktury VAT na firmę" }) as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(submit);
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "NIP lub numer VAT UE" }).getAttribute("aria-invalid")).toBe("true"));
+    const nip = screen.getByRole("textbox", { name: "NIP lub numer VAT UE" }) as HTMLInputElement;
+    expect(nip.value).toBe("1234567890");
+    expect(document.getElementById(nip.getAttribute("aria-describedby")!)?.textContent).toMatch(/cyfrą kontrolną/);
+    expect((screen.getByRole("checkbox", { name: "Potrzebuję faktury VAT na firmę" }) as HTMLInputElement).checked).toBe(true);
   });
 });

@@ -6,20 +6,70 @@ import { Button } from "@/components/ui/button";
 import { Form } from "@/components/forms/form";
 import { placeOrder } from "@/web/actions/billing";
 import type { FormState } from "@/web/actions/action-result";
+import { TextField } from "@/components/forms/text-field";
+
+const invoiceFields = ["companyName", "taxId", "street", "postalCode", "city"] as const;
+const autoComplete: Record<(typeof invoiceFields)[number], string> = { companyName: "organization", taxId: "off", street: "street-address", postalCode: "postal-code", city: "address-level2" };
+/** Which field a refusal's reason is about. */
+const reasonField: Record<string, string> = { noCompanyName: "companyName", badTaxId: "taxId", noStreet: "street", noPostalCode: "postalCode", noCity: "city" };
 
 /**
  * The order form consumer law asks for: links to the terms and the privacy policy, an unticked box to
  * start at once and lose the right of withdrawal once performed, and a button that says the order
  * obliges to pay. A server action, so it works before scripts run.
  */
-export function OrderForm(props: { productId: string; locale: string; termsHref: string; privacyHref: string; sandbox: boolean }) {
+export function OrderForm(props: {
+  productId: string;
+  locale: string;
+  termsHref: string;
+  privacyHref: string;
+  sandbox: boolean;
+  /** The team the buyer owns and works in now: the order may fill its pool. */
+  team: { id: string; name: string } | null;
+  /** The company details remembered from an earlier invoice. */
+  billing: Record<(typeof invoiceFields)[number], string> | null;
+}) {
   const t = useTranslations("billing.checkout");
   const [state, action, pending] = useActionState<FormState<never>, FormData>(placeOrder, null);
   const refusal = state && !state.ok ? state.error : null;
+  const kept = state && !state.ok ? state.values : null;
+  const fieldError = (field: string) => (refusal && refusal.reason && reasonField[refusal.reason] === field ? refusal.message : undefined);
   return (
     <Form action={action} className="mt-6 space-y-5">
       <input type="hidden" name="product" value={props.productId} />
       <input type="hidden" name="locale" value={props.locale} />
+      {props.team ? (
+        <div className="flex gap-3">
+          <input id="order-team" name="team" type="checkbox" value={props.team.id} defaultChecked={kept ? kept.team !== "" : true} className="mt-1 size-5 shrink-0 accent-primary-600" />
+          <label htmlFor="order-team" className="text-gray-900 dark:text-gray-100">
+            {t("forTeam", { team: props.team.name })}
+          </label>
+        </div>
+      ) : null}
+      {/* Consumers see one unticked box; the company fields open under it (CSS alone, before scripts run too). */}
+      <div>
+        <div className="peer flex gap-3">
+          <input id="order-invoice" name="invoice" type="checkbox" defaultChecked={kept ? kept.invoice === "on" : false} className="mt-1 size-5 shrink-0 accent-primary-600" />
+          <label htmlFor="order-invoice" className="text-gray-900 dark:text-gray-100">
+            {t("invoice")}
+          </label>
+        </div>
+        <fieldset className="mt-3 hidden gap-3 rounded-xl border border-gray-200 p-4 peer-has-[:checked]:grid sm:grid-cols-2 dark:border-gray-800">
+          <legend className="px-1 text-sm font-medium text-gray-800 dark:text-gray-200">{t("invoiceLegend")}</legend>
+          {invoiceFields.map((field) => (
+            <TextField
+              key={field}
+              name={field}
+              label={t(`invoiceFields.${field}`)}
+              hint={field === "taxId" ? t("taxIdHint") : undefined}
+              autoComplete={autoComplete[field]}
+              defaultValue={kept?.[field] ?? props.billing?.[field] ?? ""}
+              error={fieldError(field)}
+              className={field === "companyName" || field === "street" ? "sm:col-span-2" : undefined}
+            />
+          ))}
+        </fieldset>
+      </div>
       <p className="text-gray-800 dark:text-gray-200">
         {t.rich("legal", {
           terms: (chunks) => (

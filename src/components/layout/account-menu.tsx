@@ -1,6 +1,7 @@
 "use client";
 
-import { Coins, Crown, LogOut, ShieldCheck, UserRound } from "lucide-react";
+import { ArrowLeftRight, Coins, Crown, LogOut, ShieldCheck, UserRound, Users } from "lucide-react";
+import { switchAccountAction } from "@/web/actions/teams";
 import { Avatar } from "@/components/ui/avatar";
 import { DropdownMenu } from "@/components/ui/dropdown-menu";
 import { signOutAndGo } from "./sign-out";
@@ -37,6 +38,16 @@ export function AccountMenu({ data: rendered }: { data: AccountMenuData | null }
         [
           { type: "label", label: data.email },
           { type: "label", label: data.subscriptionLabel },
+        ],
+        [
+          { type: "label", label: data.workspace.current },
+          // What one creates belongs to where one works: the page is read anew in the chosen account.
+          ...data.workspace.switchTo.map((option) => ({
+            label: option.label,
+            icon: <ArrowLeftRight aria-hidden="true" className="size-4" />,
+            onSelect: () => void switchAccountAction({ teamId: option.teamId }).then(() => window.location.reload()),
+          })),
+          { label: data.workspace.teamLabel, href: data.workspace.teamHref, icon: <Users aria-hidden="true" className="size-4" /> },
         ],
         [
           { label: data.tokensLabel, href: data.pricingHref, icon: <Coins aria-hidden="true" className="size-4" /> },

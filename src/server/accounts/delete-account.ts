@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, notInArray, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, notInArray, or } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { image, tokenLedger, user, verification } from "@/server/db/schema";
 import { getStorage } from "@/server/storage/get-storage";
@@ -8,6 +8,7 @@ import { billingContext } from "@/server/billing/billing-context";
 import { endSubscriptionsOfAccount } from "@/server/billing/end-subscriptions-of-account";
 import { eraseCommentsOfUser } from "@/server/comments/erase-comments-of-user";
 import { forgetThreadPages } from "@/server/comments/forget-thread-pages";
+import { handOverTeams } from "@/server/teams/hand-over-teams";
 
 /** Ledger kinds that record money changing hands; accounting law keeps these after the account is gone. */
 const retainedKinds = ["purchase", "renewal"] as const;
@@ -20,6 +21,7 @@ const retainedKinds = ["purchase", "renewal"] as const;
  * ended at the provider first; payment records (payment, ledger purchases) are kept as accounting asks.
  * Comments go too; one that others replied to stays as a "comment deleted" placeholder without text or
  * author, so their replies keep their place, and the cached pages of those posts are rendered anew at once.
+ * A team the person owns passes to another member (an admin first), or is closed when nobody else is in it.
  */
 export async function deleteAccount(options: { userId: string }): Promise<void> {
   const db = await getDb();
@@ -30,7 +32,11 @@ export async function deleteAccount(options: { userId: string }): Promise<void> 
     if (!u) return [];
     await tx
       .delete(tokenLedger)
-      .where(and(eq(tokenLedger.userId, options.userId), notInArray(tokenLedger.kind, [...retainedKinds])));
+      .where(and(eq(tokenLedger.userId, options.userId), isNull(tokenLedger.teamId), notInArray(tokenLedger.kind, [...retainedKinds])));
+    // A team's pool entries are the team's records (who spent is then a dangling id); its ownership and the
+    // person's team listings are handed on before the account goes.
+    const teams = await handOverTeams({ db: tx, userId: options.userId });
+    if (teams.handedOver.length || teams.closed.length) log.info("account.teams_handed_over", { userId: options.userId, ...teams });
     const changed = await eraseCommentsOfUser(tx, options.userId);
     // Password-reset tokens store the user id as their value.
     await tx.delete(verification).where(or(inArray(verification.identifier, [u.email]), eq(verification.value, options.userId)));

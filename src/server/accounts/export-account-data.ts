@@ -22,6 +22,7 @@ import {
   user,
   visualization,
 } from "@/server/db/schema";
+import { exportTeamData } from "@/server/teams/export-team-data";
 
 /**
  * Columns that are not copied into the export, and why: secrets are described instead (a copy would hand
@@ -156,5 +157,6 @@ export async function exportAccountData(options: { userId: string }) {
     listingStyles,
     listingBatches,
     clientLinks,
+    teams: await exportTeamData({ userId, db }),
   };
 }

@@ -1,11 +1,15 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/server/db/client";
 import { preparedRead } from "@/server/db/prepared-read";
 import { account, profile, subscription, tokenAccount, user } from "@/server/db/schema";
 import { toSubscriptionState, type SubscriptionState } from "@/server/billing/subscription-state";
+import type { TeamRole } from "@/server/db/schema";
+import { getActiveAccount } from "@/server/teams/get-active-account";
+import { listTeamsOfUser } from "@/server/teams/list-teams-of-user";
+import { getBalance } from "@/server/tokens/get-balance";
 
 export type AccountSummary = {
   userId: string;
@@ -17,12 +21,20 @@ export type AccountSummary = {
   /** Present until the user closes the free-tokens modal; analytics gets a hash of the e-mail, never the e-mail. */
   welcome: { grantedAt: Date; method: string; emailSha256: string } | null;
   hasPassword: boolean;
+  /** The teams the person belongs to and the one they work in now (null: their own account), with its pool. */
+  teams: { id: string; name: string; role: TeamRole }[];
+  activeTeam: { id: string; name: string; role: TeamRole; balance: number } | null;
 };
 
 /** One statement: the header, menus and modal of every signed-in page read it. */
 export async function getAccountSummary(options: { userId: string }): Promise<AccountSummary | null> {
-  const [row] = await readAccountSummary({ userId: options.userId });
+  const [[row], teams, active] = await Promise.all([
+    readAccountSummary({ userId: options.userId }),
+    listTeamsOfUser({ userId: options.userId }),
+    getActiveAccount({ userId: options.userId }),
+  ]);
   if (!row) return null;
+  const activeTeam = active.kind === "team" ? { id: active.teamId, name: active.name, role: active.role, balance: await getBalance({ userId: options.userId, teamId: active.teamId }) } : null;
   const method = row.hasPassword ? "email" : (row.firstProvider ?? "email");
   return {
     userId: options.userId,
@@ -35,6 +47,8 @@ export async function getAccountSummary(options: { userId: string }): Promise<Ac
         ? { grantedAt: row.grantedAt, method, emailSha256: createHash("sha256").update(row.email.trim().toLowerCase()).digest("hex") }
         : null,
     hasPassword: row.hasPassword,
+    teams,
+    activeTeam,
   };
 }
 
@@ -43,7 +57,8 @@ const readAccountSummary = preparedRead("account_summary", (db: DbOrTx) => {
   const newestId = db
     .select({ id: newest.id })
     .from(newest)
-    .where(eq(newest.userId, user.id))
+    // A team's subscription is the team's, shown on its page, not the person's.
+    .where(and(eq(newest.userId, user.id), isNull(newest.teamId)))
     .orderBy(isNull(newest.paidUntil), desc(newest.createdAt))
     .limit(1);
   return db

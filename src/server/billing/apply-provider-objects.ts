@@ -7,6 +7,7 @@ import type { CheckoutView, InvoiceView, SubscriptionView } from "@/server/payme
 import { grantTokens } from "@/server/tokens/grant-tokens";
 import type { BillingContext } from "./billing-context";
 import { sendOrderConfirmation } from "./send-order-confirmation";
+import { issueInvoice } from "@/server/invoices/issue-invoice";
 
 /**
  * Applying what a provider says, idempotently: each function may run any number of times, in any order,
@@ -24,9 +25,10 @@ export async function syncSubscription(ctx: BillingContext, provider: PaymentPro
   if (!row) {
     // Not known yet (its first invoice not recorded): create it unpaid, so a later payment finds its owner.
     if (!view.userId || !view.planId) return void log.warn("billing.subscription_without_owner", { provider, subscriptionId: view.id });
+    const [order] = view.orderId ? await ctx.db.select({ teamId: checkoutOrder.teamId }).from(checkoutOrder).where(eq(checkoutOrder.id, view.orderId)) : [];
     await ctx.db
       .insert(subscription)
-      .values({ userId: view.userId, provider, providerSubscriptionId: view.id, providerCustomerId: view.customerId, planId: view.planId, status: view.status, cancelAtPeriodEnd: view.cancelAtPeriodEnd, endedAt: view.endedAt })
+      .values({ userId: view.userId, teamId: order?.teamId ?? null, orderId: view.orderId, provider, providerSubscriptionId: view.id, providerCustomerId: view.customerId, planId: view.planId, status: view.status, cancelAtPeriodEnd: view.cancelAtPeriodEnd, endedAt: view.endedAt })
       .onConflictDoNothing();
     return;
   }
@@ -72,11 +74,11 @@ export async function applyInvoice(ctx: BillingContext, provider: PaymentProvide
   }
 
   const tokens = findProduct(planId).tokens;
-  return ctx.db.transaction(async (tx) => {
-    const granted = await grantTokens({ db: tx, userId: row.userId, amount: tokens, kind: kind === "subscription" ? "purchase" : "renewal", idempotencyKey: ledgerKey(provider, invoice.id), reference: `${planId}:${invoice.id}` });
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const granted = await grantTokens({ db: tx, userId: row.userId, teamId: row.teamId, amount: tokens, kind: kind === "subscription" ? "purchase" : "renewal", idempotencyKey: ledgerKey(provider, invoice.id), reference: `${planId}:${invoice.id}` });
     await tx
       .insert(payment)
-      .values({ userId: row.userId, provider, providerPaymentId: invoice.id, kind, productId: planId, amountGrosze: invoice.amountGrosze, status: "paid", tokens, periodEnd: invoice.periodEnd })
+      .values({ userId: row.userId, teamId: row.teamId, provider, providerPaymentId: invoice.id, kind, productId: planId, amountGrosze: invoice.amountGrosze, status: "paid", tokens, periodEnd: invoice.periodEnd })
       .onConflictDoNothing();
     await tx
       .update(subscription)
@@ -89,6 +91,16 @@ export async function applyInvoice(ctx: BillingContext, provider: PaymentProvide
       .where(eq(subscription.id, row.id));
     return { tokens, applied: granted.applied, balance: granted.balance };
   });
+  await issueInvoiceOf(ctx, provider, invoice.id, row.orderId);
+  return outcome;
+}
+
+/** The VAT invoice of a recorded payment, when its order asked for one; a failure is logged, never the payment's. */
+async function issueInvoiceOf(ctx: BillingContext, provider: PaymentProviderId, providerPaymentId: string, orderId: string | null): Promise<void> {
+  if (!orderId) return;
+  const [paid] = await ctx.db.select({ id: payment.id }).from(payment).where(and(eq(payment.provider, provider), eq(payment.providerPaymentId, providerPaymentId), eq(payment.status, "paid")));
+  if (!paid) return;
+  await issueInvoice({ db: ctx.db, paymentId: paid.id, orderId }).catch((error: unknown) => log.error("billing.invoice_failed", { paymentId: paid.id, error }));
 }
 
 /**
@@ -120,12 +132,13 @@ export async function applyCheckout(ctx: BillingContext, provider: PaymentProvid
     await applyInvoice(ctx, provider, invoice);
   } else {
     await ctx.db.transaction(async (tx) => {
-      await grantTokens({ db: tx, userId: order.userId, amount: product.tokens, kind: "purchase", idempotencyKey: ledgerKey(provider, view.id), reference: `${product.id}:${view.id}` });
+      await grantTokens({ db: tx, userId: order.userId, teamId: order.teamId, amount: product.tokens, kind: "purchase", idempotencyKey: ledgerKey(provider, view.id), reference: `${product.id}:${view.id}` });
       await tx
         .insert(payment)
-        .values({ userId: order.userId, provider, providerPaymentId: view.id, kind: "pack", productId: product.id, amountGrosze: view.amountGrosze || order.amountGrosze, status: "paid", tokens: product.tokens })
+        .values({ userId: order.userId, teamId: order.teamId, provider, providerPaymentId: view.id, kind: "pack", productId: product.id, amountGrosze: view.amountGrosze || order.amountGrosze, status: "paid", tokens: product.tokens })
         .onConflictDoNothing();
     });
+    await issueInvoiceOf(ctx, provider, view.id, order.id);
   }
   const moved = await ctx.db
     .update(checkoutOrder)

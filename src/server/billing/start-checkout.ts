@@ -7,6 +7,8 @@ import { checkoutOrder, user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { BillingContext } from "./billing-context";
 import { getSubscriptionState } from "./subscription-state";
+import { getBillingDetails } from "@/server/invoices/get-billing-details";
+import { requireTeamRole } from "@/server/teams/require-team-role";
 
 /**
  * Places an order and opens the provider's checkout for it. The consent to start at once (and so lose
@@ -20,13 +22,20 @@ export async function startCheckout(
     productId: ProductId;
     withdrawalConsent: boolean;
     locale: Locale;
+    /** Buy for this team's pool: only its owner may. */
+    teamId?: string | null;
+    /** Ask for a VAT invoice to the buyer's saved company details (billing_details). */
+    invoice?: boolean;
     /** Where the buyer comes back to (the request's own origin, src/server/http/request-origin.ts); unset: APP_URL. */
     origin?: string;
   },
 ): Promise<{ url: string; orderId: string }> {
   if (!input.withdrawalConsent) throw new AppError("INVALID_INPUT", { field: "withdrawalConsent", reason: "withdrawalConsent" });
   const product = findProduct(input.productId);
-  const current = await getSubscriptionState(ctx.db, input.userId);
+  const teamId = input.teamId ?? null;
+  if (teamId) await requireTeamRole({ db: ctx.db, teamId, userId: input.userId, roles: ["owner"] });
+  if (input.invoice && !(await getBillingDetails({ db: ctx.db, userId: input.userId }))) throw new AppError("INVALID_INPUT", { field: "invoice", reason: "noBillingDetails" });
+  const current = await getSubscriptionState(ctx.db, input.userId, teamId);
   if (product.kind === "subscription" && current?.active) throw new AppError("CONFLICT", { reason: "subscriptionActive" });
   const [owner] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, input.userId));
   if (!owner) throw new AppError("UNAUTHORIZED");
@@ -34,7 +43,7 @@ export async function startCheckout(
   const providerId = ctx.checkoutProvider;
   const [order] = await ctx.db
     .insert(checkoutOrder)
-    .values({ userId: input.userId, provider: providerId, productId: product.id, kind: product.kind, amountGrosze: product.priceGrosze, locale: input.locale, withdrawalConsentAt: new Date() })
+    .values({ userId: input.userId, teamId, invoiceRequested: input.invoice === true, provider: providerId, productId: product.id, kind: product.kind, amountGrosze: product.priceGrosze, locale: input.locale, withdrawalConsentAt: new Date() })
     .returning({ id: checkoutOrder.id });
   const appUrl = input.origin ?? env().appUrl;
   const successRoute = product.kind === "subscription" ? "/subscription-success" : "/payment-success";
@@ -45,6 +54,7 @@ export async function startCheckout(
     customerId: current?.provider === providerId ? current.customerId : null,
     product,
     locale: input.locale,
+    invoice: input.invoice === true,
     successUrl: `${appUrl}${pathFor(successRoute, input.locale)}?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${appUrl}${pathFor("/checkout", input.locale)}?product=${product.id}&cancelled=1`,
   });

@@ -48,11 +48,12 @@ export function toSubscriptionState(row: Row, now = new Date()): SubscriptionSta
  * The user's subscription that matters now: the newest one that was ever paid. An ended one is still
  * returned (so the profile can say when it expired) until the user buys a new one.
  */
-export async function getSubscriptionState(db: DbOrTx, userId: string): Promise<SubscriptionState | null> {
+export async function getSubscriptionState(db: DbOrTx, userId: string, teamId: string | null = null): Promise<SubscriptionState | null> {
   const [row] = await db
     .select()
     .from(subscription)
-    .where(and(eq(subscription.userId, userId)))
+    // A team's subscription is the team's, whoever of its owners bought it; the person's are their own.
+    .where(teamId ? eq(subscription.teamId, teamId) : and(eq(subscription.userId, userId), isNull(subscription.teamId)))
     .orderBy(isNull(subscription.paidUntil), desc(subscription.createdAt))
     .limit(1);
   if (!row || row.paidUntil === null) return null;

@@ -6,7 +6,7 @@ import { markDigitalSource } from "@/server/images/mark-digital-source";
 import { ENGINE_TIMEOUT_MS, JOB_LEASE_MS, LISTING_REFERENCE_WAIT_MS, PROGRESS_INTERVAL_MS, RETRY_POLICY } from "@/config/generation";
 import { isMaskedMode } from "@/config/edit-modes";
 import type { Db } from "@/server/db/client";
-import { generationJob, visualization } from "@/server/db/schema";
+import { batch, generationJob, visualization } from "@/server/db/schema";
 import { log } from "@/server/log";
 import { EngineError, type Engine, type EngineErrorKind } from "@/server/engines/engine";
 import { publish } from "@/server/realtime/signals";
@@ -244,7 +244,9 @@ async function fail(options: RunJobOptions, reason: FailureReason, message: stri
         .update(visualization)
         .set({ status: "failed", failureReason: reason, refunded: true, finishedAt: sql`now()` })
         .where(eq(visualization.id, job.visualizationId));
-      await refundToken({ db: tx, userId: job.userId, idempotencyKey: `refund:${job.visualizationId}`, reference: `visualization:${job.visualizationId}` });
+      // A batch a team's pool paid for gives its token back to the pool.
+      const [paidBy] = await tx.select({ teamId: batch.teamId }).from(batch).where(eq(batch.id, job.batchId));
+      await refundToken({ db: tx, userId: job.userId, teamId: paidBy?.teamId, idempotencyKey: `refund:${job.visualizationId}`, reference: `visualization:${job.visualizationId}` });
       await appendBatchEvents(tx, job.batchId, [{ type: "failed", visualizationId: job.visualizationId, reason, refunded: true }]);
     });
   } catch (error) {

@@ -42,6 +42,8 @@ export type QueuedBatch = { batch: BatchRow; visualizations: VisualizationRow[] 
 export async function spendAndQueue(options: {
   db: DbOrTx;
   userId: string;
+  /** Spend from this team's pool (the member's cap applies) instead of the person's own balance. */
+  teamId?: string | null;
   cost: number;
   idempotencyKey: string;
   /** The ledger entry's reference (`batch:<id>`, `listing:<id>`). */
@@ -51,7 +53,7 @@ export async function spendAndQueue(options: {
 }): Promise<{ applied: true; balance: number; batches: QueuedBatch[] } | { applied: false; balance: number }> {
   const { userId } = options;
   const outcome = await options.db.transaction(async (tx) => {
-    const spent = await spendTokens({ db: tx, userId, amount: options.cost, idempotencyKey: options.idempotencyKey, reference: options.reference });
+    const spent = await spendTokens({ db: tx, userId, teamId: options.teamId, amount: options.cost, idempotencyKey: options.idempotencyKey, reference: options.reference });
     if (!spent.applied) return { applied: false as const, balance: spent.balance };
     const batches: QueuedBatch[] = [];
     for (const plan of await options.plan(tx)) batches.push(await insertBatch(tx, plan));

@@ -58,7 +58,8 @@ async function deleteBatch(db: DbOrTx, batchId: string) {
       .select({ id: visualization.id, userId: visualization.userId })
       .from(visualization)
       .where(and(eq(visualization.batchId, batchId), inArray(visualization.status, ["queued", "running"])));
-    for (const v of unfinished) await refundToken({ db: tx, userId: v.userId, idempotencyKey: `refund:${v.id}`, reference: `visualization:${v.id}` });
+    const [paidBy] = await tx.select({ teamId: batch.teamId }).from(batch).where(eq(batch.id, batchId));
+    for (const v of unfinished) await refundToken({ db: tx, userId: v.userId, teamId: paidBy?.teamId, idempotencyKey: `refund:${v.id}`, reference: `visualization:${v.id}` });
     await tx.delete(batch).where(eq(batch.id, batchId));
   });
 }

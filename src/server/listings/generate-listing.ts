@@ -47,7 +47,7 @@ export async function generateListing(options: {
   // Scoped to this listing: the same requestId on another listing is another request, not a retry of this one.
   const spendKey = `spend:${userId}:listing:${row.id}:${options.requestId}`;
   // The same click again (a retry after a lost answer): the first one's answer, whatever this body says.
-  const repeated = await earlierAnswer({ db, userId, listingId: row.id, spendKey, requestId: options.requestId });
+  const repeated = await earlierAnswer({ db, userId, listingId: row.id, teamId: row.teamId, spendKey, requestId: options.requestId });
   if (repeated) return repeated;
   const all = await db
     .select({ id: listingPhoto.id, roomType: listingPhoto.roomType, position: listingPhoto.position, image })
@@ -65,6 +65,8 @@ export async function generateListing(options: {
   const outcome = await spendAndQueue({
     db,
     userId,
+    // A team's listing is paid from the team's pool, by this member, within their cap.
+    teamId: row.teamId,
     cost,
     idempotencyKey: spendKey,
     reference: `listing:${row.id}`,
@@ -74,6 +76,7 @@ export async function generateListing(options: {
         batch: {
           id: newId(),
           userId,
+          teamId: row.teamId,
           sourceImageId: photo.image!.id,
           roomType: photo.roomType,
           mode,
@@ -95,7 +98,7 @@ export async function generateListing(options: {
   });
   if (outcome.applied) return { batchIds: outcome.batches.map((b) => b.batch.id), cost, balance: outcome.balance };
   // The same click, committed by a retry that ran beside this one since the check above.
-  const earlier = await earlierAnswer({ db, userId, listingId: row.id, spendKey, requestId: options.requestId });
+  const earlier = await earlierAnswer({ db, userId, listingId: row.id, teamId: row.teamId, spendKey, requestId: options.requestId });
   if (!earlier) throw new AppError("CONFLICT");
   return earlier;
 }
@@ -132,7 +135,7 @@ async function listingUnits(options: { db: Tx; listingId: string; mode: ListingM
  * What a Generate already made under this requestId answered: its batches and the cost its spend recorded, with
  * the balance as it is now; null when there was none.
  */
-async function earlierAnswer(options: { db: DbOrTx; userId: string; listingId: string; spendKey: string; requestId: string }) {
+async function earlierAnswer(options: { db: DbOrTx; userId: string; listingId: string; teamId: string | null; spendKey: string; requestId: string }) {
   const { db, userId } = options;
   const [spend] = await db
     .select({ amount: tokenLedger.amount })
@@ -144,5 +147,5 @@ async function earlierAnswer(options: { db: DbOrTx; userId: string; listingId: s
     .from(batch)
     .innerJoin(listingBatch, eq(listingBatch.batchId, batch.id))
     .where(and(eq(batch.userId, userId), eq(listingBatch.listingId, options.listingId), sql`${batch.requestId} like ${`${options.requestId}:%`}`));
-  return { batchIds: earlier.map((b) => b.id), cost: -spend.amount, balance: await getBalance({ db, userId }) };
+  return { batchIds: earlier.map((b) => b.id), cost: -spend.amount, balance: await getBalance({ db, userId, teamId: options.teamId }) };
 }

@@ -5,7 +5,7 @@ import { mailTransport } from "./transport";
 import { catalogs } from "@/i18n/catalogs";
 import { escapeHtml, htmlParagraphs, mailDocument } from "./mail-html";
 
-export type MailTemplate = "confirmEmail" | "resetPassword" | "passwordChanged" | "accountExists" | "signInFailures" | "orderConfirmation" | "commentReported";
+export type MailTemplate = "confirmEmail" | "resetPassword" | "passwordChanged" | "accountExists" | "signInFailures" | "orderConfirmation" | "commentReported" | "teamInvitation";
 
 /**
  * Renders one of the product's e-mails in the user's language and sends it. `values` fill the ICU

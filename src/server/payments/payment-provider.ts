@@ -28,6 +28,8 @@ export type CheckoutInput = {
   customerId: string | null;
   product: Product;
   locale: Locale;
+  /** The buyer asked for a VAT invoice: the provider collects the company's tax id and address too, so its records match ours. */
+  invoice: boolean;
   /** Absolute; the provider appends the session id. */
   successUrl: string;
   cancelUrl: string;
@@ -63,6 +65,8 @@ export type SubscriptionView = {
   id: string;
   customerId: string | null;
   userId: string | null;
+  /** Our order that started it (its metadata), which says whether it fills a team's pool. */
+  orderId: string | null;
   planId: PlanId | null;
   status: "incomplete" | "active" | "past_due" | "canceled";
   cancelAtPeriodEnd: boolean;

@@ -27,7 +27,7 @@ type SessionData = {
   successUrl: string;
   cancelUrl: string;
 };
-type SubscriptionData = { id: string; userId: string; planId: PlanId; status: SubscriptionView["status"]; cancelAtPeriodEnd: boolean; currentPeriodEnd: string; endedAt: string | null };
+type SubscriptionData = { id: string; userId: string; orderId?: string; planId: PlanId; status: SubscriptionView["status"]; cancelAtPeriodEnd: boolean; currentPeriodEnd: string; endedAt: string | null };
 type InvoiceData = { id: string; subscriptionId: string; status: InvoiceView["status"]; attemptFailed: boolean; reason: InvoiceView["reason"]; planId: PlanId; amountGrosze: number; periodEnd: string };
 type DataOf = { session: SessionData; subscription: SubscriptionData; invoice: InvoiceData };
 
@@ -68,6 +68,7 @@ function subscriptionView(data: SubscriptionData): SubscriptionView {
     id: data.id,
     customerId: customerOf(data.userId),
     userId: data.userId,
+    orderId: data.orderId ?? null,
     planId: data.planId,
     status: data.status,
     cancelAtPeriodEnd: data.cancelAtPeriodEnd,
@@ -226,7 +227,7 @@ export function sandboxTester(db: DbOrTx, options: { configuredProvider: Payment
       const events: ProviderEvent[] = [];
       if (isPlanId(session.productId)) {
         const periodEnd = addPeriod(new Date());
-        const sub: SubscriptionData = { id: newId("sbx_sub"), userId, planId: session.productId, status: "active", cancelAtPeriodEnd: false, currentPeriodEnd: periodEnd.toISOString(), endedAt: null };
+        const sub: SubscriptionData = { id: newId("sbx_sub"), userId, orderId: session.orderId, planId: session.productId, status: "active", cancelAtPeriodEnd: false, currentPeriodEnd: periodEnd.toISOString(), endedAt: null };
         const invoice: InvoiceData = { id: newId("sbx_in"), subscriptionId: sub.id, status: "paid", attemptFailed: false, reason: "subscription_create", planId: sub.planId, amountGrosze: session.amountGrosze, periodEnd: sub.currentPeriodEnd };
         await save(db, "subscription", sub);
         await saveInvoice(db, userId, invoice);

@@ -11,6 +11,7 @@ import { getSubscriptionState } from "@/server/billing/subscription-state";
 import { verifyCheckout } from "@/server/billing/verify-checkout";
 import { listPayments } from "@/server/billing/list-payments";
 import { getBalance } from "@/server/tokens/get-balance";
+import { saveBillingDetails } from "@/server/invoices/save-billing-details";
 import { FakeStripe } from "~/tests/fakes/stripe";
 import { insertUser, installDatabase, testDatabases } from "~/tests/support/databases";
 import { createSandboxProvider } from "./sandbox-provider";
@@ -78,6 +79,15 @@ describe.each(testDatabases())("the Stripe adapter against a fake Stripe on $nam
     expect(price).toMatchObject({ currency: "pln", unit_amount: 8499, tax_behavior: "inclusive", recurring: { interval: "month", interval_count: 1 }, lookup_key: "aranzer_pro_8499" });
     const create = fake.requests.find((r) => r.path === "/v1/checkout/sessions" && r.method === "POST" && (r.body.metadata as { orderId?: string }).orderId === orderId);
     expect(create?.idempotencyKey).toBe(`checkout:${orderId}`);
+  });
+
+  it("collects the tax id and billing address in Checkout when an invoice is asked for, and only then", async () => {
+    const userId = await insertUser(handle);
+    await saveBillingDetails({ db: handle.db, userId, details: { companyName: "Wisła", taxId: "5260250274", street: "Złota 44", postalCode: "00-120", city: "Warszawa" } });
+    const withInvoice = await startCheckout(ctx, { userId, productId: "pack10", withdrawalConsent: true, locale: "pl", invoice: true });
+    expect(fake.objects.get(withInvoice.url.split("/").pop()!)).toMatchObject({ tax_id_collection: { enabled: true }, billing_address_collection: "required" });
+    const plain = await startCheckout(ctx, { userId, productId: "pack10", withdrawalConsent: true, locale: "pl" });
+    expect(fake.objects.get(plain.url.split("/").pop()!)).toMatchObject({ tax_id_collection: { enabled: false }, billing_address_collection: null });
   });
 
   it("opens Checkout in payment mode for a pack with card, BLIK and Przelewy24, and credits it once", async () => {

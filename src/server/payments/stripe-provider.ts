@@ -84,6 +84,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       id: sub.id,
       customerId: idOf(sub.customer),
       userId: sub.metadata.userId ?? null,
+      orderId: sub.metadata.orderId ?? null,
       planId: isPlanId(product) ? product : null,
       status: status[sub.status] ?? "incomplete",
       cancelAtPeriodEnd: sub.cancel_at_period_end,
@@ -117,6 +118,11 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
           // A filter on the methods enabled in the Dashboard (API 2026: payment_method_types is gone).
           allowed_payment_method_types: subscription ? ["card"] : ["card", "blik", "p24"],
           metadata,
+          // A company buyer: Checkout asks for the tax id and billing address and saves both on the customer
+          // (an existing customer's name and address are updated, which Stripe requires with tax id collection).
+          ...(input.invoice
+            ? { tax_id_collection: { enabled: true }, billing_address_collection: "required" as const, ...(input.customerId ? { customer_update: { name: "auto" as const, address: "auto" as const } } : {}) }
+            : {}),
           ...(subscription ? { subscription_data: { metadata } } : { payment_intent_data: { metadata }, ...(input.customerId ? {} : { customer_creation: "always" as const }) }),
           locale: input.locale,
         },

@@ -9,6 +9,8 @@ import { applyLedgerEntry, type LedgerResult } from "./apply-ledger-entry";
  */
 export async function spendTokens(options: {
   userId: string;
+  /** Spend from (or fill) this team's pool; userId is then the member (or buyer). */
+  teamId?: string | null;
   amount: number;
   idempotencyKey: string;
   reference?: string;

@@ -16,17 +16,41 @@ import { sandboxTester } from "@/server/payments/sandbox-provider";
 import type { ProviderEvent } from "@/server/payments/provider-event";
 import { ownOrigin } from "@/web/server/own-origin";
 import { action, formAction } from "./action";
+import { saveBillingDetails } from "@/server/invoices/save-billing-details";
+
+const invoiceFields = ["companyName", "taxId", "street", "postalCode", "city"] as const;
 
 /** The order form's "Zamawiam i płacę": places the order and sends the buyer to the provider's checkout. */
 export const placeOrder = action(
-  z.object({ product: z.string().catch(""), withdrawalConsent: z.string().catch("") }),
+  z.object({
+    product: z.string().catch(""),
+    withdrawalConsent: z.string().catch(""),
+    invoice: z.string().catch(""),
+    team: z.string().catch(""),
+    companyName: z.string().catch(""),
+    taxId: z.string().catch(""),
+    street: z.string().catch(""),
+    postalCode: z.string().catch(""),
+    city: z.string().catch(""),
+  }),
   async (input, { user, locale }) => {
     const productId = input.product;
     if (!isProductId(productId)) throw new AppError("NOT_FOUND");
-    const { url } = await startCheckout(await billingContext(), { userId: user.id, productId, withdrawalConsent: input.withdrawalConsent === "on", locale, origin: await ownOrigin() });
+    const invoice = input.invoice === "on";
+    // The company details are remembered (and changed) with the order that asks for an invoice.
+    if (invoice) await saveBillingDetails({ userId: user.id, details: input });
+    const { url } = await startCheckout(await billingContext(), {
+      userId: user.id,
+      productId,
+      withdrawalConsent: input.withdrawalConsent === "on",
+      locale,
+      teamId: input.team || null,
+      invoice,
+      origin: await ownOrigin(),
+    });
     redirect(url);
   },
-  { context: "billing.checkout", auth: "required" },
+  { context: "billing.checkout", auth: "required", keep: ["invoice", "team", ...invoiceFields] },
 );
 
 /**
@@ -95,4 +119,14 @@ export const sandboxAction = formAction(
     redirect(next);
   },
   { context: "billing.sandbox", auth: "optional" },
+);
+
+/** The settings' invoice details: remembered for the next order with an invoice. */
+export const saveInvoiceDetails = action(
+  z.object({ companyName: z.string().catch(""), taxId: z.string().catch(""), street: z.string().catch(""), postalCode: z.string().catch(""), city: z.string().catch("") }),
+  async (input, { user }) => {
+    await saveBillingDetails({ userId: user.id, details: input });
+    revalidatePath("/", "layout");
+  },
+  { context: "billing.details", auth: "required", keep: invoiceFields },
 );

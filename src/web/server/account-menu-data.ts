@@ -9,6 +9,7 @@ import type { AccountSummary } from "@/server/accounts/get-account-summary";
 import { isModeratorAccount } from "./is-moderator-account";
 
 const accountTranslator = perLocale((locale) => createTranslator({ locale, messages: catalogs[locale], namespace: "account" }));
+const teamsTranslator = perLocale((locale) => createTranslator({ locale, messages: catalogs[locale], namespace: "teams" }));
 const moderationTranslator = perLocale((locale) => createTranslator({ locale, messages: catalogs[locale], namespace: "moderation" }));
 
 /** What the account menu shows, computed on the server so the client gets ready strings. */
@@ -21,7 +22,8 @@ export function accountMenuData(account: AccountSummary, locale: Locale): Accoun
     // The crown marks a subscriber until the paid period ends, cancelled or not (isSubscriptionActive).
     subscriptionActive: Boolean(sub?.active),
     subscriptionLabel: sub ? t(subscriptionStatusKey(sub), { date }) : t("subscriptionNone"),
-    tokensLabel: t("tokens", { count: account.balance }),
+    // In a team, the tokens one spends are the pool's.
+    tokensLabel: account.activeTeam ? teamsTranslator[locale]("teamPool", { count: account.activeTeam.balance }) : t("tokens", { count: account.balance }),
     pricingHref: pathFor("/pricing", locale),
     profileHref: pathFor("/settings/profile", locale),
     moderation: isModeratorAccount(account)
@@ -30,5 +32,18 @@ export function accountMenuData(account: AccountSummary, locale: Locale): Accoun
     loginHref: pathFor("/login", locale),
     homeHref: pathFor("/", locale),
     labels: { menuLabel: t("menuLabel"), activeSubscriber: t("activeSubscriber"), profile: t("profile"), logout: t("logout") },
+    workspace: workspaceOf(account, locale),
+  };
+}
+
+function workspaceOf(account: AccountSummary, locale: Locale): AccountMenuData["workspace"] {
+  const t = teamsTranslator[locale];
+  const me = t("switchMe");
+  const active = account.activeTeam;
+  return {
+    current: `${t("switchLabel")}: ${active ? t("switchTeam", { team: active.name }) : me}`,
+    switchTo: [...(active ? [{ teamId: "", label: me }] : []), ...account.teams.filter((team) => team.id !== active?.id).map((team) => ({ teamId: team.id, label: t("switchTeam", { team: team.name }) }))],
+    teamHref: pathFor("/team", locale),
+    teamLabel: t("teamLink"),
   };
 }

@@ -11,4 +11,6 @@ export type AccountMenuData = {
   loginHref: string;
   homeHref: string;
   labels: { menuLabel: string; activeSubscriber: string; profile: string; logout: string };
+  /** Where the person works (their own account or a team), the others to switch to, and the team page. */
+  workspace: { current: string; switchTo: { teamId: string; label: string }[]; teamHref: string; teamLabel: string };
 };

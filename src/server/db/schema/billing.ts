@@ -17,6 +17,10 @@ export const subscription = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** The team whose pool the subscription fills; null for the person's own. */
+    teamId: text("team_id"),
+    /** Our order that started it: whether its payments get a VAT invoice (checkout_order.invoice_requested). */
+    orderId: text("order_id"),
     provider: text("provider", { enum: paymentProviders }).notNull(),
     providerSubscriptionId: text("provider_subscription_id").notNull(),
     providerCustomerId: text("provider_customer_id"),
@@ -43,6 +47,10 @@ export const checkoutOrder = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** Bought for this team's pool (only its owner may); null for the buyer's own tokens. */
+    teamId: text("team_id"),
+    /** The buyer asked for a VAT invoice: their billing details (billing_details) were complete at the order. */
+    invoiceRequested: boolean("invoice_requested").notNull().default(false),
     provider: text("provider", { enum: paymentProviders }).notNull(),
     productId: text("product_id").notNull(),
     kind: text("kind", { enum: ["subscription", "pack"] }).notNull(),
@@ -67,6 +75,7 @@ export const payment = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: text("user_id").notNull(),
+    teamId: text("team_id"),
     provider: text("provider", { enum: paymentProviders }).notNull(),
     providerPaymentId: text("provider_payment_id").notNull(),
     kind: text("kind", { enum: ["subscription", "renewal", "pack"] }).notNull(),

@@ -45,6 +45,8 @@ export const batch = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** The team whose pool paid for the batch (its refunds go back there); null when the person paid. */
+    teamId: text("team_id"),
     sourceImageId: text("source_image_id").references(() => image.id, { onDelete: "set null" }),
     roomType: text("room_type").notNull(),
     /** What was asked of the photo (src/config/edit-modes.ts) and its parameters (EditParams). */

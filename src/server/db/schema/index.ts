@@ -6,3 +6,5 @@ export * from "./billing";
 export * from "./comments";
 export * from "./listings";
 export * from "./jobs";
+export * from "./teams";
+export * from "./invoices";

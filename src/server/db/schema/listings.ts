@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { batch, image, visualization } from "./generation";
+import { team } from "./teams";
 
 /**
  * A property an agent prepares: its photos are generated together, in one design per style. The listing
@@ -14,6 +15,8 @@ export const listing = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** The team the listing belongs to (it stays there when its author leaves); null for the person's own. */
+    teamId: text("team_id").references(() => team.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** The room type chosen last: the default for the next photo added. */
     lastRoomType: text("last_room_type"),
@@ -22,7 +25,7 @@ export const listing = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("listing_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("listing_user_idx").on(t.userId, t.createdAt), index("listing_team_idx").on(t.teamId, t.createdAt)],
 );
 
 /** One photo of a listing, in the agent's order; the image row goes with its hour (set null). */

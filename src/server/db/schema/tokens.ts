@@ -31,6 +31,8 @@ export const tokenLedger = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: text("user_id").notNull(),
+    /** The team whose pool the entry moved (user_id is then the member who spent); null for the person's own tokens. Plain text, as user_id. */
+    teamId: text("team_id"),
     kind: text("kind", { enum: ledgerKinds }).notNull(),
     amount: integer("amount").notNull(),
     balanceAfter: integer("balance_after").notNull(),
@@ -40,6 +42,7 @@ export const tokenLedger = pgTable(
   },
   (t) => [
     index("token_ledger_user_idx").on(t.userId, t.createdAt),
+    index("token_ledger_team_idx").on(t.teamId, t.createdAt),
     check("token_ledger_amount_sign", sql`(${t.kind} in ('spend') and ${t.amount} < 0) or (${t.kind} in ('grant','purchase','renewal','refund') and ${t.amount} > 0) or ${t.kind} = 'adjustment'`),
   ],
 );
