@@ -96,7 +96,7 @@ describe("C2PA manifests", () => {
   it("chains a labelled copy to the result: a new manifest whose parent ingredient is the result and its manifest", async () => {
     const result = await signResultManifest({ image: jpeg, facts });
     const labelled = await photo().composite([{ input: { create: { width: 100, height: 20, channels: 3, background: "#000" } }, left: 500, top: 360 }]).jpeg().toBuffer();
-    const signed = await signDerivedManifest({ image: labelled, parent: result, change: "labelled", description: "Virtually staged", facts });
+    const signed = await signDerivedManifest({ image: labelled, parent: result, change: "labelled", description: "Virtually staged" });
     const store = await caiRead(signed);
     expect(Object.keys(store.manifests)).toHaveLength(2);
     const active = store.manifests[store.active_manifest]!;

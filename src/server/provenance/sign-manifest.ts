@@ -81,21 +81,21 @@ export async function signResultManifest(options: { image: Buffer; facts: Proven
 /**
  * A file made later from a result (a label burnt in, an HD copy) with a manifest of its own whose parent
  * ingredient is the result, its manifest included: the provenance chains, it is not replaced. `change` says
- * what was done: `labelled` (c2pa.edited, the disclosure drawn in) or `upscaled` (c2pa.resized).
+ * what was done: `labelled` (c2pa.edited: the disclosure drawn in), `upscaled` (c2pa.resized) or
+ * `transcoded` (c2pa.transcoded: encoded again, as a JPEG). The result's facts stay in its own manifest.
  */
 export async function signDerivedManifest(options: {
   image: Buffer;
   parent: Buffer;
-  change: "labelled" | "upscaled";
+  change: "labelled" | "upscaled" | "transcoded";
   description: string;
-  facts: Pick<ProvenanceFacts, "proofId" | "structure">;
 }): Promise<Buffer> {
   const format = imageFormat(options.image);
   const parentFormat = imageFormat(options.parent);
   if (!format || !parentFormat) throw new Error("not a JPEG, PNG or WebP image");
   const definition = {
     claim_generator_info: GENERATOR,
-    title: `aranzer-${options.facts.proofId}-${options.change}`,
+    title: `aranzer-${options.change}`,
     format,
     assertions: [
       {
@@ -103,14 +103,10 @@ export async function signDerivedManifest(options: {
         data: {
           actions: [
             { action: "c2pa.opened", parameters: { ingredientIds: ["result"] } },
-            options.change === "labelled"
-              ? { action: "c2pa.edited", description: options.description }
-              : { action: "c2pa.resized", description: options.description },
+            { action: DERIVED_ACTION[options.change], description: options.description },
           ],
         },
       },
-      { label: ASSERTION.visualization, data: { proofId: options.facts.proofId } },
-      { label: ASSERTION.structure, data: options.facts.structure ?? { score: null, state: "pending" } },
     ],
   };
   c2paReady();
@@ -122,6 +118,8 @@ export async function signDerivedManifest(options: {
     builder.free();
   }
 }
+
+const DERIVED_ACTION = { labelled: "c2pa.edited", upscaled: "c2pa.resized", transcoded: "c2pa.transcoded" } as const;
 
 /** Trust is not checked while building: a parent signed by our own certificate is still read. */
 const CONTEXT = JSON.stringify({ verify: { verify_trust: false } });

@@ -21,8 +21,8 @@ const CHIPS = 16;
 const TILE = CHIP * CHIPS;
 const BITS = 48;
 const AMPLITUDE = 2.3;
-/** The scales a result may have been resized to, tried in turn (1: as made; 0.5: halved by a portal or a phone). */
-const SCALES = [1, 0.5, 0.75, 2 / 3, 0.8];
+/** The scales a result may have been resized to, tried in turn (1: as made; 0.5: halved by a portal or a phone; 2: a plain 2× upscale). */
+const SCALES = [1, 0.5, 0.75, 2 / 3, 0.8, 2];
 /** The template's peak over the tile's other offsets, in standard deviations: below it, nothing was found. */
 const SYNC_THRESHOLD = 5;
 /** Where the high-passed luminance is clipped before folding, in levels. */
