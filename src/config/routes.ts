@@ -36,6 +36,8 @@ export const routes = {
   "/moderation": { pl: "/moderacja", en: "/moderation", access: "user", indexable: false },
   /** An agent's listings; one listing is `?id=<listing id>` on the same page. */
   "/listings": { pl: "/ogloszenia", en: "/listings", access: "user", indexable: false },
+  /** The public check of an image (drop one) or of a result's proof (`?id=<proof id>`). */
+  "/verify": { pl: "/sprawdz", en: "/verify", access: "public", indexable: true },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routes;

@@ -103,7 +103,7 @@ describe("checkImage", () => {
   it("says our manifest no longer validates when the pixels were changed after signing, and why", async () => {
     const signed = await signResultManifest({ image: unrelated, facts: { proofId: "00000000", ai: true, mode: "stage", styleId: null, engine: "replicate", model: null, originalSha256: null, structure: null, createdAt: new Date() } });
     const tampered = Buffer.from(signed);
-    tampered[tampered.length - 200] ^= 0x55;
+    tampered.writeUInt8(tampered.readUInt8(tampered.length - 200) ^ 0x55, tampered.length - 200);
     const answer = await checkImage({ image: tampered, db: db().db });
     expect(answer.manifest).toMatchObject({ state: "ours", intact: false, failures: expect.arrayContaining(["assertion.dataHash.mismatch"]) });
     expect(answer.made).toBe(false);

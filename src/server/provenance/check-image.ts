@@ -1,5 +1,5 @@
 import "server-only";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from "@/config/generation";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
@@ -52,7 +52,7 @@ export async function checkImage(options: { image: Buffer; db?: DbOrTx; now?: Da
   const { image } = options;
   if (image.length === 0) throw new AppError("INVALID_IMAGE", { reason: "empty" });
   if (image.length > UPLOAD_MAX_BYTES) throw new AppError("INVALID_IMAGE", { reason: "tooLarge" });
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     // The header only (no decoding): the size is judged below, not by sharp's own limit, to say which it is.
     meta = await sharp(image, { limitInputPixels: false }).metadata();

@@ -262,7 +262,7 @@ function readBits(acc: Float32Array, dx: number, dy: number): number[] {
 
 /** The payload's id when some reading of the bits (as read, or with some of the least certain flipped) passes the CRC. */
 function decodePayload(soft: number[]): number | null {
-  const hard = soft.map((c) => (c > 0 ? 1 : 0));
+  const hard: number[] = soft.map((c) => (c > 0 ? 1 : 0));
   const weakest = soft
     .map((c, i) => ({ i, c: Math.abs(c) }))
     .sort((a, b) => a.c - b.c)
@@ -271,7 +271,7 @@ function decodePayload(soft: number[]): number | null {
   for (let flips = 0; flips < 1 << CHASE_BITS; flips++) {
     const bits = hard.slice();
     weakest.forEach((bit, k) => {
-      if (flips & (1 << k)) bits[bit] ^= 1;
+      if (flips & (1 << k)) bits[bit] = 1 - bits[bit]!;
     });
     const id = bits.slice(0, 32).reduce((v, b) => ((v << 1) | b) >>> 0, 0);
     const crc = bits.slice(32).reduce((v, b) => (v << 1) | b, 0);

@@ -23,6 +23,8 @@ export const rateLimits = {
   commentReport: { max: 10, windowMs: 10 * 60_000 },
   /** New listings and client links per user: an agent's busy day, not a script filling the tables. */
   listing: { max: 30, windowMs: 60_000 },
+  /** Images checked on the public check page, per client address: a buyer's listing, not a crawl of the proof ids. */
+  verify: { max: 30, windowMs: 60_000 },
 } as const;
 
 /**
