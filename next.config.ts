@@ -11,7 +11,8 @@ const config: NextConfig = {
   // PGlite loads its wasm and data by file URL; bundling rewrites those paths and breaks it at runtime.
   // heic-decode: its WebAssembly is loaded from node_modules (also by the decoding worker thread), not bundled.
   // ws (ComfyUI's progress): it picks its optional native helpers with a guarded require, which bundlers rewrite.
-  serverExternalPackages: ["@electric-sql/pglite", "heic-decode", "pdfkit", "ws"],
+  // @contentauth/c2pa-wasm: its WebAssembly (9 MB) is read from node_modules once per process, not bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "heic-decode", "pdfkit", "ws", "@contentauth/c2pa-wasm"],
   // Metadata (title, canonical, hreflang, feed links) always in <head>, not streamed into the body for browsers:
   // a shared page's cached render is served to crawlers too, and they ignore canonical and hreflang in a body.
   htmlLimitedBots: /.*/,

@@ -19,6 +19,12 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * The certificate chain (PEM, the signing certificate first) and its private key (PKCS#8 PEM) that C2PA
+   * manifests are signed with; both or neither. Unset: a certificate of our own is made in DATA_DIR.
+   */
+  C2PA_SIGN_CERT: z.string().min(1).transform((v) => v.replace(/\\n/g, "\n")).optional(),
+  C2PA_SIGN_KEY: z.string().min(1).transform((v) => v.replace(/\\n/g, "\n")).optional(),
   /** An S3-compatible bucket for photos and results instead of DATA_DIR/images (needed when processes do not share a disk). */
   S3_BUCKET: z
     .string()
@@ -173,6 +179,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (!parsed.IN_PROCESS_WORKER && !parsed.DATABASE_URL) {
     throw new Error("Invalid environment configuration:\n  IN_PROCESS_WORKER=false needs DATABASE_URL: the embedded database belongs to one process, so its worker must run inside it");
+  }
+  if (!parsed.C2PA_SIGN_CERT !== !parsed.C2PA_SIGN_KEY) {
+    throw new Error("Invalid environment configuration:\n  C2PA_SIGN_CERT and C2PA_SIGN_KEY go together: set both to sign with your certificate, or neither to sign with one made in DATA_DIR");
   }
   const s3Problem = checkS3(parsed);
   if (s3Problem) throw new Error(`Invalid environment configuration:\n  ${s3Problem}`);

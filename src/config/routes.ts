@@ -42,6 +42,8 @@ export const routes = {
   "/team/join": { pl: "/zespol/dolacz", en: "/team/join", access: "user", indexable: false },
   /** The person's invoices and the company data they go to. */
   "/settings/invoices": { pl: "/settings/faktury", en: "/settings/invoices", access: "user", indexable: false },
+  /** The public check of an image (drop one) or of a result's proof (`?id=<proof id>`). */
+  "/verify": { pl: "/sprawdz", en: "/verify", access: "public", indexable: true },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routes;

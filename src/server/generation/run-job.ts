@@ -2,7 +2,9 @@ import "server-only";
 import { env } from "@/env";
 import { and, eq, sql } from "drizzle-orm";
 import { isAiResult } from "@/config/engines";
-import { markDigitalSource } from "@/server/images/mark-digital-source";
+import { createProof } from "@/server/provenance/create-proof";
+import { markResult } from "@/server/provenance/mark-result";
+import { recordProofScore } from "@/server/provenance/record-proof-score";
 import { ENGINE_TIMEOUT_MS, JOB_LEASE_MS, LISTING_REFERENCE_WAIT_MS, PROGRESS_INTERVAL_MS, RETRY_POLICY } from "@/config/generation";
 import { isMaskedMode } from "@/config/edit-modes";
 import type { Db } from "@/server/db/client";
@@ -140,7 +142,7 @@ export async function runJob(options: RunJobOptions): Promise<JobOutcome> {
     const engineMs = output.engineMs;
     await progress.settled();
     const ai = isAiResult(engine.id, job.mode);
-    const result = await storeResult(options, job.userId, output, ai);
+    const result = await storeResult(options, output, ai, sourceBytes);
     const storedAt = Date.now();
     let done = false;
     try {
@@ -195,6 +197,7 @@ async function scoreResult(db: Db, job: ClaimedJob, output: MadeVisualization, c
   try {
     const { score: structureScore, findings } = await output.structureCheck();
     await writeStructureScore({ db, visualizationId: job.visualizationId, structureScore, findings });
+    await recordProofScore({ db, visualizationId: job.visualizationId, score: structureScore });
     log.info("generation.scored", { ...context, structureScore, scoreMs: Date.now() - began });
   } catch (error) {
     log.warn("generation.score_failed", { ...context, error });
@@ -288,11 +291,14 @@ async function referenceContext({ db, job, storage }: RunJobOptions): Promise<{ 
  * display-size copy); its row is written with the success (writeJobStep). A display copy stored without the
  * image is removed again.
  */
-async function storeResult(options: RunJobOptions, userId: string, made: MadeVisualization, ai: boolean): Promise<ImageRow> {
-  // Marked for what made it (EU AI Act Art. 50): stored, and so shown and downloaded, with its IPTC digital source type.
-  const full = markDigitalSource({ image: made.image.data, ai });
-  const display = markDigitalSource({ image: made.display.image, ai });
+async function storeResult(options: RunJobOptions, made: MadeVisualization, ai: boolean, original: Buffer): Promise<ImageRow> {
+  const { job } = options;
+  const userId = job.userId;
   const id = newId();
+  // Marked for what made it (EU AI Act Art. 50): stored, and so shown and downloaded, with its watermark, IPTC
+  // digital source type and signed C2PA manifest, under a proof record of its own (src/server/provenance).
+  const proof = await createProof({ db: options.db, userId, visualizationId: job.visualizationId, batchId: job.batchId, resultImageId: id, original, ai, mode: job.mode, styleId: job.styleId, engine: options.engine.id });
+  const [full, display] = await Promise.all([markResult({ image: made.image.data, proof, watermark: !made.fullSize }), markResult({ image: made.display.image, proof, watermark: true })]);
   // An answer kept until its JPEG replaces it (storeFullSize) has a key of its own, apart from that JPEG's.
   const storageKey = made.fullSize ? answerKey(id, extensions[made.image.contentType]) : fullSizeKey(id);
   const displayKey = `results/${id}.display.jpg`;

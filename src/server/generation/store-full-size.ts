@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db/client";
 import { image, visualization } from "@/server/db/schema";
 import { toImageDto } from "@/server/images/image-dto";
-import { markDigitalSource } from "@/server/images/mark-digital-source";
+import { markStoredResult } from "@/server/provenance/mark-result";
 import { fullSizeKey } from "@/server/images/result-keys";
 import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
 import type { ImageStorage } from "@/server/storage/storage";
@@ -24,13 +24,13 @@ export async function storeFullSize(options: {
   answerKey: string;
   /** The JPEG at the photo's size (MadeVisualization.fullSize). */
   make: () => Promise<Buffer>;
-  /** Marked as made by a trained model (markDigitalSource). */
+  /** Marked as made by a trained model (markStoredResult). */
   ai: boolean;
   width: number;
   height: number;
 }): Promise<boolean> {
   const { db, storage, imageId, answerKey } = options;
-  const jpeg = markDigitalSource({ image: await options.make(), ai: options.ai });
+  const jpeg = await markStoredResult({ db, imageId, image: await options.make(), ai: options.ai });
   const storageKey = fullSizeKey(imageId);
   await storage.put(storageKey, jpeg, "image/jpeg");
   let moved: { batchId: string | null } | null = null;

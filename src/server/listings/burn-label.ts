@@ -2,6 +2,7 @@ import "server-only";
 import sharp from "sharp";
 import { DOWNLOAD_JPEG_QUALITY } from "@/config/listings";
 import { DIGITAL_SOURCE_TYPE, markDigitalSource } from "@/server/images/mark-digital-source";
+import { markDerived } from "@/server/provenance/mark-result";
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -23,7 +24,8 @@ export async function burnLabel(options: { image: Buffer; label: string | null; 
   const sourceType = DIGITAL_SOURCE_TYPE[options.ai ? "ai" : "algorithmic"];
   if (!options.label && format === "jpeg" && (orientation ?? 1) === 1 && xmp?.toString("utf8").includes(`>${sourceType}<`)) return options.image;
   const jpeg = { quality: DOWNLOAD_JPEG_QUALITY, mozjpeg: !options.quick };
-  const mark = (image: Buffer) => markDigitalSource({ image, ai: options.ai });
+  // The XMP again, and a C2PA manifest of its own chained to the result's (src/server/provenance).
+  const mark = (image: Buffer) => markDerived({ image: markDigitalSource({ image, ai: options.ai }), parent: options.image, change: options.label ? "labelled" : "transcoded", description: options.label ?? "JPEG" });
   if (!options.label) return mark(await input.jpeg(jpeg).toBuffer());
   const fontSize = Math.max(14, Math.round(Math.min(width, height) * 0.03));
   const pad = Math.round(fontSize * 0.6);

@@ -10,6 +10,7 @@ import type { Engine } from "@/server/engines/engine";
 import { plainUpscale } from "@/server/engines/plain-upscale";
 import { newId } from "@/server/db/new-id";
 import { markDigitalSource } from "@/server/images/mark-digital-source";
+import { findProofOf, markDerived } from "@/server/provenance/mark-result";
 import { log } from "@/server/log";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
@@ -71,7 +72,10 @@ export async function makeHdCopy(options: {
     const jpeg = await sharp(output.image).jpeg({ quality: 92 }).toBuffer({ resolveWithObject: true });
     if (Math.max(jpeg.info.width, jpeg.info.height) < HD_MIN_LONG_SIDE) throw new Error(`upscale too small: ${jpeg.info.width}×${jpeg.info.height}`);
     // Marked as its result is (the encoder keeps no metadata): the owner's image route hands the stored copy out too.
-    const marked = markDigitalSource({ image: jpeg.data, ai: isAiResult(result.engine, result.mode as EditMode) });
+    const ai = isAiResult(result.engine, result.mode as EditMode);
+    // Its own C2PA manifest chained to the result's, and the watermark again at its size (src/server/provenance).
+    const proofId = ai ? (await findProofOf({ db, resultImageId: result.image.id }))?.id : null;
+    const marked = await markDerived({ image: markDigitalSource({ image: jpeg.data, ai }), parent: bytes, change: "upscaled", description: "HD copy", watermarkId: proofId });
     const id = newId();
     const storageKey = `results/${id}.jpg`;
     await storage.put(storageKey, marked, "image/jpeg");

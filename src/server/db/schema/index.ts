@@ -8,3 +8,4 @@ export * from "./listings";
 export * from "./jobs";
 export * from "./teams";
 export * from "./invoices";
+export * from "./provenance";
