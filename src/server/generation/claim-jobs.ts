@@ -24,6 +24,9 @@ export type ClaimedJob = {
   maskKey: string | null;
   /** Whether the batch is one of a listing's (its seed, brief and reference come from the listing). */
   inListing: boolean;
+  /** The engine the batch was made for, and whether it was free (an API test key's: a failure refunds nothing). */
+  engine: string;
+  free: boolean;
 };
 
 type Row = {
@@ -43,6 +46,8 @@ type Row = {
   height: number | null;
   expires_at: Date | string | null;
   in_listing: boolean;
+  engine: string;
+  free: boolean;
 };
 
 /**
@@ -93,7 +98,7 @@ export async function claimJobs(options: { db: DbOrTx; limit: number; leaseMs: n
       returning j.visualization_id, j.claim_token, j.attempts
     )
     select c.visualization_id, c.claim_token, c.attempts, v.batch_id, v.user_id, v.style_id, v.seed, b.room_type, b.mode, b.params,
-           i.storage_key, i.width, i.height, i.expires_at, m.storage_key as mask_key,
+           i.storage_key, i.width, i.height, i.expires_at, m.storage_key as mask_key, b.engine, b.free,
            exists (select 1 from listing_batch l where l.batch_id = v.batch_id) as in_listing
       from claimed c
       join visualization v on v.id = c.visualization_id
@@ -114,6 +119,8 @@ export async function claimJobs(options: { db: DbOrTx; limit: number; leaseMs: n
     seed: Number(r.seed),
     maskKey: r.mask_key,
     inListing: Boolean(r.in_listing),
+    engine: r.engine,
+    free: Boolean(r.free),
     source: r.storage_key === null ? null : { storageKey: r.storage_key, width: Number(r.width), height: Number(r.height), expiresAt: new Date(r.expires_at!) },
   }));
 }

@@ -29,12 +29,14 @@ import { toBatchDto, toVisualizationDto } from "./dto";
  * the batch with its mode and parameters, a visualization with its own seed and a queued job for each, and
  * their "queued" events. A retry of the same requestId spends nothing and returns the batch the first attempt
  * made. The balance is checked before a library photo is imported, so a refusal costs the server nothing.
+ * `free` (an API test key's batch): nothing is checked or spent, no ledger entry is written, and a failure refunds nothing.
  */
 export async function createBatch(options: {
   userId: string;
   request: CreateBatchInput;
   /** The engine the batch's jobs will run on (GENERATION_PROVIDER). */
   engineId: string;
+  free?: boolean;
   db?: Db;
   storage?: ImageStorage;
 }): Promise<{ batch: BatchDto; balance: number }> {
@@ -54,7 +56,7 @@ export async function createBatch(options: {
   const cost = visualizationCount(request);
   // Refuse first, then do the work: importing a library photo decodes and stores an image.
   const balanceBefore = await getBalance({ db, userId });
-  if (balanceBefore < cost) throw new AppError("INSUFFICIENT_TOKENS", { balance: balanceBefore, attempted: cost });
+  if (!options.free && balanceBefore < cost) throw new AppError("INSUFFICIENT_TOKENS", { balance: balanceBefore, attempted: cost });
   // A mask belongs to a stored photo (a library photo becomes one when its mask is sent): a fresh import has none.
   if (request.maskImageId && request.source.type === "library") throw new AppError("INVALID_INPUT", { field: "maskImageId", reason: "maskMismatch" });
   const source = await resolveSource({ db, storage, userId, request });
@@ -62,7 +64,9 @@ export async function createBatch(options: {
 
   const batchId = newId();
   const outcome = await db.transaction(async (tx) => {
-    const spent = await spendTokens({ db: tx, userId, amount: cost, idempotencyKey: `spend:${userId}:${request.requestId}`, reference: `batch:${batchId}` });
+    const spent = options.free
+      ? { applied: true, balance: balanceBefore }
+      : await spendTokens({ db: tx, userId, amount: cost, idempotencyKey: `spend:${userId}:${request.requestId}`, reference: `batch:${batchId}` });
     if (!spent.applied) {
       // The same click again: its batch committed together with the spend we just found.
       const [existing] = await tx.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), eq(batch.requestId, request.requestId)));
@@ -82,6 +86,7 @@ export async function createBatch(options: {
         maskImageId: mask?.id ?? null,
         engine: options.engineId,
         requestId: request.requestId,
+        free: options.free ?? false,
         createdAt: now,
         // A batch goes with its photo: its page shows the original next to the results.
         expiresAt: new Date(Math.min(now.getTime() + env().IMAGE_TTL_SECONDS * 1000, source.expiresAt.getTime())),

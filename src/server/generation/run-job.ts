@@ -244,10 +244,11 @@ async function fail(options: RunJobOptions, reason: FailureReason, message: stri
       if (held.length === 0) throw new LostClaim();
       await tx
         .update(visualization)
-        .set({ status: "failed", failureReason: reason, refunded: true, finishedAt: sql`now()` })
+        .set({ status: "failed", failureReason: reason, refunded: !job.free, finishedAt: sql`now()` })
         .where(eq(visualization.id, job.visualizationId));
-      await refundToken({ db: tx, userId: job.userId, idempotencyKey: `refund:${job.visualizationId}`, reference: `visualization:${job.visualizationId}` });
-      await appendBatchEvents(tx, job.batchId, [{ type: "failed", visualizationId: job.visualizationId, reason, refunded: true }]);
+      // A free batch spent nothing, so nothing comes back.
+      if (!job.free) await refundToken({ db: tx, userId: job.userId, idempotencyKey: `refund:${job.visualizationId}`, reference: `visualization:${job.visualizationId}` });
+      await appendBatchEvents(tx, job.batchId, [{ type: "failed", visualizationId: job.visualizationId, reason, refunded: !job.free }]);
     });
   } catch (error) {
     if (error instanceof LostClaim) return "lost";

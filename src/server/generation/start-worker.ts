@@ -4,6 +4,7 @@ import { FOLLOW_UP_EVERY_MS, JOB_LEASE_MS, STRUCTURE_CHECK_QUEUE, SWEEP_INTERVAL
 import type { Db } from "@/server/db/client";
 import { log } from "@/server/log";
 import type { Engine } from "@/server/engines/engine";
+import { createLocalEngine } from "@/server/engines/local-engine";
 import { subscribe } from "@/server/realtime/signals";
 import { wakeUp } from "@/server/realtime/wake-up";
 import type { ImageStorage } from "@/server/storage/storage";
@@ -55,6 +56,9 @@ export function startWorker(options: WorkerOptions): Worker {
   const readSource = readSourceCached(options.storage);
   const checks = createCheckQueue(STRUCTURE_CHECK_QUEUE);
   let lastClaimEmpty = false;
+  // An API test key's batches are made for the local engine whatever this worker's engine is: they cost no one anything.
+  let localEngine: Engine | undefined;
+  const engineFor = (job: { engine: string }) => (job.engine === "local" && options.engine.id !== "local" ? (localEngine ??= createLocalEngine()) : options.engine);
   let followUpsDueAt = 0;
 
   /** Results whose worker stopped before their full-size JPEG or structure check (finishFollowUp), in the check queue's turn. */
@@ -84,7 +88,7 @@ export function startWorker(options: WorkerOptions): Worker {
         const jobs = free > 0 ? await claimJobs({ db: options.db, limit: free, leaseMs: options.leaseMs ?? JOB_LEASE_MS }) : [];
         claimed = jobs.length;
         for (const job of jobs) {
-          const task = runJob({ ...options, job, readSource, checks, stopSignal: stopController.signal, leaseMs: options.leaseMs, timeoutMs: options.timeoutMs, retry: options.retry })
+          const task = runJob({ ...options, engine: engineFor(job), job, readSource, checks, stopSignal: stopController.signal, leaseMs: options.leaseMs, timeoutMs: options.timeoutMs, retry: options.retry })
             .then((outcome) => options.onOutcome?.(outcome, job.visualizationId))
             .catch((error: unknown) => log.error("worker.job_crashed", { worker: id, visualizationId: job.visualizationId, error }))
             .finally(() => {

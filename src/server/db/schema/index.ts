@@ -5,3 +5,4 @@ export * from "./generation";
 export * from "./billing";
 export * from "./comments";
 export * from "./listings";
+export * from "./api";
