@@ -42,5 +42,5 @@ export const WEBHOOK_RETRY_SECONDS = [30, 120, 600, 1800, 3600, 3 * 3600, 6 * 36
 export const WEBHOOK_ENDPOINTS_PER_ACCOUNT = 10;
 
 /** What a webhook endpoint is told: a result ready or failed (and refunded), a visualization or a listing's generation finished, an HD copy ready. */
-export const webhookEventTypes = ["visualization.succeeded", "visualization.failed", "batch.finished", "listing.finished", "listing.hd_ready", "test"] as const;
+export const webhookEventTypes = ["result.ready", "result.failed", "visualization.finished", "listing.finished", "hd.ready", "test"] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];

@@ -5,6 +5,7 @@ import { getEngine } from "@/server/engines/get-engine";
 import { releaseOrphanedHdOrders } from "@/server/listings/release-orphaned-hd-orders";
 import { startHdWorker } from "@/server/listings/start-hd-worker";
 import { getStorage } from "@/server/storage/get-storage";
+import { startWebhookWorker } from "@/server/webhooks/start-webhook-worker";
 import { peek, remember } from "@/server/process-singletons";
 import { log } from "@/server/log";
 import { releaseOrphanedJobs } from "./release-orphaned-jobs";
@@ -25,7 +26,7 @@ export async function startAppWorker(): Promise<Worker> {
   }
   return remember("worker", () => {
     const storage = getStorage();
-    const workers = [startWorker({ db, storage, engine, concurrency: env().GENERATION_CONCURRENCY }), startHdWorker({ db, storage, engine })];
+    const workers = [startWorker({ db, storage, engine, concurrency: env().GENERATION_CONCURRENCY }), startHdWorker({ db, storage, engine }), startWebhookWorker({ db })];
     return {
       async stop(options) {
         await Promise.all(workers.map((w) => w.stop(options)));

@@ -8,6 +8,14 @@ CREATE TABLE "api_batch" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "api_hd_order" (
+	"photo_id" text PRIMARY KEY NOT NULL,
+	"listing_id" text NOT NULL,
+	"key_id" text NOT NULL,
+	"owner_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "api_idempotency" (
 	"key_id" text NOT NULL,
 	"idempotency_key" text NOT NULL,

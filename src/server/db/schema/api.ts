@@ -113,3 +113,12 @@ export const webhookDelivery = pgTable(
     check("webhook_delivery_attempts", sql`${t.attempts} >= 0`),
   ],
 );
+
+/** An HD copy ordered through the API, until its webhook (hd.ready) has been sent or the order failed. */
+export const apiHdOrder = pgTable("api_hd_order", {
+  photoId: text("photo_id").primaryKey(),
+  listingId: text("listing_id").notNull(),
+  keyId: text("key_id").notNull(),
+  ownerId: text("owner_id").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

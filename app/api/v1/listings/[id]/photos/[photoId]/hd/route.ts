@@ -1,6 +1,7 @@
 import { AppError } from "@/server/errors";
 import { getHdDownload } from "@/server/listings/get-hd-download";
 import { orderHdCopy } from "@/server/listings/order-hd-copy";
+import { rememberHdOrder } from "@/server/public-api/remember-hd-order";
 import { fileBody, otherMethods } from "@/web/server/api-route";
 import { disclosureLabel } from "@/web/server/listing-api";
 import { v1Json, v1Route } from "@/web/server/v1-route";
@@ -10,7 +11,9 @@ export const dynamic = "force-dynamic";
 /** Orders the HD copy of the chosen result (one token; given back if it cannot be made). Test keys cannot. */
 export const POST = v1Route({ scope: "listings", write: true }, async ({ caller, params }) => {
   if (caller.mode === "test") throw new AppError("FORBIDDEN", { reason: "testKeySpends" });
-  return v1Json(await orderHdCopy({ userId: caller.ownerId, listingId: params.id!, photoId: params.photoId! }), 202);
+  const order = await orderHdCopy({ userId: caller.ownerId, listingId: params.id!, photoId: params.photoId! });
+  await rememberHdOrder({ caller, listingId: params.id!, photoId: params.photoId! });
+  return v1Json(order, 202);
 });
 
 /** The HD copy as a JPEG, with the listing's disclosure label when it is on (in the Accept-Language language). */
