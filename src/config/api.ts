@@ -19,7 +19,7 @@ export const API_KEYS_PER_ACCOUNT = 20;
 /** Requests per key in a fixed window, all routes together: Collov's 10 requests a second, over a minute. */
 export const API_RATE_LIMIT = { max: 600, windowMs: 60_000 } as const;
 
-/** Visualizations one key may have queued or running at once, by the owner's plan (null: no plan). */
+/** Visualizations (requests) one key may have with results queued or running at once, by the owner's plan (`none`: no plan). */
 export const apiConcurrencyByPlan: Record<PlanId | "none", number> = { none: 2, mini: 4, pro: 20, enterprise: 50 };
 export const API_CONCURRENCY_MAX = 500;
 

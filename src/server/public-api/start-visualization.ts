@@ -1,7 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { isAiEngine } from "@/config/engines";
-import { visualizationCount } from "@/config/edit-modes";
 import type { CreateBatchInput } from "@/schemas/generation";
 import type { ApiCaller } from "@/server/api-keys/authenticate-api-key";
 import { getDb, type Db } from "@/server/db/client";
@@ -25,10 +24,7 @@ export async function startVisualization(options: { caller: ApiCaller; request: 
   const engineId = test && isAiEngine(server) ? "local" : server;
   const request = { ...options.request, requestId: options.requestId } as CreateBatchInput;
   const [earlier] = await db.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, caller.ownerId), eq(batch.requestId, options.requestId)));
-  if (!earlier) {
-    const mode = request.mode ?? "restyle";
-    await checkKeyConcurrency({ db, caller, adding: visualizationCount({ mode, styles: request.styles ?? [], variations: request.variations ?? 1 }) });
-  }
+  if (!earlier) await checkKeyConcurrency({ db, caller });
   const made = await createBatch({ userId: caller.ownerId, request, engineId, free: test, db });
   await db.insert(apiBatch).values({ batchId: made.batch.id, keyId: caller.keyId, ownerId: caller.ownerId }).onConflictDoNothing();
   return { visualization: toApiVisualization(made.batch, test), balance: made.balance, cost: test ? 0 : made.batch.visualizations.length };
