@@ -39,6 +39,11 @@ export async function Footer({ locale }: { locale: Locale }) {
                 {tNav("pricing")}
               </Link>
             </li>
+            <li>
+              <Link className={linkClass} href={pathFor("/developers", locale)}>
+                {t("developers")}
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label={t("legal")} className="text-sm">

@@ -106,7 +106,7 @@ export function errorJson(error: unknown, locale: Locale, requestId: string, hea
   if (answer.code === "UNAUTHORIZED") headers.set("WWW-Authenticate", 'Bearer realm="api"');
   headers.set("Request-Id", requestId);
   headers.set("cache-control", "no-store");
-  const docUrl = `${env().appUrl}${pathFor("/developers", locale)}#error-${answer.code.toLowerCase()}`;
+  const docUrl = `${env().appUrl}${pathFor("/developers", locale)}#${answer.code.toLowerCase()}`;
   return Response.json(
     { error: { code: answer.code, reason, message: answer.message, param, doc_url: docUrl, request_id: requestId, ...(answer.code === "INSUFFICIENT_TOKENS" ? { balance: answer.details.balance, attempted: answer.details.attempted } : {}) } },
     { status: answer.status, headers },
