@@ -420,18 +420,18 @@ export interface components {
              * @default restyle
              * @enum {string}
              */
-            mode: "restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material";
+            mode?: "restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material";
             /** @default [] */
-            styles: string[];
+            styles?: string[];
             /** @default 1 */
-            variations: number;
+            variations?: number;
             /** @default {} */
-            params: {
+            params?: {
                 /**
                  * @default balanced
                  * @enum {string}
                  */
-                creativity: "subtle" | "balanced" | "bold";
+                creativity?: "subtle" | "balanced" | "bold";
                 instruction?: string;
                 /** @enum {string} */
                 scope?: "furniture" | "furniture-and-decor" | "everything";
@@ -447,17 +447,17 @@ export interface components {
              * @default restyle
              * @enum {string}
              */
-            mode: "restyle" | "stage" | "declutter";
+            mode?: "restyle" | "stage" | "declutter";
             /** @default [] */
-            styles: string[];
+            styles?: string[];
             variations: number;
             /** @default {} */
-            params: {
+            params?: {
                 /**
                  * @default balanced
                  * @enum {string}
                  */
-                creativity: "subtle" | "balanced" | "bold";
+                creativity?: "subtle" | "balanced" | "bold";
                 instruction?: string;
                 /** @enum {string} */
                 scope?: "furniture" | "furniture-and-decor" | "everything";
@@ -497,7 +497,7 @@ export interface components {
              * @default live
              * @enum {string}
              */
-            mode: "live" | "test";
+            mode?: "live" | "test";
         };
         Error: {
             error: {
