@@ -160,8 +160,10 @@ export const config = {
     // origin check), but not: Next's build files, the public folders and the generated robots.txt,
     // sitemap.xml and icon (static, and a proxy would only slow them down), nor /api/images: a proxy
     // buffers request bodies and cuts them at 10 MB, which would truncate uploads (that route checks the
-    // origin itself). tests/unit/proxy-matcher.test.ts holds the list to the public folder.
-    "/((?!_next/|_vercel/|api/images(?:/|$)|fonts/|library/|styles/|showcase/|blog/covers/|robots\\.txt$|sitemap\\.xml$|icon\\.svg$).*)",
+    // origin itself), nor the public API and the MCP endpoint (/api/v1, /mcp): they take a key in a header,
+    // never a cookie, so the origin check has nothing to guard, and they refuse large bodies themselves.
+    // tests/unit/proxy-matcher.test.ts holds the list to the public folder.
+    "/((?!_next/|_vercel/|api/images(?:/|$)|api/v1/|mcp(?:/|$)|fonts/|library/|styles/|showcase/|blog/covers/|robots\\.txt$|sitemap\\.xml$|icon\\.svg$).*)",
     // A server action can be posted to any path (a catch-all page answers everywhere), skipped ones included.
     { source: "/((?!api/images(?:/|$)).*)", has: [{ type: "header", key: "next-action" }] },
   ],

@@ -21,6 +21,7 @@ export const routes = {
   "/settings": { pl: "/settings", en: "/settings", access: "user", indexable: false },
   "/settings/profile": { pl: "/settings/profile", en: "/settings/profile", access: "user", indexable: false },
   "/settings/subscriptions": { pl: "/settings/subscriptions", en: "/settings/subscriptions", access: "user", indexable: false },
+  "/settings/api": { pl: "/settings/api", en: "/settings/api", access: "user", indexable: false },
   "/generator": { pl: "/generator", en: "/generator", access: "public", indexable: true },
   "/terms": { pl: "/regulamin", en: "/terms-of-service", access: "public", indexable: true },
   "/blog": { pl: "/blog", en: "/blog", access: "public", indexable: true },
@@ -44,6 +45,8 @@ export const routes = {
   "/settings/invoices": { pl: "/settings/faktury", en: "/settings/invoices", access: "user", indexable: false },
   /** The public check of an image (drop one) or of a result's proof (`?id=<proof id>`). */
   "/verify": { pl: "/sprawdz", en: "/verify", access: "public", indexable: true },
+  /** The public API's reference and quick start. */
+  "/developers": { pl: "/dla-programistow", en: "/developers", access: "public", indexable: true },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routes;

@@ -18,6 +18,10 @@ export const errorStatus = {
   BUSY: 503,
   /** A method the route does not serve; details.method names it, and the answer's Allow says what it serves. */
   METHOD_NOT_ALLOWED: 405,
+  /** A request body larger than the route reads; details.max in bytes. */
+  PAYLOAD_TOO_LARGE: 413,
+  /** An Idempotency-Key already used with another request (another path or body). */
+  IDEMPOTENCY_KEY_REUSED: 422,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

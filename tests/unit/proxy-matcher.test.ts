@@ -6,12 +6,12 @@ import { config } from "~/proxy";
 const runs = (url: string, headers: Record<string, string> = {}) => unstable_doesMiddlewareMatch({ config, url, headers });
 
 describe("which requests pass proxy.ts", () => {
-  it.each(["/", "/cennik", "/en/pricing", "/blog/a.b", "/blog/covers", "/blog/coversx/a.webp", "/a.b", "/login.php", "/en/pricing.json", "/.well-known/x", "/api/auth/sign-in/email", "/api/auth/x.y", "/api/images.x", "/api/imagesx"])(
+  it.each(["/", "/cennik", "/en/pricing", "/blog/a.b", "/blog/covers", "/blog/coversx/a.webp", "/a.b", "/login.php", "/en/pricing.json", "/.well-known/x", "/api/auth/sign-in/email", "/api/auth/x.y", "/api/images.x", "/api/imagesx", "/api/v1", "/mcpx"])(
     "%s: pages and routes, paths with a dot included",
     (path) => expect(runs(path)).toBe(true),
   );
 
-  it.each(["/_next/static/chunks/a.js", "/_next/image", "/api/images", "/api/images/abc", "/robots.txt", "/sitemap.xml", "/icon.svg"])(
+  it.each(["/_next/static/chunks/a.js", "/_next/image", "/api/images", "/api/images/abc", "/api/v1/visualizations", "/mcp", "/robots.txt", "/sitemap.xml", "/icon.svg"])(
     "%s: build files, uploads and generated static files skip it",
     (path) => expect(runs(path)).toBe(false),
   );

@@ -17,6 +17,7 @@ export default async function SettingsLayout({ children, params }: { children: R
             { href: pathFor("/settings/profile", locale), label: t("profileTitle") },
             { href: pathFor("/settings/subscriptions", locale), label: t("subscriptionsTitle") },
             { href: pathFor("/settings/invoices", locale), label: t("invoicesTitle") },
+            { href: pathFor("/settings/api", locale), label: t("apiTitle") },
           ]}
         />
         <div className="min-w-0">{children}</div>

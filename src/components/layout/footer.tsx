@@ -40,6 +40,11 @@ export async function Footer({ locale, tagManager }: { locale: Locale; tagManage
                 {tNav("pricing")}
               </Link>
             </li>
+            <li>
+              <Link className={linkClass} href={pathFor("/developers", locale)}>
+                {t("developers")}
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label={t("legal")} className="text-sm">

@@ -30,6 +30,9 @@ export type ClaimedJob = {
    * the group is the others' reference image, and they wait for it (null for a batch of its own).
    */
   referenceGroup: string | null;
+  /** The engine the batch was made for, and whether it was free (an API test key's: a failure refunds nothing). */
+  engine: string;
+  free: boolean;
 };
 
 type Row = {
@@ -45,6 +48,8 @@ type Row = {
   seed: number;
   brief: string | null;
   reference_group: string | null;
+  engine: string;
+  free: boolean;
   mask_key: string | null;
   storage_key: string | null;
   width: number | null;
@@ -79,7 +84,7 @@ export async function claimJobs(options: { db: DbOrTx; limit: number; leaseMs: n
     },
     select: sql`
     select c.visualization_id, c.claim_token, c.attempts, v.batch_id, v.user_id, v.style_id, v.seed, v.brief, v.reference_group,
-           b.room_type, b.mode, b.params, i.storage_key, i.width, i.height, i.expires_at, m.storage_key as mask_key
+           b.room_type, b.mode, b.params, i.storage_key, i.width, i.height, i.expires_at, m.storage_key as mask_key, b.engine, b.free
       from claimed c
       join visualization v on v.id = c.visualization_id
       join batch b on b.id = v.batch_id
@@ -100,6 +105,8 @@ export async function claimJobs(options: { db: DbOrTx; limit: number; leaseMs: n
     seed: Number(r.seed),
     brief: r.brief,
     referenceGroup: r.reference_group,
+    engine: r.engine,
+    free: Boolean(r.free),
     maskKey: r.mask_key,
     source: r.storage_key === null ? null : { storageKey: r.storage_key, width: Number(r.width), height: Number(r.height), expiresAt: new Date(r.expires_at!) },
   }));

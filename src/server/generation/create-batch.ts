@@ -25,6 +25,7 @@ import { toBatchDto, toVisualizationDto } from "./dto";
  * One Generate click: spend one token per visualization (styles × variations, or the edit × variations) and
  * queue the batch with its mode and parameters, a visualization with its own seed for each (spendAndQueue). A retry of the same requestId spends nothing and returns the batch the first attempt
  * made. The balance is checked before a library photo is imported, so a refusal costs the server nothing.
+ * `free` (an API test key's batch): nothing is checked or spent, no ledger entry is written, and a failure refunds nothing.
  */
 export async function createBatch(options: {
   userId: string;
@@ -32,6 +33,7 @@ export async function createBatch(options: {
   request: CreateBatchRequest;
   /** The engine the batch's jobs will run on (GENERATION_ENGINE). */
   engineId: string;
+  free?: boolean;
   db?: Db;
   storage?: ImageStorage;
 }): Promise<{ batch: BatchDto; balance: number }> {
@@ -51,7 +53,7 @@ export async function createBatch(options: {
   const cost = tokenCost(request);
   // Refuse first, then do the work: importing a library photo decodes and stores an image.
   const balanceBefore = await getBalance({ db, userId });
-  if (balanceBefore < cost) throw new AppError("INSUFFICIENT_TOKENS", { balance: balanceBefore, attempted: cost });
+  if (!options.free && balanceBefore < cost) throw new AppError("INSUFFICIENT_TOKENS", { balance: balanceBefore, attempted: cost });
   // A mask belongs to a stored photo (a library photo becomes one when its mask is sent): a fresh import has none.
   if (request.maskImageId && request.source.type === "library") throw new AppError("INVALID_INPUT", { field: "maskImageId", reason: "maskMismatch" });
   const source = await resolveSource({ db, storage, userId, request });
@@ -64,6 +66,7 @@ export async function createBatch(options: {
     db,
     userId,
     cost,
+    free: options.free,
     idempotencyKey: `spend:${userId}:${request.requestId}`,
     reference: `batch:${batchId}`,
     plan: () => [
@@ -78,6 +81,7 @@ export async function createBatch(options: {
           maskImageId: mask?.id ?? null,
           engine: options.engineId,
           requestId: request.requestId,
+          free: options.free ?? false,
           createdAt: now,
           // A batch goes with its photo: its page shows the original next to the results.
           expiresAt: new Date(Math.min(now.getTime() + env().IMAGE_TTL_SECONDS * 1000, source.expiresAt.getTime())),

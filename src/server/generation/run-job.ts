@@ -245,12 +245,13 @@ async function fail(options: RunJobOptions, reason: FailureReason, message: stri
       if (held.length === 0) throw new LostClaim();
       await tx
         .update(visualization)
-        .set({ status: "failed", failureReason: reason, refunded: true, finishedAt: sql`now()` })
+        .set({ status: "failed", failureReason: reason, refunded: !job.free, finishedAt: sql`now()` })
         .where(eq(visualization.id, job.visualizationId));
       // A batch a team's pool paid for gives its token back to the pool.
       const [paidBy] = await tx.select({ teamId: batch.teamId }).from(batch).where(eq(batch.id, job.batchId));
-      await refundToken({ db: tx, userId: job.userId, teamId: paidBy?.teamId, idempotencyKey: `refund:${job.visualizationId}`, reference: `visualization:${job.visualizationId}` });
-      await appendBatchEvents(tx, job.batchId, [{ type: "failed", visualizationId: job.visualizationId, reason, refunded: true }]);
+      // A free batch (an API test key's) spent nothing, so nothing comes back.
+      if (!job.free) await refundToken({ db: tx, userId: job.userId, teamId: paidBy?.teamId, idempotencyKey: `refund:${job.visualizationId}`, reference: `visualization:${job.visualizationId}` });
+      await appendBatchEvents(tx, job.batchId, [{ type: "failed", visualizationId: job.visualizationId, reason, refunded: !job.free }]);
     });
   } catch (error) {
     if (error instanceof LostClaim) return "lost";

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/server/db/client";
 import { batch, generationJob, visualization } from "@/server/db/schema";
 import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
+import { getBalance } from "@/server/tokens/get-balance";
 import { spendTokens } from "@/server/tokens/spend-tokens";
 import { appendBatchEvents } from "./append-batch-events";
 import { newId } from "@/server/db/new-id";
@@ -44,6 +45,8 @@ export async function spendAndQueue(options: {
   userId: string;
   /** Spend from this team's pool (the member's cap applies) instead of the person's own balance. */
   teamId?: string | null;
+  /** An API test key's work: nothing is spent and no ledger entry is written (the batch row says `free`). */
+  free?: boolean;
   cost: number;
   idempotencyKey: string;
   /** The ledger entry's reference (`batch:<id>`, `listing:<id>`). */
@@ -53,7 +56,9 @@ export async function spendAndQueue(options: {
 }): Promise<{ applied: true; balance: number; batches: QueuedBatch[] } | { applied: false; balance: number }> {
   const { userId } = options;
   const outcome = await options.db.transaction(async (tx) => {
-    const spent = await spendTokens({ db: tx, userId, teamId: options.teamId, amount: options.cost, idempotencyKey: options.idempotencyKey, reference: options.reference });
+    const spent = options.free
+      ? { applied: true, balance: await getBalance({ db: tx, userId, teamId: options.teamId }) }
+      : await spendTokens({ db: tx, userId, teamId: options.teamId, amount: options.cost, idempotencyKey: options.idempotencyKey, reference: options.reference });
     if (!spent.applied) return { applied: false as const, balance: spent.balance };
     const batches: QueuedBatch[] = [];
     for (const plan of await options.plan(tx)) batches.push(await insertBatch(tx, plan));

@@ -3,6 +3,7 @@ import { FOLLOW_UP_EVERY_MS, JOB_LEASE_MS, STRUCTURE_CHECK_QUEUE, SWEEP_INTERVAL
 import type { Db } from "@/server/db/client";
 import { log } from "@/server/log";
 import type { Engine } from "@/server/engines/engine";
+import { createLocalEngine } from "@/server/engines/local-engine";
 import type { RetryPolicy } from "@/server/jobs/backoff-delay";
 import { allWorkers, startJobRunner, type Worker } from "@/server/jobs/start-job-runner";
 import type { ImageStorage } from "@/server/storage/storage";
@@ -41,6 +42,9 @@ export function startWorker(options: WorkerOptions): Worker {
   const readSource = readSourceCached(options.storage);
   const checks = createCheckQueue(STRUCTURE_CHECK_QUEUE);
   log.info("worker.engine", { engine: options.engine.id, concurrency });
+  // An API test key's batches are made for the local engine whatever this worker's engine is: they cost no one anything.
+  let localEngine: Engine | undefined;
+  const engineFor = (job: { engine: string }) => (job.engine === "local" && options.engine.id !== "local" ? (localEngine ??= createLocalEngine()) : options.engine);
 
   const jobs = startJobRunner({
     name: "generation",
@@ -48,7 +52,7 @@ export function startWorker(options: WorkerOptions): Worker {
     pollMs: options.pollMs ?? 1000,
     claim: (limit) => claimJobs({ db: options.db, limit, leaseMs }),
     run: async (job, stopSignal) => {
-      const outcome = await runJob({ ...options, job, readSource, checks, stopSignal, leaseMs, timeoutMs: options.timeoutMs, retry: options.retry });
+      const outcome = await runJob({ ...options, engine: engineFor(job), job, readSource, checks, stopSignal, leaseMs, timeoutMs: options.timeoutMs, retry: options.retry });
       options.onOutcome?.(outcome, job.visualizationId);
     },
     describe: (job) => ({ visualizationId: job.visualizationId }),

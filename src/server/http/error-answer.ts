@@ -81,7 +81,7 @@ export function requestLocale(request: Request): Locale {
 }
 
 /** The first of our languages in an Accept-Language header, by its weight ("de,en-GB;q=0.9,pl;q=0.8" is English). */
-function preferredLocale(header: string | null): Locale {
+export function preferredLocale(header: string | null): Locale {
   return (new Negotiator({ headers: { "accept-language": header ?? "" } }).language([...locales]) as Locale | undefined) ?? "pl";
 }
 

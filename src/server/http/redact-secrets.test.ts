@@ -15,4 +15,10 @@ describe("redacting secrets from log text", () => {
     expect(redactSecrets("/en/pricing/plans")).toBe("/en/pricing/plans");
     expect(redactSecrets("/p%2FAb-12_cd34EF56gh78")).toBe("/p%2F[redacted]");
   });
+
+  it("takes out API keys and webhook secrets wherever they appear, keeping their kind", () => {
+    const key = `az_live_${"Ab3_-".repeat(8)}xyz`;
+    expect(redactSecrets(`{"authorization":"Bearer ${key}","secret":"whsec_abcdefghijKLMN"}`)).toBe('{"authorization":"Bearer az_live_[redacted]","secret":"whsec_[redacted]"}');
+    expect(redactSecrets("az_test_ is the prefix")).toBe("az_test_ is the prefix");
+  });
 });

@@ -23,7 +23,8 @@ describe.each(testDatabases())("product rate limits on $name", ({ open }) => {
     expect(refused.reason.details.retryAfter).toBeGreaterThan(0);
     expect(refused.reason.details.retryAfter).toBeLessThanOrEqual(rateLimits.generate.windowMs / 1000);
     expect(errorResponse(refused.reason, new Request("http://localhost/api/batches")).headers.get("retry-after")).toBe(String(refused.reason.details.retryAfter));
-    await expect(hitRateLimit({ db: handle.db, rule: "generate", subject: "user-b" })).resolves.toBeUndefined();
-    await expect(hitRateLimit({ db: handle.db, rule: "upload", subject: "user-a" })).resolves.toBeUndefined();
+    // What is left of the window, for the API's RateLimit headers.
+    await expect(hitRateLimit({ db: handle.db, rule: "generate", subject: "user-b" })).resolves.toMatchObject({ limit: max, remaining: max - 1, windowSeconds: 60 });
+    await expect(hitRateLimit({ db: handle.db, rule: "upload", subject: "user-a" })).resolves.toMatchObject({ remaining: rateLimits.upload.max - 1 });
   });
 });

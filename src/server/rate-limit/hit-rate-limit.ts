@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { env } from "@/env";
+import { API_RATE_LIMIT } from "@/config/api";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { executeRows } from "@/server/db/execute-rows";
 import { AppError } from "@/server/errors";
@@ -29,7 +30,12 @@ export const rateLimits = {
   sharedImage: { max: 600, windowMs: 60_000 },
   /** Images checked on the public check page, per client address: a buyer's listing, not a crawl of the proof ids. */
   verify: { max: 30, windowMs: 60_000 },
+  /** Requests per API key, every route together. */
+  api: API_RATE_LIMIT,
 } as const;
+
+/** Where a subject stands in its window: for the RateLimit and RateLimit-Policy headers of the API. */
+export type RateLimitState = { limit: number; remaining: number; resetSeconds: number; windowSeconds: number };
 
 /**
  * Counts one request against a fixed window in the database (the auth library's table, our own keys),
@@ -37,7 +43,7 @@ export const rateLimits = {
  * with `retryAfter`: the seconds until the window ends, for the answer's Retry-After header. `count`: a request
  * that does the work of several (a listing importing five library photos is five uploads).
  */
-export async function hitRateLimit(options: { rule: keyof typeof rateLimits; subject: string; count?: number; db?: DbOrTx }): Promise<void> {
+export async function hitRateLimit(options: { rule: keyof typeof rateLimits; subject: string; count?: number; db?: DbOrTx }): Promise<RateLimitState> {
   const db = options.db ?? (await getDb());
   const rule = rateLimits[options.rule];
   const max = Math.ceil(rule.max * env().RATE_LIMIT_MULTIPLIER);
@@ -51,7 +57,7 @@ export async function hitRateLimit(options: { rule: keyof typeof rateLimits; sub
       last_request = case when rate_limit.last_request <= ${now - rule.windowMs} then ${now} else rate_limit.last_request end
     returning count, last_request`);
   const row = rows[0];
-  if (row && Number(row.count) > max) {
-    throw new AppError("RATE_LIMITED", { retryAfter: Math.max(1, Math.ceil((Number(row.last_request) + rule.windowMs - now) / 1000)) });
-  }
+  const resetSeconds = Math.max(1, Math.ceil((Number(row?.last_request ?? now) + rule.windowMs - now) / 1000));
+  if (row && Number(row.count) > max) throw new AppError("RATE_LIMITED", { retryAfter: resetSeconds });
+  return { limit: max, remaining: Math.max(0, max - Number(row?.count ?? count)), resetSeconds, windowSeconds: rule.windowMs / 1000 };
 }

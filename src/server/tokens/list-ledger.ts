@@ -7,6 +7,7 @@ export async function listLedger(options: { userId: string; db?: DbOrTx }) {
   const db = options.db ?? (await getDb());
   return db
     .select({
+      id: tokenLedger.id,
       kind: tokenLedger.kind,
       amount: tokenLedger.amount,
       balanceAfter: tokenLedger.balanceAfter,

@@ -6,6 +6,7 @@ import { releaseOrphans } from "@/server/jobs/release-orphans";
 import { allWorkers, type Worker } from "@/server/jobs/start-job-runner";
 import { startHdWorker } from "@/server/listings/start-hd-worker";
 import { getStorage } from "@/server/storage/get-storage";
+import { startWebhookWorker } from "@/server/webhooks/start-webhook-worker";
 import { peek, remember } from "@/server/process-singletons";
 import { log } from "@/server/log";
 import { startWorker } from "@/server/generation/start-worker";
@@ -28,6 +29,6 @@ export async function startAppWorker(): Promise<Worker> {
   }
   return remember("worker", () => {
     const storage = getStorage();
-    return allWorkers([startWorker({ db, storage, engine, concurrency: env().GENERATION_CONCURRENCY }), startHdWorker({ db, storage, engine })]);
+    return allWorkers([startWorker({ db, storage, engine, concurrency: env().GENERATION_CONCURRENCY }), startHdWorker({ db, storage, engine }), startWebhookWorker({ db })]);
   });
 }

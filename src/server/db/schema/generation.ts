@@ -55,6 +55,8 @@ export const batch = pgTable(
     maskImageId: text("mask_image_id").references(() => image.id, { onDelete: "set null" }),
     engine: text("engine").notNull(),
     requestId: text("request_id").notNull(),
+    /** Made with an API test key: nothing was spent for it and a failure refunds nothing. */
+    free: boolean("free").notNull().default(false),
     lastSeq: integer("last_seq").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

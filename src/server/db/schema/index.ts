@@ -9,3 +9,4 @@ export * from "./jobs";
 export * from "./teams";
 export * from "./invoices";
 export * from "./provenance";
+export * from "./api";

@@ -1,0 +1,10 @@
+import { getBalance } from "@/server/tokens/get-balance";
+import { otherMethods } from "@/web/server/api-route";
+import { v1Json, v1Route } from "@/web/server/v1-route";
+
+export const dynamic = "force-dynamic";
+
+/** The owner's token balance (the website's, one ledger). */
+export const GET = v1Route({ scope: "billing:read" }, async ({ caller }) => v1Json({ balance: await getBalance({ userId: caller.ownerId }), test: caller.mode === "test" }));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,0 +1,28 @@
+import { AppError } from "@/server/errors";
+import { getHdDownload } from "@/server/listings/get-hd-download";
+import { orderHdCopy } from "@/server/listings/order-hd-copy";
+import { rememberHdOrder } from "@/server/public-api/remember-hd-order";
+import { fileBody, otherMethods } from "@/web/server/api-route";
+import { disclosureLabel } from "@/web/server/listing-api";
+import { v1Json, v1Route } from "@/web/server/v1-route";
+
+export const dynamic = "force-dynamic";
+
+/** Orders the HD copy of the chosen result (one token; given back if it cannot be made). Test keys cannot. */
+export const POST = v1Route({ scope: "listings", write: true }, async ({ caller, params }) => {
+  if (caller.mode === "test") throw new AppError("FORBIDDEN", { reason: "testKeySpends" });
+  const order = await orderHdCopy({ userId: caller.ownerId, listingId: params.id!, photoId: params.photoId! });
+  await rememberHdOrder({ caller, listingId: params.id!, photoId: params.photoId! });
+  return v1Json(order, 202);
+});
+
+/** The HD copy as a JPEG, with the listing's disclosure label when it is on (in the Accept-Language language). */
+export const GET = v1Route({ scope: "listings" }, async ({ request, caller, params }) => {
+  const file = await getHdDownload({ userId: caller.ownerId, listingId: params.id!, photoId: params.photoId!, label: disclosureLabel(request) });
+  if (!file) throw new AppError("NOT_FOUND");
+  return new Response(fileBody(file.data), {
+    headers: { "content-type": "image/jpeg", "content-length": String(file.data.length), "content-disposition": `attachment; filename="${file.fileName}"` },
+  });
+});
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

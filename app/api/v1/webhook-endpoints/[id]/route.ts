@@ -1,0 +1,12 @@
+import { deleteWebhookEndpoint } from "@/server/webhooks/delete-webhook-endpoint";
+import { otherMethods } from "@/web/server/api-route";
+import { v1Json, v1Route } from "@/web/server/v1-route";
+
+export const dynamic = "force-dynamic";
+
+export const DELETE = v1Route({ scope: "generate", write: true }, async ({ caller, params }) => {
+  await deleteWebhookEndpoint({ ownerId: caller.ownerId, endpointId: params.id! });
+  return v1Json({ ok: true });
+});
+
+export const { GET, POST, PUT, PATCH, HEAD, OPTIONS } = otherMethods("DELETE");

@@ -1,0 +1,20 @@
+import { createWebhookEndpointSchema } from "@/schemas/public-api";
+import { createWebhookEndpoint } from "@/server/webhooks/create-webhook-endpoint";
+import { listWebhookEndpoints } from "@/server/webhooks/list-webhook-endpoints";
+import { otherMethods } from "@/web/server/api-route";
+import { v1Json, v1Route } from "@/web/server/v1-route";
+
+export const dynamic = "force-dynamic";
+
+/** The account's webhook endpoints, each with its last deliveries (the secret only in the answer that made it). */
+export const GET = v1Route({ scope: "read" }, async ({ caller }) => {
+  const endpoints = await listWebhookEndpoints({ ownerId: caller.ownerId });
+  return v1Json({ data: endpoints.map(({ secret: _secret, ...endpoint }) => endpoint), nextCursor: null });
+});
+
+/** A new endpoint: `mode: "test"` gets the test keys' events and may be a local address. */
+export const POST = v1Route({ scope: "generate", write: true, body: createWebhookEndpointSchema }, async ({ caller, body }) =>
+  v1Json({ endpoint: await createWebhookEndpoint({ ownerId: caller.ownerId, url: body.url, mode: body.mode }) }, 201),
+);
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

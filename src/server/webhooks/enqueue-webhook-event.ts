@@ -1,0 +1,36 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { WebhookEventType } from "@/config/api";
+import type { DbOrTx } from "@/server/db/client";
+import { newId } from "@/server/db/new-id";
+import { webhookDelivery, webhookEndpoint } from "@/server/db/schema";
+
+/**
+ * One event for every endpoint of the owner in the event's mode (a test key's work goes to test endpoints,
+ * a live key's to live ones), or for one endpoint (a test event). The body is fixed here, so every retry
+ * sends the same bytes under a fresh signature. Returns the event's id.
+ */
+export async function enqueueWebhookEvent(options: {
+  db: DbOrTx;
+  ownerId: string;
+  type: WebhookEventType;
+  test: boolean;
+  data: Record<string, unknown>;
+  endpointId?: string;
+}): Promise<string> {
+  const id = `evt_${randomBytes(16).toString("base64url")}`;
+  const endpoints = await options.db
+    .select({ id: webhookEndpoint.id })
+    .from(webhookEndpoint)
+    .where(
+      and(
+        eq(webhookEndpoint.ownerId, options.ownerId),
+        options.endpointId ? eq(webhookEndpoint.id, options.endpointId) : eq(webhookEndpoint.mode, options.test ? "test" : "live"),
+      ),
+    );
+  if (endpoints.length === 0) return id;
+  const payload = JSON.stringify({ id, type: options.type, created: Math.floor(Date.now() / 1000), test: options.test, data: options.data });
+  await options.db.insert(webhookDelivery).values(endpoints.map((e) => ({ id: newId(), endpointId: e.id, eventId: id, type: options.type, payload })));
+  return id;
+}

@@ -1,0 +1,153 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Handle } from "@/server/db/client";
+import { batch, tokenLedger, webhookDelivery, webhookEndpoint } from "@/server/db/schema";
+import { authenticateApiKey } from "@/server/api-keys/authenticate-api-key";
+import { createApiKey } from "@/server/api-keys/create-api-key";
+import { createLocalEngine } from "@/server/engines/local-engine";
+import { isAppError } from "@/server/errors";
+import { startWorker } from "@/server/generation/start-worker";
+import { storeImage } from "@/server/images/store-image";
+import { startVisualization } from "@/server/public-api/start-visualization";
+import { createLocalStorage } from "@/server/storage/local-storage";
+import type { ImageStorage } from "@/server/storage/storage";
+import { insertUser, installDatabase, testDatabases } from "~/tests/support/databases";
+import { collectWebhookEvents } from "./collect-webhook-events";
+import { createWebhookEndpoint } from "./create-webhook-endpoint";
+import { deliverDueWebhooks } from "./deliver-due-webhooks";
+import { sendTestWebhook } from "./send-test-webhook";
+import { verifyWebhookSignature } from "./sign-webhook";
+
+type Received = { path: string; body: string; signature: string | null };
+
+describe("API work and its webhooks on pglite", () => {
+  let handle: Handle;
+  let storage: ImageStorage;
+  let dir: string;
+  const received: Received[] = [];
+  let answer: (path: string, response: ServerResponse) => void = (_path, response) => response.end("ok");
+  const receiver = createServer((request: IncomingMessage, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (c: Buffer) => chunks.push(c));
+    request.on("end", () => {
+      received.push({ path: request.url ?? "", body: Buffer.concat(chunks).toString("utf8"), signature: request.headers["aranzer-signature"] as string | null });
+      answer(request.url ?? "", response);
+    });
+  });
+  const receiverUrl = (p: string) => `http://127.0.0.1:${(receiver.address() as AddressInfo).port}${p}`;
+
+  beforeAll(async () => {
+    handle = await testDatabases()[0]!.open();
+    installDatabase(handle);
+    dir = mkdtempSync(path.join(tmpdir(), "aranzer-api-"));
+    storage = createLocalStorage(dir);
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(async () => {
+    receiver.closeAllConnections();
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function ownerWithPhoto() {
+    const ownerId = await insertUser(handle);
+    const photo = await sharp({ create: { width: 96, height: 72, channels: 3, background: "#8090a0" } }).webp().toBuffer();
+    const upload = await storeImage({ db: handle.db, storage, userId: ownerId, kind: "upload", data: photo, width: 96, height: 72, contentType: "image/webp" });
+    return { ownerId, imageId: upload.id };
+  }
+  async function caller(ownerId: string, mode: "live" | "test", concurrency: number | null = null) {
+    const { secret } = await createApiKey({ db: handle.db, ownerId, input: { name: mode, mode, scopes: ["read", "generate"], concurrency } });
+    return authenticateApiKey({ db: handle.db, authorization: `Bearer ${secret}`, scope: "generate", clientAddress: "203.0.113.1" });
+  }
+  const restyle = (imageId: string) => ({ source: { type: "image" as const, imageId }, roomType: "living-room" as const, mode: "restyle" as const, styles: ["japandi"] });
+
+  it("runs a test key's visualization on the local engine for free and tells a test endpoint, signed", async () => {
+    const { ownerId, imageId } = await ownerWithPhoto();
+    const endpoint = await createWebhookEndpoint({ db: handle.db, ownerId, url: receiverUrl("/hook"), mode: "test" });
+    const made = await startVisualization({ db: handle.db, caller: await caller(ownerId, "test"), request: restyle(imageId), requestId: randomUUID() });
+    expect(made).toMatchObject({ cost: 0, balance: 0, visualization: { test: true, engine: "local", status: "queued" } });
+    expect(await handle.db.select().from(tokenLedger).where(eq(tokenLedger.userId, ownerId))).toEqual([]);
+
+    const worker = startWorker({ db: handle.db, storage, engine: createLocalEngine(), pollMs: 20, sweepEveryMs: 3_600_000 });
+    await worker.idle();
+    await worker.stop({ graceMs: 1000 });
+    expect((await handle.db.select({ free: batch.free }).from(batch).where(eq(batch.id, made.visualization.id)))[0]!.free).toBe(true);
+
+    expect(await collectWebhookEvents({ db: handle.db })).toBe(2);
+    expect(await collectWebhookEvents({ db: handle.db })).toBe(0);
+    await deliverDueWebhooks({ db: handle.db, timeoutMs: 2000 });
+    const events = received.filter((r) => r.path === "/hook").map((r) => {
+      expect(verifyWebhookSignature({ secret: endpoint.secret, body: r.body, header: r.signature })).toBe(true);
+      return JSON.parse(r.body) as { type: string; test: boolean; data: Record<string, unknown> };
+    });
+    expect(events.map((e) => e.type).sort()).toEqual(["result.ready", "visualization.finished"]);
+    expect(events.every((e) => e.test)).toBe(true);
+    expect(events.find((e) => e.type === "visualization.finished")!.data.visualization).toMatchObject({ id: made.visualization.id, status: "succeeded" });
+    expect(await handle.db.select().from(tokenLedger).where(eq(tokenLedger.userId, ownerId))).toEqual([]);
+  });
+
+  it("refuses a live key without tokens, spending and queuing nothing", async () => {
+    const { ownerId, imageId } = await ownerWithPhoto();
+    const refused = await startVisualization({ db: handle.db, caller: await caller(ownerId, "live"), request: restyle(imageId), requestId: randomUUID() }).catch((e: unknown) => e);
+    expect(isAppError(refused, "INSUFFICIENT_TOKENS")).toBe(true);
+    expect(await handle.db.select().from(batch).where(eq(batch.userId, ownerId))).toEqual([]);
+  });
+
+  it("holds a key to its concurrency", async () => {
+    const { ownerId, imageId } = await ownerWithPhoto();
+    const limited = await caller(ownerId, "test", 1);
+    await startVisualization({ db: handle.db, caller: limited, request: restyle(imageId), requestId: randomUUID() });
+    const second = await startVisualization({ db: handle.db, caller: limited, request: restyle(imageId), requestId: randomUUID() }).catch((e: unknown) => e);
+    expect(isAppError(second, "RATE_LIMITED") && second.details).toMatchObject({ reason: "keyConcurrency", limit: 1 });
+  });
+
+  it("retries an endpoint that answers 500 or hangs, and logs why", async () => {
+    const ownerId = await insertUser(handle);
+    answer = (p, response) => {
+      if (p === "/fail") response.writeHead(500).end("no");
+      else if (p !== "/hang") response.end("ok");
+    };
+    const failing = await createWebhookEndpoint({ db: handle.db, ownerId, url: receiverUrl("/fail"), mode: "test" });
+    const hanging = await createWebhookEndpoint({ db: handle.db, ownerId, url: receiverUrl("/hang"), mode: "test" });
+    await sendTestWebhook({ db: handle.db, ownerId, endpointId: failing.id });
+    await sendTestWebhook({ db: handle.db, ownerId, endpointId: hanging.id });
+    const before = Date.now();
+    await deliverDueWebhooks({ db: handle.db, timeoutMs: 300 });
+    const rows = await handle.db.select().from(webhookDelivery);
+    const fail = rows.find((r) => r.endpointId === failing.id)!;
+    const hang = rows.find((r) => r.endpointId === hanging.id)!;
+    expect(fail).toMatchObject({ state: "pending", attempts: 1, lastStatus: 500 });
+    expect(hang).toMatchObject({ state: "pending", attempts: 1, lastStatus: null, lastError: "urlUnreachable" });
+    expect(fail.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 29_000);
+    // Nothing is due again before its backoff.
+    expect(await deliverDueWebhooks({ db: handle.db, timeoutMs: 300 })).toBe(0);
+    // After the last step of the backoff it is given up.
+    const muchLater = () => new Date(Date.now() + 3 * 24 * 3600_000);
+    await handle.db.update(webhookDelivery).set({ attempts: 8 }).where(eq(webhookDelivery.id, fail.id));
+    await deliverDueWebhooks({ db: handle.db, timeoutMs: 300, now: muchLater });
+    expect((await handle.db.select().from(webhookDelivery).where(eq(webhookDelivery.id, fail.id)))[0]).toMatchObject({ state: "failed", attempts: 9 });
+  });
+
+  it("never calls a private or loopback address for a live endpoint", async () => {
+    const ownerId = await insertUser(handle);
+    for (const url of ["http://localhost/hook", "https://127.0.0.1/hook", "https://[::1]/x", "https://10.0.0.8/x", "http://example.test/plain-http"]) {
+      const refused = await createWebhookEndpoint({ db: handle.db, ownerId, url, mode: "live" }).catch((e: unknown) => e);
+      expect(isAppError(refused, "INVALID_INPUT"), url).toBe(true);
+    }
+    // One that slipped past the check (a name that resolves to loopback) is refused when delivering.
+    const [row] = await handle.db.insert(webhookEndpoint).values({ id: randomUUID(), ownerId, url: receiverUrl("/live").replace("127.0.0.1", "localhost"), mode: "live", secret: "whsec_x" }).returning();
+    const count = received.length;
+    await sendTestWebhook({ db: handle.db, ownerId, endpointId: row!.id });
+    await deliverDueWebhooks({ db: handle.db, timeoutMs: 1000 });
+    expect(received.length).toBe(count);
+    expect((await handle.db.select().from(webhookDelivery).where(eq(webhookDelivery.endpointId, row!.id)))[0]).toMatchObject({ state: "failed", lastError: "privateAddress" });
+  });
+});
