@@ -70,8 +70,8 @@ export const PROGRESS_INTERVAL_MS = 250;
 /** The sweeper runs this often (images must be gone within five minutes of their hour). */
 export const SWEEP_INTERVAL_MS = 60_000;
 /**
- * A result whose structure score (src/server/edits/score-structure.ts) is below this is flagged ("walls or
- * windows may have moved") and may be made again once for free. Calibration: docs/structure-check.md.
+ * A result whose structure score (src/server/edits/check-structure.ts) is below this is flagged ("the room's
+ * lines differ from the photo's") and may be made again once for free. Figures: docs/structure-check.md.
  */
 export const STRUCTURE_THRESHOLD = 0.8;
 /**

@@ -61,7 +61,7 @@ export type ListingResultDto = {
   result: ImageDto | null;
   failureReason: FailureReason | null;
   refunded: boolean;
-  /** The structure check: 0..1 once it has a result; flagged below the threshold (walls or windows may have moved). */
+  /** The structure check: 0..1 once it has a result; flagged below the threshold (the room's lines differ from the photo's). */
   structureScore: number | null;
   flagged: boolean;
   /** What the check found on a flagged result (none otherwise). */

@@ -36,6 +36,7 @@ test.describe("the structure check on an AI engine (the fake, scripted with pair
     await signIn(page, { baseURL: server.baseURL, locale: "en", tokens: 3 });
     await page.locator('input[type="file"]:not([capture])').setInputFiles(KITCHEN);
     await expect(page.getByText("Photo uploaded.")).toBeVisible({ timeout: 20_000 });
+    await choose(page.getByRole("radio", { name: "Kitchen", exact: true }));
     await choose(page.getByRole("checkbox", { name: "Modern", exact: true }));
     await choose(page.getByRole("checkbox", { name: "Minimalist", exact: true }));
     await page.getByRole("button", { name: "Generate", exact: true }).click();

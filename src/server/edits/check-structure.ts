@@ -9,10 +9,11 @@ import type { RawImage, RawMask } from "./types";
  * Both pictures are reduced to luminance at a long side of 256 px. Their straight segments (lineSegments) that
  * are long are the room's lines: wall corners, the ceiling and floor lines, window and door frames, beams.
  * Furniture lines are short at this size, or low in the picture. Three measures, each 0..1:
- * - kept: the photo's long lines found in the result in place, weighted by length and by how architectural
- *   their place and direction are; divided by how much better they match with the result moved or zoomed as a
- *   whole (the camera), matched against the result's own straight lines only, so new furniture edges are not
- *   rewarded;
+ * - kept: the photo's long lines found in the result in place (an edge of the same direction within 3 working
+ *   px), weighted by length and by how architectural their place and direction are, upright and level lines
+ *   half each; times, twice, how much worse that is than with the result moved or zoomed as a whole (the
+ *   camera). Only the photo's long lines are moved, never the result's edges, so a result's new furniture
+ *   counts for a move only where it happens to lie along the photo's lines;
  * - added: the result's long upright lines and high lines that the photo does not have (a window drawn on a
  *   blank wall);
  * - openings: the photo's windows and glazed doors (bright framed regions) that are gone, and new ones.
@@ -81,17 +82,22 @@ export function checkStructure({ original, result, mask }: { original: RawImage;
     let best = kept;
     let bestMove = { dx: 0, dy: 0, zoom: 1 };
     const reach = Math.round(SHIFT_SHARE * long);
-    for (const zoom of ZOOMS) {
-      for (let dy = -reach; dy <= reach; dy += SHIFT_STEP) {
-        for (let dx = -reach; dx <= reach; dx += SHIFT_STEP) {
-          if (zoom === 1 && dx === 0 && dy === 0) continue;
-          const share = keptShare(pointsA, nearB, geometry, dx, dy, zoom);
-          if (share > best) {
-            best = share;
-            bestMove = { dx, dy, zoom };
-          }
-        }
+    const tryMove = (dx: number, dy: number, zoom: number) => {
+      if (zoom === 1 && dx === 0 && dy === 0) return;
+      const share = keptShare(pointsA, nearB, geometry, dx, dy, zoom);
+      if (share > best) {
+        best = share;
+        bestMove = { dx, dy, zoom };
       }
+    };
+    // Coarse to fine: the near maps are as wide as the tolerance, so a coarse step of twice the fine one
+    // finds the best move's neighbourhood, and the fine step around it the move.
+    for (const zoom of ZOOMS) {
+      for (let dy = -reach; dy <= reach; dy += 2 * SHIFT_STEP) for (let dx = -reach; dx <= reach; dx += 2 * SHIFT_STEP) tryMove(dx, dy, zoom);
+    }
+    const coarse = bestMove;
+    for (let dy = coarse.dy - SHIFT_STEP; dy <= coarse.dy + SHIFT_STEP; dy += SHIFT_STEP) {
+      for (let dx = coarse.dx - SHIFT_STEP; dx <= coarse.dx + SHIFT_STEP; dx += SHIFT_STEP) tryMove(dx, dy, coarse.zoom);
     }
     camera = best === 0 ? 0 : kept / best;
     if (camera < 0.95) {
@@ -132,7 +138,9 @@ export function checkStructure({ original, result, mask }: { original: RawImage;
   for (const t of addedLeft.toSorted((a, b) => b.length - a.length)) lineFindings.push(lineFinding("added", t, geometry));
   findings.push(...lineFindings.filter((f) => !insideAnOpening(f, findings)).slice(0, 8));
 
-  const lineScore = kept * camera;
+  // The camera counts twice: a room seen from elsewhere moves every line, and the lines kept in place by
+  // chance (long furniture edges, a tolerance of 3 px) must not hide it.
+  const lineScore = kept * camera * camera;
   const score = clamp(Math.min(lineScore, addedScore, openingScore));
   return {
     score,

@@ -10,7 +10,7 @@ import type { StructureFinding } from "@/schemas/structure";
 export type BatchRow = typeof batch.$inferSelect;
 export type VisualizationRow = typeof visualization.$inferSelect;
 
-/** Whether a structure score says that walls or windows may have moved. */
+/** Whether a structure score says that the room's lines differ from the photo's (flagged). */
 export function isFlagged(structureScore: number | null): boolean {
   return structureScore !== null && structureScore < STRUCTURE_THRESHOLD;
 }

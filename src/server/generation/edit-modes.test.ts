@@ -276,6 +276,19 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
     expect(out.data[at(W - 5, 5) + 1]!).toBeLessThan(60);
   });
 
+  it("stores what the structure check found with a flagged result's score, and sends it with the scored event and the batch", async () => {
+    const { userId, imageId } = await userWithPhoto(1);
+    const { batch } = await generate(userId, { source: { type: "image", imageId }, styles: ["modern"] });
+    // The room seen from elsewhere: the photo moved right by a tenth and down by an eighth.
+    await runAll(recordingEngine((input) => sharp(input.image).extend({ left: 10, top: 9, extendWith: "copy" }).extract({ left: 0, top: 0, width: W, height: H }).png().toBuffer()).engine);
+    const rows = await handle.db.select().from(batchEvent).where(eq(batchEvent.batchId, batch.id)).orderBy(batchEvent.seq);
+    const scored = rows.map((r) => r.payload as BatchEvent).find((e) => e.type === "scored");
+    expect(scored).toMatchObject({ flagged: true, structureFindings: expect.arrayContaining([expect.objectContaining({ kind: "moved", element: "camera" })]) });
+    const [stored] = (await getBatch({ db: handle.db, userId, batchId: batch.id })).visualizations;
+    expect(stored!.flagged).toBe(true);
+    expect(stored!.structureFindings).toEqual(scored!.type === "scored" ? scored!.structureFindings : null);
+  });
+
   it("records the result first and its structure check after, as a scored event; a score is written once", async () => {
     const { userId, imageId } = await userWithPhoto(1);
     const { batch } = await generate(userId, { source: { type: "image", imageId }, styles: ["modern"] });
