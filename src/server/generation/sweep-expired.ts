@@ -7,6 +7,7 @@ import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
 import { fullSizeKey, isAnswerKey } from "@/server/images/result-keys";
+import { forgetOldTurns } from "@/server/jobs/forget-old-turns";
 
 /**
  * Deletes what is past its hour: batches (with their visualizations, jobs and events) and images, the
@@ -41,7 +42,8 @@ export async function sweepExpired(options: { db?: DbOrTx; storage?: ImageStorag
     );
     images += due.length;
   }
-  if (expired.length || images) log.info("sweeper.deleted", { batches: expired.length, images });
+  const turns = await forgetOldTurns({ db });
+  if (expired.length || images || turns) log.info("sweeper.deleted", { batches: expired.length, images, turns });
   return { batches: expired.length, images };
 }
 

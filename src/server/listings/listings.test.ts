@@ -8,8 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { Handle } from "@/server/db/client";
 import { libraryPhotos } from "@/config/library";
 import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
-import { batch, generationJob, image, listingPhoto, listingShare, tokenLedger, visualization } from "@/server/db/schema";
+import { batch, generationJob, image, jobOwnerTurn, listingPhoto, listingShare, tokenLedger, visualization } from "@/server/db/schema";
 import { sweepExpired } from "@/server/generation/sweep-expired";
+import { forgetOldTurns } from "@/server/jobs/forget-old-turns";
 import { STRUCTURE_CHECK_WAIT_SECONDS } from "@/config/generation";
 import { EngineError, type Engine } from "@/server/engines/engine";
 import { createFakeEngine, type FakeEngineCall } from "@/server/engines/fake-engine";
@@ -503,6 +504,12 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     // Then the first account's orders again, oldest first, as nobody else waits.
     expect(many.ids).toContain(await claim());
     await handle.db.delete(listingPhoto).where(inArray(listingPhoto.listingId, [many.listingId, single.listingId]));
+    // A day later the turns are forgotten (the sweeper's work): served that long ago is as good as never.
+    const turns = () => handle.db.select().from(jobOwnerTurn).where(eq(jobOwnerTurn.queue, "hd-copy"));
+    expect((await turns()).length).toBeGreaterThanOrEqual(2);
+    await handle.db.update(jobOwnerTurn).set({ lastClaimedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) });
+    expect(await forgetOldTurns({ db: handle.db })).toBeGreaterThanOrEqual(2);
+    expect(await turns()).toEqual([]);
   });
 
   it("opens a client link to anyone holding it: 404 when unknown or revoked, 410 when its images are gone, only its own images", async () => {
