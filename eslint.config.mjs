@@ -29,15 +29,21 @@ const restrict = (...patterns) => ["error", { paths: [nextLink], patterns }];
  */
 export const SERVER_AREAS = [
   "workers",
+  "mcp",
+  "webhooks",
+  "public-api",
   "auth",
   "accounts",
   "billing",
+  "invoices",
   "payments",
+  "teams",
   "comments",
   "blog",
   "content",
   "listings",
   "generation",
+  "provenance",
   "images",
   "engines",
   "edits",
@@ -49,6 +55,7 @@ export const SERVER_AREAS = [
   "realtime",
   "storage",
   "tokens",
+  "api-keys",
 ];
 const areaOrder = SERVER_AREAS.map((area, index) => {
   const above = SERVER_AREAS.slice(0, index);

@@ -7,7 +7,7 @@ import { freeTokenClaim, profile, user } from "@/server/db/schema";
 import { isAppError } from "@/server/errors";
 import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
 import { grantTokens } from "@/server/tokens/grant-tokens";
-import { canonicalEmail } from "./canonical-email";
+import { canonicalEmail } from "@/server/mail/canonical-email";
 
 /**
  * The free tokens of a confirmed account: once per account and once per mailbox, ever (a deleted and

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { activeAccount, teamInvitation, teamMember, user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { canonicalEmail } from "@/server/accounts/canonical-email";
+import { canonicalEmail } from "@/server/mail/canonical-email";
 import { hashShareToken } from "@/server/listings/hash-share-token";
 import { getTeamSeats } from "./get-team-seats";
 import { lockTeam } from "./lock-team";

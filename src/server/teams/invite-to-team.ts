@@ -8,7 +8,7 @@ import { teamInvitation, teamMember, user } from "@/server/db/schema";
 import { newId } from "@/server/db/new-id";
 import { AppError } from "@/server/errors";
 import { invalidInput } from "@/server/invalid-input";
-import { canonicalEmail } from "@/server/accounts/canonical-email";
+import { canonicalEmail } from "@/server/mail/canonical-email";
 import { hashShareToken } from "@/server/listings/hash-share-token";
 import { sendTemplateMail } from "@/server/mail/send-template-mail";
 import { inviteSchema } from "@/schemas/teams";
