@@ -2,7 +2,10 @@
  * `npm run showcase`: makes the landing page's and the public generator's examples (src/config/showcase.ts)
  * with the engine GENERATION_ENGINE names (keys from the environment, as for the server), and writes them
  * to public/showcase/ with their manifest. With the default local engine they are previews without AI; an
- * operator with an AI engine runs it once to ship real examples (6 styles × 8 photos = 48 images).
+ * operator with an AI engine runs it once to ship real examples (6 styles × 8 photos = 48 images). It says
+ * what the run will cost before it starts (Replicate's price of REPLICATE_MODEL per image; OpenAI's estimate at
+ * its quality), shows its progress, and is resumable: an example whose files are already there is not made
+ * again (`-- --fresh` starts over).
  */
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -12,6 +15,9 @@ import { showcaseStyleIds, showcaseWidths, type ShowcaseManifest, type ShowcaseV
 import { normalizeImage } from "@/server/images/normalize-image";
 import { buildPrompt } from "@/server/engines/build-prompt";
 import { getEngine } from "@/server/engines/get-engine";
+import { env } from "@/env";
+import { replicateModels } from "@/config/engines";
+import { existsSync } from "node:fs";
 
 const root = process.cwd();
 const outDir = path.join(root, "public/showcase");
@@ -28,9 +34,33 @@ async function writeVariants(photoId: string, variant: ShowcaseVariant, image: B
   }
 }
 
+/** USD per image as docs/engines.md gives them; null where it is not known before the images are made. */
+function pricePerImage(engineId: string): number | null {
+  if (engineId === "local" || engineId === "fake") return 0;
+  if (engineId === "replicate") return replicateModels[env().REPLICATE_MODEL].priceUsd;
+  if (engineId === "openai") return { low: 0.02, medium: 0.05, high: 0.2 }[env().OPENAI_IMAGE_QUALITY];
+  return null;
+}
+
 const engine = await getEngine();
-console.log(`Making the showcase with the ${engine.id} engine`);
-await rm(outDir, { recursive: true, force: true });
+const total = libraryPhotos.length * showcaseStyleIds.length;
+const done = (photoId: string, variant: string) => existsSync(path.join(outDir, photoId, `${variant}-${showcaseWidths[showcaseWidths.length - 1]}.webp`));
+// Examples of another engine are not mixed with this one's.
+const previous = JSON.parse(await readFile(manifestFile, "utf8").catch(() => "{}")) as Partial<ShowcaseManifest>;
+if (process.argv.includes("--fresh") || previous.engine !== engine.id) await rm(outDir, { recursive: true, force: true });
+const left = libraryPhotos.reduce((sum, photo) => sum + showcaseStyleIds.filter((styleId) => !done(photo.id, styleId)).length, 0);
+const price = pricePerImage(engine.id);
+console.log(
+  `Making the showcase with the ${engine.id} engine: ${left} of ${total} images left to make, ` +
+    (price === null ? "at your own GPU's cost" : `about $${(left * price).toFixed(2)} at $${price} per image`) +
+    (left < total ? " (the rest is already made; -- --fresh starts over)" : ""),
+);
+let made = 0;
+const progress = () => {
+  const width = 30;
+  const filled = left ? Math.round((made / left) * width) : width;
+  return `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${made}/${left}`;
+};
 const manifest: ShowcaseManifest = { engine: engine.id as ShowcaseManifest["engine"], photos: {} };
 const largest = showcaseWidths[showcaseWidths.length - 1]!;
 
@@ -41,6 +71,7 @@ for (const photo of libraryPhotos) {
   manifest.photos[photo.id] = size;
   await writeVariants(photo.id, "before", input.data, size);
   for (const styleId of showcaseStyleIds) {
+    if (done(photo.id, styleId)) continue;
     const started = performance.now();
     const output = await engine.generate({
       image: input.data,
@@ -48,13 +79,17 @@ for (const photo of libraryPhotos) {
       height: input.height,
       roomType: photo.roomType,
       styleId,
+      edit: { mode: "restyle", styleId },
+      creativity: "balanced",
+      seed: 0,
       prompt: buildPrompt({ roomType: photo.roomType, styleId }),
       onProgress: () => {},
       signal: AbortSignal.timeout(300_000),
     });
     await writeVariants(photo.id, styleId, output.image, size);
     const cost = output.costUsd === undefined ? "" : `, $${output.costUsd.toFixed(3)}`;
-    console.log(`  ${photo.id} / ${styleId}: ${Math.round(performance.now() - started)} ms${cost}`);
+    made++;
+    console.log(`${progress()} ${photo.id} / ${styleId}: ${Math.round(performance.now() - started)} ms${cost}`);
   }
 }
 

@@ -9,8 +9,8 @@ export const LISTING_MAX_VARIATIONS = 4;
 /** Styles in one listing Generate. */
 export const LISTING_MAX_STYLES = 8;
 export const LISTING_NAME_MAX = 120;
-/** The HD copy: twice the result, and at least this many pixels on the long side. */
-export const HD_MIN_LONG_SIDE = 3072;
+/** The HD copy is 4K: at least twice the result, and at least this many pixels on the long side (3840: UHD's width). */
+export const HD_MIN_LONG_SIDE = 3840;
 /** JPEG quality of downloads (ZIP entries and HD copies). */
 export const DOWNLOAD_JPEG_QUALITY = 90;
 /** The listing's page warns this long before its photos' hour runs out. */

@@ -79,14 +79,14 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   expect((await sharp(entries[0]!.data).metadata()).xmp?.toString("utf8")).toContain("digitalsourcetype/");
 
   // HD of the first photo: ordered for one token, made by the worker while the page waits, then downloaded.
-  await photos.first().getByRole("button", { name: "HD: powiększ 2× (1 token)" }).click();
+  await photos.first().getByRole("button", { name: "4K: powiększ do co najmniej 3840 px (1 token)" }).click();
   const hdLink = photos.first().getByRole("link", { name: "Pobierz HD" });
   await expect(hdLink).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole("status").filter({ hasText: "Kopia HD zdjęcia 1 gotowa" })).toBeAttached();
   const hdDownloading = page.waitForEvent("download");
   await hdLink.click();
   const hd = await sharp((await (await hdDownloading).path())!).metadata();
-  expect(Math.max(hd.width ?? 0, hd.height ?? 0)).toBeGreaterThanOrEqual(3072);
+  expect(Math.max(hd.width ?? 0, hd.height ?? 0)).toBeGreaterThanOrEqual(3840);
 
   await page.getByRole("button", { name: "Utwórz link" }).click();
   const link = await page.getByTestId("share-link").inputValue();

@@ -345,6 +345,28 @@ describe("DesignStudio: mode options", () => {
   });
 });
 
+describe("DesignStudio: modes from the registry", () => {
+  it("asks for the sky's kind with the mode's own field and sends it; shows a mode the engine cannot do disabled with its reason", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValueOnce(jsonResponse(201, { batch: { ...queuedBatch("b1", []), mode: "sky", visualizations: [] }, balance: 9 }));
+    await renderStudio({ modes: ["restyle", "paint", "remove", "sky"], unsupported: { facade: "needsAi", garden: "needsAi", twilight: "needsAi", stage: "needsAi" } }, { image: upload("img1") });
+    const facade = screen.getByRole("radio", { name: /^Elewacja/ }) as HTMLInputElement;
+    expect(facade.disabled).toBe(true);
+    expect(screen.getAllByText("Wymaga silnika AI.").length).toBeGreaterThan(0);
+
+    await user.click(screen.getByRole("radio", { name: /^Niebo/ }));
+    const kinds = screen.getByRole("group", { name: "Jakie niebo" });
+    expect((within(kinds).getByRole("radio", { name: "Bezchmurne" }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(kinds).getByRole("radio", { name: "Zachód słońca" }));
+    await user.click(screen.getByRole("radio", { name: "Bryła domu" }));
+    await user.click(generateButton());
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Generuj" }));
+    const post = fetchMock.mock.calls.find(([url]) => url === "/api/batches")!;
+    expect(JSON.parse(String(post[1]?.body))).toMatchObject({ mode: "sky", roomType: "exterior", styles: [], params: { sky: "sunset" } });
+    expect(JSON.parse(String(post[1]?.body)).maskImageId).toBeUndefined();
+  });
+});
+
 describe("DesignStudio: Generate", () => {
   it("with too few tokens says so with the balance and the amount, offers Buy tokens and sends nothing", async () => {
     const user = userEvent.setup();

@@ -14,7 +14,7 @@ export const twilight = defineMode({
   },
   structure: "photo",
   marking: "engine",
-  listing: true,
+  listing: false,
   roomTypes: ["exterior", "garden", "terrace"],
   page: { group: "twilight" },
   prompt: ({ room }) => [

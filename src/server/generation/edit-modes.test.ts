@@ -187,7 +187,7 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
       await generate(userId, { source, roomType: "exterior", mode: "sky", params: { sky: "sunset" } }),
     ];
     expect(await getBalance({ db: handle.db, userId })).toBe(5);
-    await runAll(createFakeEngine({}));
+    await runAll(createFakeEngine({ latencyMs: 0 }));
     const original = await resultPixels(stored.id);
     for (const { batch } of batches) {
       const done = await getBatch({ db: handle.db, userId, batchId: batch.id });

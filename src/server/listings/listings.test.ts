@@ -456,7 +456,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     await expect(makeNextHdCopy({ db: handle.db, storage, engine: {} })).resolves.toEqual({ photoId: photoIds[0], outcome: "made" });
     const made = (await getListing({ db: handle.db, userId, listingId })).photos[0]!;
     expect(made.hdState).toBeNull();
-    expect(Math.max(made.hd!.width, made.hd!.height)).toBeGreaterThanOrEqual(3072);
+    expect(Math.max(made.hd!.width, made.hd!.height)).toBeGreaterThanOrEqual(3840);
     // Marked as its result is: the stored copy, and the download with the label and without it.
     const [hdRow] = await handle.db.select().from(image).where(eq(image.id, made.hd!.id));
     expect(await digitalSourceType((await storage.get(hdRow!.storageKey))!)).toBe(DIGITAL_SOURCE_TYPE.ai);
