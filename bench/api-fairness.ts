@@ -14,6 +14,8 @@
  *
  * Options: --jobs=N (default 500), --latency=MS (default 1000), --concurrency=N (default 4), --runs=N (default 5).
  */
+import { createBatchSchema } from "@/schemas/generation";
+import { parseInput } from "@/server/parse-input";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import os from "node:os";
@@ -70,7 +72,7 @@ const worker = startWorker({ db, storage, engine, concurrency, pollMs: 100 });
 /** One website Generate, timed until its result is stored. */
 async function websiteGenerate(): Promise<number> {
   const began = performance.now();
-  const made = await createBatch({ db, storage, userId: website.id, engineId: engine.id, request: { source: { type: "image", imageId: website.imageId }, roomType: "kitchen", styles: ["modern"], requestId: randomUUID() } });
+  const made = await createBatch({ db, storage, userId: website.id, engineId: engine.id, request: parseInput(createBatchSchema, { source: { type: "image", imageId: website.imageId }, roomType: "kitchen", styles: ["modern"], requestId: randomUUID() }) });
   const id = made.batch.visualizations[0]!.id;
   for (;;) {
     const [row] = await db.select({ status: visualization.status }).from(visualization).where(eq(visualization.id, id));

@@ -1,16 +1,7 @@
-import { converter, differenceCiede2000 } from "culori";
+import { deltaE2000, srgbToLab } from "./cielab";
 import { featherInside } from "./feather-inside";
 import { maskRows } from "./mask-rows";
 import type { Lab, RawImage, RawMask } from "./types";
-
-const toLab65 = converter("lab65");
-const ciede2000 = differenceCiede2000();
-
-/** sRGB (0..255 per channel) as CIELAB under D65 (culori). */
-function srgbToLab([r, g, b]: readonly [number, number, number]): Lab {
-  const { l, a, b: bb } = toLab65({ mode: "rgb", r: r / 255, g: g / 255, b: b / 255 });
-  return { L: l, a, b: bb };
-}
 
 /*
  * An exact paint colour, as a paint maker's visualizer shows it: inside the mask every pixel takes the target's
@@ -142,7 +133,7 @@ function fit(goal: Lab, histogram: Float64Array, count: number, mean: number, sc
   }
   // Every step gets the curve, also those only the feathered edge falls on.
   for (let s = 0; s < STEPS; s++) table.set(labToSrgb8(soft(goal.L + offset + scale * (s / 10 - mean)), a, b), s * 3);
-  return { table, error: ciede2000({ mode: "lab65", l: goal.L, a: goal.a, b: goal.b }, { mode: "lab65", l: achieved.L, a: achieved.a, b: achieved.b }) };
+  return { table, error: deltaE2000(goal, achieved) };
 }
 
 /** Identity in the middle, easing into 0 and 100 (tanh) over a band that narrows as the goal nears either end. */

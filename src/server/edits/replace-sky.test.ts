@@ -2,10 +2,9 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { skyKinds } from "@/config/modes/sky";
 import { exteriorScenes, renderExterior } from "../../../tests/support/exterior-scene";
-import { deltaE2000 } from "./delta-e-2000";
+import { deltaE2000, srgbToLab } from "./cielab";
 import { findSky } from "./find-sky";
 import { replaceSky } from "./replace-sky";
-import { srgbToLab } from "./srgb-to-lab";
 import type { RawImage } from "./types";
 
 async function raw(bytes: Buffer): Promise<RawImage> {
@@ -45,9 +44,9 @@ describe("the local sky replacement, on exteriors with exact sky masks", () => {
             skyCount++;
             continue;
           }
-          const before = srgbToLab({ rgb: [image.data[o]!, image.data[o + 1]!, image.data[o + 2]!] });
-          const after = srgbToLab({ rgb: [made.image.data[o]!, made.image.data[o + 1]!, made.image.data[o + 2]!] });
-          sum += deltaE2000({ first: before, second: after });
+          const before = srgbToLab([image.data[o]!, image.data[o + 1]!, image.data[o + 2]!]);
+          const after = srgbToLab([made.image.data[o]!, made.image.data[o + 1]!, made.image.data[o + 2]!]);
+          sum += deltaE2000(before, after);
           n++;
         }
         expect(sum / n, kind).toBeLessThanOrEqual(6);

@@ -1,5 +1,4 @@
-import { deltaE2000 } from "./delta-e-2000";
-import { srgbToLab } from "./srgb-to-lab";
+import { deltaE2000, srgbToLab } from "./cielab";
 import type { SkyKind } from "@/config/modes/sky";
 import type { RawImage, RawMask } from "./types";
 
@@ -28,7 +27,7 @@ export function replaceSky(options: { image: RawImage; sky: RawMask; kind: SkyKi
   const { data, width: W, height: H } = image;
   const look = looks[kind];
   // A dull sky (grey, low chroma, bright) gets the whole relight; a blue one less.
-  const old = srgbToLab({ rgb: options.oldSkyMean });
+  const old = srgbToLab(options.oldSkyMean);
   const dullness = Math.max(0.2, Math.min(1, 1 - Math.hypot(old.a, old.b) / 30));
   let amount = dullness;
   let tables = relightTables(look.gains, amount);
@@ -96,7 +95,7 @@ function meanDeltaE(image: RawImage, sky: RawMask, tables: Uint8Array[]): number
     const o = i * 3;
     const before = [image.data[o]!, image.data[o + 1]!, image.data[o + 2]!] as const;
     const after = [tables[0]![before[0]]!, tables[1]![before[1]]!, tables[2]![before[2]]!] as const;
-    sum += deltaE2000({ first: srgbToLab({ rgb: before }), second: srgbToLab({ rgb: after }) });
+    sum += deltaE2000(srgbToLab(before), srgbToLab(after));
     n++;
   }
   return n ? sum / n : 0;

@@ -1,5 +1,6 @@
 import "server-only";
-import type { GenerateListingInput } from "@/schemas/listings";
+import { generateListingSchema, type GenerateListingInput } from "@/schemas/listings";
+import { parseInput } from "@/server/parse-input";
 import type { ApiCaller } from "@/server/api-keys/authenticate-api-key";
 import { getDb, type Db } from "@/server/db/client";
 import { apiBatch } from "@/server/db/schema";
@@ -19,9 +20,8 @@ export async function startListingGeneration(options: { caller: ApiCaller; listi
   const made = await generateListing({
     userId: caller.ownerId,
     listingId: options.listingId,
-    ...options.request,
-    variations: options.request.variations ?? 1,
-    requestId: options.requestId,
+    // The body as the website's listing Generate reads it (generateListingSchema), with the Idempotency-Key as its requestId.
+    ...parseInput(generateListingSchema, { ...options.request, requestId: options.requestId }),
     engineId: getEngineInfo().id,
     db,
   });

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { isAiEngine } from "@/config/engines";
-import type { CreateBatchInput } from "@/schemas/generation";
+import { createBatchSchema, type CreateBatchInput } from "@/schemas/generation";
+import { parseInput } from "@/server/parse-input";
 import type { ApiCaller } from "@/server/api-keys/authenticate-api-key";
 import { getDb, type Db } from "@/server/db/client";
 import { apiBatch, batch } from "@/server/db/schema";
@@ -22,7 +23,8 @@ export async function startVisualization(options: { caller: ApiCaller; request: 
   const test = caller.mode === "test";
   const server = getEngineInfo().id;
   const engineId = test && isAiEngine(server) ? "local" : server;
-  const request = { ...options.request, requestId: options.requestId } as CreateBatchInput;
+  // The body as the website's Generate reads it (createBatchSchema), with the Idempotency-Key as its requestId.
+  const request = parseInput(createBatchSchema, { ...options.request, requestId: options.requestId });
   const [earlier] = await db.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, caller.ownerId), eq(batch.requestId, options.requestId)));
   if (!earlier) await checkKeyConcurrency({ db, caller });
   const made = await createBatch({ userId: caller.ownerId, request, engineId, free: test, db });

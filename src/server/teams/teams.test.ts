@@ -91,7 +91,7 @@ describe.each(testDatabases())("teams on $name", ({ open }) => {
     return created.id;
   }
 
-  const generate = (userId: string, listingId: string) => generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" });
+  const generate = (userId: string, listingId: string) => generateListing({ db: handle.db, userId, listingId, mode: "restyle", styles: ["modern"], variations: 1, params: { creativity: "balanced" }, requestId: randomUUID(), engineId: "fake" });
 
   it("makes the founder the owner, working in the team; members join by invitation with their role", async () => {
     const { ownerId, teamId } = await newTeam({ plan: "pro" });

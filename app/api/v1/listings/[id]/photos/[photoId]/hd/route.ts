@@ -3,7 +3,7 @@ import { getHdDownload } from "@/server/listings/get-hd-download";
 import { orderHdCopy } from "@/server/listings/order-hd-copy";
 import { rememberHdOrder } from "@/server/public-api/remember-hd-order";
 import { fileBody, otherMethods } from "@/web/server/api-route";
-import { disclosureLabel } from "@/web/server/listing-api";
+import { disclosureLabel, downloadLimits } from "@/web/server/listing-api";
 import { v1Json, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
@@ -18,11 +18,18 @@ export const POST = v1Route({ scope: "listings", write: true }, async ({ caller,
 
 /** The HD copy as a JPEG, with the listing's disclosure label when it is on (in the Accept-Language language). */
 export const GET = v1Route({ scope: "listings" }, async ({ request, caller, params }) => {
-  const file = await getHdDownload({ userId: caller.ownerId, listingId: params.id!, photoId: params.photoId!, label: disclosureLabel(request) });
-  if (!file) throw new AppError("NOT_FOUND");
-  return new Response(fileBody(file.data), {
-    headers: { "content-type": "image/jpeg", "content-length": String(file.data.length), "content-disposition": `attachment; filename="${file.fileName}"` },
-  });
+  // The website's download limits, per account and address (the file is made once, then kept for its hour).
+  const release = await downloadLimits(request, caller.ownerId);
+  try {
+    const file = await getHdDownload({ userId: caller.ownerId, listingId: params.id!, photoId: params.photoId!, label: disclosureLabel(request) });
+    if (!file) throw new AppError("NOT_FOUND");
+    const data = await file.read();
+    return new Response(fileBody(data), {
+      headers: { "content-type": "image/jpeg", "content-length": String(data.length), "content-disposition": `attachment; filename="${file.fileName}"` },
+    });
+  } finally {
+    release();
+  }
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");
