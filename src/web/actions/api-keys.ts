@@ -8,7 +8,6 @@ import { createWebhookEndpoint } from "@/server/webhooks/create-webhook-endpoint
 import { deleteWebhookEndpoint } from "@/server/webhooks/delete-webhook-endpoint";
 import { sendTestWebhook } from "@/server/webhooks/send-test-webhook";
 import { action } from "./action";
-import type { ActionResult } from "./action-result";
 
 /*
  * The settings page's API keys and webhook endpoints. The rules are the domain's (src/server/api-keys,
@@ -17,7 +16,7 @@ import type { ActionResult } from "./action-result";
 
 const refresh = () => revalidatePath("/[locale]/settings/api", "page");
 
-const create = action(
+export const createApiKeyAction = action(
   z.object({ name: z.string(), mode: z.string(), scopes: z.array(z.string()), expiresAt: z.string().nullable() }),
   async (input, { user }) => {
     const made = await createApiKey({
@@ -29,11 +28,8 @@ const create = action(
   },
   { context: "apiKeys.create", auth: "required" },
 );
-export async function createApiKeyAction(input: { name: string; mode: string; scopes: string[]; expiresAt: string | null }): Promise<ActionResult<{ secret: string; prefix: string }>> {
-  return create(null, input);
-}
 
-const revoke = action(
+export const revokeApiKeyAction = action(
   z.object({ keyId: z.string().max(100) }),
   async (input, { user }) => {
     await revokeApiKey({ ownerId: user.id, keyId: input.keyId });
@@ -41,11 +37,8 @@ const revoke = action(
   },
   { context: "apiKeys.revoke", auth: "required" },
 );
-export async function revokeApiKeyAction(input: { keyId: string }): Promise<ActionResult<void>> {
-  return revoke(null, input);
-}
 
-const addEndpoint = action(
+export const createWebhookEndpointAction = action(
   z.object({ url: z.string().max(2048), mode: z.enum(["live", "test"]) }),
   async (input, { user }) => {
     await createWebhookEndpoint({ ownerId: user.id, url: input.url, mode: input.mode });
@@ -53,11 +46,8 @@ const addEndpoint = action(
   },
   { context: "webhooks.create", auth: "required" },
 );
-export async function createWebhookEndpointAction(input: { url: string; mode: "live" | "test" }): Promise<ActionResult<void>> {
-  return addEndpoint(null, input);
-}
 
-const removeEndpoint = action(
+export const deleteWebhookEndpointAction = action(
   z.object({ endpointId: z.string().max(100) }),
   async (input, { user }) => {
     await deleteWebhookEndpoint({ ownerId: user.id, endpointId: input.endpointId });
@@ -65,11 +55,8 @@ const removeEndpoint = action(
   },
   { context: "webhooks.delete", auth: "required" },
 );
-export async function deleteWebhookEndpointAction(input: { endpointId: string }): Promise<ActionResult<void>> {
-  return removeEndpoint(null, input);
-}
 
-const testEvent = action(
+export const sendTestWebhookAction = action(
   z.object({ endpointId: z.string().max(100) }),
   async (input, { user }) => {
     await sendTestWebhook({ ownerId: user.id, endpointId: input.endpointId });
@@ -77,6 +64,3 @@ const testEvent = action(
   },
   { context: "webhooks.test", auth: "required" },
 );
-export async function sendTestWebhookAction(input: { endpointId: string }): Promise<ActionResult<void>> {
-  return testEvent(null, input);
-}
