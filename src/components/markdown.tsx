@@ -162,7 +162,10 @@ const commentComponents: Components = {
 const contentComponents: Components = {
   ...commentComponents,
   p: styled("p", "my-5"),
-  pre: styled("pre", `my-6 ${PRE}`),
+  pre: function MarkdownPre(props: Props<"pre">) {
+    // A long line of code scrolls sideways; focusable so it can be scrolled from the keyboard too, as a table.
+    return <pre {...withoutNode(props)} tabIndex={0} className={`my-6 ${PRE} focus-visible:outline-2 focus-visible:outline-primary-600`} />;
+  },
   ul: styled("ul", `my-5 list-disc space-y-2 pl-6 ${MARKER}`),
   ol: styled("ol", `my-5 list-decimal space-y-2 pl-6 ${MARKER}`),
   blockquote: styled("blockquote", `my-6 ${BLOCKQUOTE}`),

@@ -7,7 +7,7 @@
 import { expect } from "@playwright/test";
 import { expectNoAxeViolationsInBothModes, signIn, test } from "./support";
 
-for (const path of ["/design", "/generations", "/settings/profile", "/settings/subscriptions", "/subskrypcje-testowe", "/en/design", "/en/settings/profile"]) {
+for (const path of ["/design", "/generations", "/settings/profile", "/settings/subscriptions", "/settings/api", "/subskrypcje-testowe", "/en/design", "/en/settings/profile"]) {
   test(`${path}: axe in light and dark mode`, async ({ page }) => {
     await signIn(page);
     await page.addInitScript(() => {

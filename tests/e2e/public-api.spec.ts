@@ -164,7 +164,8 @@ test.describe("the public API", () => {
 
     page.on("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Unieważnij klucz read only" }).click();
-    await expect(page.getByText("unieważniony")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Unieważnij klucz read only" })).toHaveCount(0);
+    await expect(page.getByText(/· unieważniony$/)).toBeVisible();
     const revoked = await api.GET("/engine");
     expect(revoked.response.status).toBe(401);
     expect(revoked.error!.error.reason).toBe("apiKeyRevoked");
