@@ -32,6 +32,8 @@ import { toBatchDto, toVisualizationDto } from "./dto";
  */
 export async function createBatch(options: {
   userId: string;
+  /** Where the person works now: a team's pool pays (within their cap), and its refunds go back there. */
+  teamId?: string | null;
   request: CreateBatchInput;
   /** The engine the batch's jobs will run on (GENERATION_PROVIDER). */
   engineId: string;
@@ -39,6 +41,7 @@ export async function createBatch(options: {
   storage?: ImageStorage;
 }): Promise<{ batch: BatchDto; balance: number }> {
   const { userId } = options;
+  const teamId = options.teamId ?? null;
   const request = parseRequest(options.request);
   const db = options.db ?? (await getDb());
   const storage = options.storage ?? getStorage();
@@ -50,10 +53,10 @@ export async function createBatch(options: {
   if (request.variations > 1 && sameEveryTimeModes(options.engineId).includes(request.mode)) throw new AppError("INVALID_INPUT", { field: "variations", reason: "sameEveryTime" });
   // The same click again (a retry after a lost answer): nothing to import or spend.
   const [repeated] = await db.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), eq(batch.requestId, request.requestId)));
-  if (repeated) return { batch: await getBatch({ db, userId, batchId: repeated.id }), balance: await getBalance({ db, userId }) };
+  if (repeated) return { batch: await getBatch({ db, userId, batchId: repeated.id }), balance: await getBalance({ db, userId, teamId }) };
   const cost = visualizationCount(request);
   // Refuse first, then do the work: importing a library photo decodes and stores an image.
-  const balanceBefore = await getBalance({ db, userId });
+  const balanceBefore = await getBalance({ db, userId, teamId });
   if (balanceBefore < cost) throw new AppError("INSUFFICIENT_TOKENS", { balance: balanceBefore, attempted: cost });
   // A mask belongs to a stored photo (a library photo becomes one when its mask is sent): a fresh import has none.
   if (request.maskImageId && request.source.type === "library") throw new AppError("INVALID_INPUT", { field: "maskImageId", reason: "maskMismatch" });
@@ -62,7 +65,7 @@ export async function createBatch(options: {
 
   const batchId = newId();
   const outcome = await db.transaction(async (tx) => {
-    const spent = await spendTokens({ db: tx, userId, amount: cost, idempotencyKey: `spend:${userId}:${request.requestId}`, reference: `batch:${batchId}` });
+    const spent = await spendTokens({ db: tx, userId, teamId, amount: cost, idempotencyKey: `spend:${userId}:${request.requestId}`, reference: `batch:${batchId}` });
     if (!spent.applied) {
       // The same click again: its batch committed together with the spend we just found.
       const [existing] = await tx.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), eq(batch.requestId, request.requestId)));
@@ -75,6 +78,7 @@ export async function createBatch(options: {
       batch: {
         id: batchId,
         userId,
+        teamId,
         sourceImageId: source.id,
         roomType: request.roomType,
         mode: request.mode,
