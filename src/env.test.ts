@@ -55,6 +55,8 @@ describe("parseEnv", () => {
   it("needs both Stripe keys for PAYMENT_PROVIDER=stripe and checks their form", () => {
     expect(parseEnv({}).PAYMENT_PROVIDER).toBe("sandbox");
     expect(() => parseEnv({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(/needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ INVOICE_FILER: "ksef" })).toThrow(/INVOICE_FILER=ksef needs KSEF_TOKEN/);
+    expect(() => parseEnv({ INVOICE_SELLER_NIP: "123" })).toThrow(/INVOICE_SELLER_NIP/);
     expect(() => parseEnv({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
     expect(() => parseEnv({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET: must be the endpoint's signing secret/);
     expect(parseEnv({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" }).PAYMENT_PROVIDER).toBe("stripe");

@@ -118,6 +118,15 @@ const schema = z.object({
   INVOICE_SELLER_STREET: z.string().min(1).max(200).default("ul. Przykładowa 1"),
   INVOICE_SELLER_POSTAL_CODE: z.string().min(1).max(20).default("00-001"),
   INVOICE_SELLER_CITY: z.string().min(1).max(100).default("Warszawa"),
+  /**
+   * Where VAT invoices go besides our own records: `embedded` keeps the FA(3) XML and the PDF here only; `ksef`
+   * also files each invoice with KSeF 2.0 (the seller's INVOICE_SELLER_NIP, signed in with KSEF_TOKEN).
+   */
+  INVOICE_FILER: z.enum(["embedded", "ksef"]).default("embedded"),
+  /** KSeF 2.0's API: the Ministry's test environment by default; production is https://api.ksef.mf.gov.pl/v2. */
+  KSEF_API_URL: z.url().default("https://api-test.ksef.mf.gov.pl/v2"),
+  /** A KSeF token of the seller's NIP with the right to issue invoices (made in the KSeF application). */
+  KSEF_TOKEN: z.string().min(10).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Behind a reverse proxy that sets X-Forwarded-For; otherwise the socket address is used. */
   TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
@@ -167,6 +176,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const engineProblem = checkEngine(parsed);
   if (engineProblem) throw new Error(`Invalid environment configuration:\n  ${engineProblem}`);
+  if (parsed.INVOICE_FILER === "ksef" && !parsed.KSEF_TOKEN) {
+    throw new Error("Invalid environment configuration:\n  INVOICE_FILER=ksef needs KSEF_TOKEN (a KSeF token of INVOICE_SELLER_NIP, made in the KSeF application)");
+  }
   if (parsed.PAYMENT_PROVIDER === "stripe" && (!parsed.STRIPE_SECRET_KEY || !parsed.STRIPE_WEBHOOK_SECRET)) {
     throw new Error("Invalid environment configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (Dashboard → Developers → API keys and Webhooks)");
   }

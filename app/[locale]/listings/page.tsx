@@ -16,7 +16,7 @@ import { isAppError } from "@/server/errors";
 import { getListing } from "@/server/listings/get-listing";
 import { hdIsPlain } from "@/server/listings/hd-is-plain";
 import { listListings } from "@/server/listings/list-listings";
-import { getActiveAccount } from "@/server/teams/get-active-account";
+import { activeTeamId } from "@/web/server/active-team";
 import { ClientMessages } from "@/web/server/client-messages";
 import { pageMetadata } from "@/web/server/metadata";
 import { pageLocale } from "@/web/server/page-params";
@@ -73,8 +73,8 @@ export default async function ListingsPage({ params, searchParams }: Props) {
       </PageContainer>
     );
   }
-  const active = await getActiveAccount({ userId: user.id });
-  const listings = await listListings({ userId: user.id, teamId: active.kind === "team" ? active.teamId : null });
+  // What the person lists belongs where they work now: their own account or their team.
+  const listings = await listListings({ userId: user.id, teamId: await activeTeamId(user.id) });
   return (
     <PageContainer>
       <PageHeader title={t("title")} lead={t("lead")} />

@@ -8,6 +8,8 @@ import { grantTokens } from "@/server/tokens/grant-tokens";
 import type { BillingContext } from "./billing-context";
 import { sendOrderConfirmation } from "./send-order-confirmation";
 import { issueInvoice } from "@/server/invoices/issue-invoice";
+import { fileInvoiceWithKsef } from "@/server/invoices/file-invoice-with-ksef";
+import { getInvoiceFiler } from "@/server/invoices/get-invoice-filer";
 
 /**
  * Applying what a provider says, idempotently: each function may run any number of times, in any order,
@@ -100,7 +102,13 @@ async function issueInvoiceOf(ctx: BillingContext, provider: PaymentProviderId, 
   if (!orderId) return;
   const [paid] = await ctx.db.select({ id: payment.id }).from(payment).where(and(eq(payment.provider, provider), eq(payment.providerPaymentId, providerPaymentId), eq(payment.status, "paid")));
   if (!paid) return;
-  await issueInvoice({ db: ctx.db, paymentId: paid.id, orderId }).catch((error: unknown) => log.error("billing.invoice_failed", { paymentId: paid.id, error }));
+  try {
+    const issued = await issueInvoice({ db: ctx.db, paymentId: paid.id, orderId });
+    const filer = getInvoiceFiler();
+    if (issued && filer) await fileInvoiceWithKsef({ db: ctx.db, invoiceId: issued.id, client: filer });
+  } catch (error) {
+    log.error("billing.invoice_failed", { paymentId: paid.id, error });
+  }
 }
 
 /**

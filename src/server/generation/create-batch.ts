@@ -29,6 +29,8 @@ import { toBatchDto, toVisualizationDto } from "./dto";
  */
 export async function createBatch(options: {
   userId: string;
+  /** Where the person works now: a team's pool pays (within their cap), and its refunds go back there. */
+  teamId?: string | null;
   /** Checked by createBatchSchema (at the route). */
   request: CreateBatchRequest;
   /** The engine the batch's jobs will run on (GENERATION_ENGINE). */
@@ -38,6 +40,7 @@ export async function createBatch(options: {
   storage?: ImageStorage;
 }): Promise<{ batch: BatchDto; balance: number }> {
   const { userId } = options;
+  const teamId = options.teamId ?? null;
   const { request } = options;
   const db = options.db ?? (await getDb());
   const storage = options.storage ?? getStorage();
@@ -49,10 +52,10 @@ export async function createBatch(options: {
   if (request.variations > 1 && sameEveryTimeModes(options.engineId).includes(request.mode)) throw new AppError("INVALID_INPUT", { field: "variations", reason: "sameEveryTime" });
   // The same click again (a retry after a lost answer): nothing to import or spend.
   const [repeated] = await db.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), eq(batch.requestId, request.requestId)));
-  if (repeated) return { batch: await getBatch({ db, userId, batchId: repeated.id }), balance: await getBalance({ db, userId }) };
+  if (repeated) return { batch: await getBatch({ db, userId, batchId: repeated.id }), balance: await getBalance({ db, userId, teamId }) };
   const cost = tokenCost(request);
   // Refuse first, then do the work: importing a library photo decodes and stores an image.
-  const balanceBefore = await getBalance({ db, userId });
+  const balanceBefore = await getBalance({ db, userId, teamId });
   if (!options.free && balanceBefore < cost) throw new AppError("INSUFFICIENT_TOKENS", { balance: balanceBefore, attempted: cost });
   // A mask belongs to a stored photo (a library photo becomes one when its mask is sent): a fresh import has none.
   if (request.maskImageId && request.source.type === "library") throw new AppError("INVALID_INPUT", { field: "maskImageId", reason: "maskMismatch" });
@@ -65,6 +68,7 @@ export async function createBatch(options: {
   const outcome = await spendAndQueue({
     db,
     userId,
+    teamId,
     cost,
     free: options.free,
     idempotencyKey: `spend:${userId}:${request.requestId}`,
@@ -74,6 +78,7 @@ export async function createBatch(options: {
         batch: {
           id: batchId,
           userId,
+          teamId,
           sourceImageId: source.id,
           roomType: request.roomType,
           mode: request.mode,

@@ -18,6 +18,9 @@ import { insertUser, testDatabases } from "~/tests/support/databases";
 import { issueCorrection } from "./issue-correction";
 import { issueInvoice } from "./issue-invoice";
 import { saveBillingDetails } from "./save-billing-details";
+import { createKsefClient } from "./create-ksef-client";
+import { fileInvoiceWithKsef } from "./file-invoice-with-ksef";
+import { FakeKsef } from "~/tests/fakes/ksef";
 
 let dataDir: string;
 beforeAll(async () => {
@@ -122,5 +125,26 @@ describe.each(testDatabases())("invoices on $name", ({ open }) => {
     expect(correction).toMatchObject({ kind: "correction", series: "KOR", correctsInvoiceId: original!.id, grossGrosze: 1499 });
     expect(correction.xml).toContain(`<NrFaKorygowanej>${original!.number}</NrFaKorygowanej>`);
     expect(correction.xml).toContain("<P_15>-14.99</P_15>");
+  });
+
+  it("files an invoice with KSeF once and writes its KSeF number back; a correction then names it", async () => {
+    const fake = new FakeKsef();
+    const client = createKsefClient({ baseUrl: await fake.start(), nip: fake.nip, token: fake.token, pollMs: 1 });
+    try {
+      const userId = await insertUser(handle);
+      await saveBillingDetails({ db: handle.db, userId, details: company });
+      await buy(userId, "pack10", { invoice: true });
+      const [issued] = await invoicesOf(userId);
+      const [first, second] = await Promise.all([fileInvoiceWithKsef({ db: handle.db, invoiceId: issued!.id, client }), fileInvoiceWithKsef({ db: handle.db, invoiceId: issued!.id, client })]);
+      expect([first, second]).toEqual([null, null]);
+      expect(fake.received).toEqual([issued!.xml]);
+      const number = await fileInvoiceWithKsef({ db: handle.db, invoiceId: issued!.id, client });
+      expect(number).toMatch(/^1234563218-/);
+      expect((await invoicesOf(userId))[0]!.ksefNumber).toBe(number);
+      const correction = await issueCorrection({ db: handle.db, invoiceId: issued!.id });
+      expect(correction.xml).toContain(`<NrKSeF>1</NrKSeF><NrKSeFFaKorygowanej>${number}</NrKSeFFaKorygowanej>`);
+    } finally {
+      await fake.stop();
+    }
   });
 });

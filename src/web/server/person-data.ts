@@ -20,7 +20,8 @@ export async function readPersonData(options: { userId: string; locale: Locale; 
   return {
     menu: accountMenuData(account, locale),
     welcome: welcomeDialog(account, locale),
-    balance: account.balance,
+    // In a team, what one can spend is the pool.
+    balance: account.activeTeam?.balance ?? account.balance,
     now: Date.now(),
     gallery,
     batches,

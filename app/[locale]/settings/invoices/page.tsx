@@ -4,6 +4,7 @@ import { ActionForm } from "@/components/teams/action-form";
 import { formatPrice } from "@/config/plans";
 import { getBillingDetails } from "@/server/invoices/get-billing-details";
 import { listInvoices } from "@/server/invoices/list-invoices";
+import { refreshKsefNumbers } from "@/server/invoices/refresh-ksef-numbers";
 import { saveInvoiceDetails } from "@/web/actions/billing";
 import { pageMetadata } from "@/web/server/metadata";
 import { pageLocale, type LocaleParams } from "@/web/server/page-params";
@@ -28,6 +29,8 @@ export default async function InvoicesPage({ params }: LocaleParams) {
   const t = await getTranslations("invoices");
   const tCheckout = await getTranslations("billing.checkout");
   const format = await getFormatter();
+  // Invoices filed with KSeF but not yet numbered by it are asked about once more (INVOICE_FILER=ksef).
+  await refreshKsefNumbers({ userId: user.id });
   const [invoices, billing] = await Promise.all([listInvoices({ userId: user.id }), getBillingDetails({ userId: user.id })]);
   const link = "font-medium text-primary-700 underline dark:text-primary-300";
   return (
@@ -55,6 +58,7 @@ export default async function InvoicesPage({ params }: LocaleParams) {
                       {i.number}
                       {i.kind === "correction" ? ` (${t("correction")})` : null}
                       {i.teamId ? ` · ${t("forTeam")}` : null}
+                      {i.ksefNumber ? <span className="block text-xs text-gray-700 dark:text-gray-300">KSeF {i.ksefNumber}</span> : null}
                     </td>
                     <td className="py-2 pr-4 whitespace-nowrap">{format.dateTime(new Date(i.issuedAt), { dateStyle: "medium", timeZone: "Europe/Warsaw" })}</td>
                     <td className="py-2 pr-4 whitespace-nowrap">{formatPrice(format, i.kind === "correction" ? -i.grossGrosze : i.grossGrosze)}</td>
