@@ -127,10 +127,10 @@ async function measureB(b: Account, sourceId: string) {
     pageTimes.push(performance.now() - started);
   }
   const started = performance.now();
-  const created = await call<{ batchId: string }>(b, "POST", "/api/batches", { source: { type: "image", imageId: sourceId }, roomType: "living-room", styles: ["modern"], requestId: randomUUID() });
+  const { batch } = await call<{ batch: { id: string } }>(b, "POST", "/api/batches", { source: { type: "image", imageId: sourceId }, roomType: "living-room", styles: ["modern"], requestId: randomUUID() });
   await until(
     "B's restyle",
-    () => call<{ batch: { visualizations: { status: string }[] } }>(b, "GET", `/api/batches/${created.batchId}`),
+    () => call<{ batch: { visualizations: { status: string }[] } }>(b, "GET", `/api/batches/${batch.id}`),
     (r) => r.batch.visualizations.every((v) => v.status === "succeeded" || v.status === "failed"),
     120_000,
   );
