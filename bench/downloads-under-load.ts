@@ -45,7 +45,7 @@ async function call<T>(account: Account, method: string, url: string, body?: unk
   const response = await fetch(`${account.base}${url}`, {
     method,
     headers: { cookie: account.cookie, origin: account.base, ...(body instanceof Uint8Array ? { "content-type": "image/jpeg" } : body ? { "content-type": "application/json" } : {}) },
-    body: body instanceof Uint8Array ? body : body ? JSON.stringify(body) : undefined,
+    body: body instanceof Uint8Array ? (body as Uint8Array<ArrayBuffer>) : body ? JSON.stringify(body) : undefined,
   });
   if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
@@ -127,10 +127,10 @@ async function measureB(b: Account, sourceId: string) {
     pageTimes.push(performance.now() - started);
   }
   const started = performance.now();
-  const created = await call<{ batchId: string }>(b, "POST", "/api/batches", { source: { type: "image", imageId: sourceId }, roomType: "living-room", styles: ["modern"], requestId: randomUUID() });
+  const { batch } = await call<{ batch: { id: string } }>(b, "POST", "/api/batches", { source: { type: "image", imageId: sourceId }, roomType: "living-room", styles: ["modern"], requestId: randomUUID() });
   await until(
     "B's restyle",
-    () => call<{ batch: { visualizations: { status: string }[] } }>(b, "GET", `/api/batches/${created.batchId}`),
+    () => call<{ batch: { visualizations: { status: string }[] } }>(b, "GET", `/api/batches/${batch.id}`),
     (r) => r.batch.visualizations.every((v) => v.status === "succeeded" || v.status === "failed"),
     120_000,
   );
@@ -155,7 +155,7 @@ async function main() {
     console.log(`quiet: page ${Math.round(quiet.page)} ms, restyle ${Math.round(quiet.restyle)} ms; load ${loadavg()}`);
     rows.push(`| quiet | – | ${Math.round(quiet.page)} | – | ${Math.round(quiet.restyle)} | – | ${loadavg().split(" ")[0]} |`);
     let hd = 0;
-    const loads = [
+    const loads: { label: string; connections: number; url: () => string; headers: Record<string, string> }[] = [
       { label: "10 parallel ZIPs of A's listing", connections: 10, url: () => `${base}/api/listings/${listingId}/zip`, headers: { cookie: a.cookie } },
       { label: "10 parallel HD downloads of A's", connections: 10, url: () => `${base}/api/listings/${listingId}/photos/${photoIds[hd++ % photoIds.length]}/hd`, headers: { cookie: a.cookie } },
       { label: "20 connections on a client-link image", connections: 20, url: () => `${base}/api/shares/${token}/images/${resultId}?locale=pl`, headers: {} },

@@ -35,5 +35,11 @@ export const LABELLED_FILES_CACHE_BYTES = 64 * 1024 * 1024;
  * Beyond them RATE_LIMITED (429) with Retry-After, before anything is read or made.
  */
 export const DOWNLOADS_IN_FLIGHT = { perAccount: 3, perLink: 16, perAddress: 16 } as const;
+/**
+ * A client link's images per link and per client address, in this process: a page load's worth at once (a
+ * 40-photo listing shows 80 images), then two a second. Counted in memory, before anything is read: a flood of
+ * requests for one image costs no database write per request.
+ */
+export const SHARED_IMAGE_PACE = { burst: 120, perSecond: 2 } as const;
 /** Seconds a refused download is told to wait. */
 export const DOWNLOAD_BUSY_RETRY_SECONDS = 2;

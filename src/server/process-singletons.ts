@@ -16,6 +16,7 @@ export type SingletonName =
   | "resultImageSlots"
   | "shellVisitor"
   | "sessionSealKey"
+  | "sharedImagePace"
   | "sharedPageCache"
   | "signals"
   | "storage"

@@ -21,7 +21,8 @@ export async function getHdDownload(options: { userId: string; listingId: string
   const fileName = listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId || item.mode, suffix: "hd" });
   const hd = item.hd;
   const read = async () => {
-    const data = await labelledResultFile({ file: hd, label: row.disclosureLabel ? options.label : null, ai: item.ai, owner: options.userId, storage: options.storage ?? getStorage() });
+    // The quick encoder: a 3072 px copy takes a quarter of mozjpeg's time for some 7 % more bytes.
+    const data = await labelledResultFile({ file: hd, label: row.disclosureLabel ? options.label : null, ai: item.ai, quick: true, owner: options.userId, storage: options.storage ?? getStorage() });
     if (!data) throw new AppError("GONE");
     return data;
   };

@@ -45,7 +45,7 @@ export async function labelledResultFile(options: {
   label: string | null;
   ai: boolean;
   owner: string;
-  /** libjpeg-turbo's own encoder rather than mozjpeg: for a client link's images, shown on a page at once. */
+  /** libjpeg-turbo's own encoder rather than mozjpeg: for a client link's images (shown on a page at once) and HD copies. */
   quick?: boolean;
   storage?: ImageStorage;
 }): Promise<Buffer | null> {

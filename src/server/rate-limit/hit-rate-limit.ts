@@ -26,8 +26,6 @@ export const rateLimits = {
   listing: { max: 30, windowMs: 60_000 },
   /** ZIPs and HD copies per account: a listing's forty HD copies one by one, and then some. */
   download: { max: 60, windowMs: 60_000 },
-  /** A client link's images per link and per client address: a 40-photo listing's 80 images opened a few times. */
-  sharedImage: { max: 600, windowMs: 60_000 },
   /** Images checked on the public check page, per client address: a buyer's listing, not a crawl of the proof ids. */
   verify: { max: 30, windowMs: 60_000 },
   /** Requests per API key, every route together. */

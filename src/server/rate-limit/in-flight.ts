@@ -30,3 +30,24 @@ export function inFlight<Kind extends string>(limits: Record<Kind, number>) {
     },
   };
 }
+
+/**
+ * A token bucket per subject, in this process: `burst` at once, refilled at `perSecond`. `take` returns 0 when
+ * one is taken, else the seconds until one is there. Subjects whose bucket is full again are forgotten now and
+ * then, so the map stays as small as the traffic of the last minutes.
+ */
+export function paced(options: { burst: number; perSecond: number }, now: () => number = Date.now) {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  const level = (bucket: { tokens: number; at: number }, time: number) => Math.min(options.burst, bucket.tokens + ((time - bucket.at) / 1000) * options.perSecond);
+  return {
+    take(subject: string): number {
+      const time = now();
+      if (buckets.size > 10_000) for (const [key, bucket] of buckets) if (level(bucket, time) >= options.burst) buckets.delete(key);
+      const bucket = buckets.get(subject) ?? { tokens: options.burst, at: time };
+      const tokens = level(bucket, time);
+      if (tokens < 1) return Math.ceil((1 - tokens) / options.perSecond);
+      buckets.set(subject, { tokens: tokens - 1, at: time });
+      return 0;
+    },
+  };
+}

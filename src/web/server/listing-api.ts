@@ -51,17 +51,10 @@ export async function downloadLimits(request: Request, userId: string): Promise<
   }
 }
 
-/** The same for a client link's image: per link (by its token's hash, never the token) and per client address. */
-export async function sharedImageLimits(request: Request, token: string): Promise<() => void> {
-  const link = hashShareToken(token);
-  const address = clientAddress(request);
-  const release = admitDownload({ link, clientAddress: address });
-  try {
-    await hitRateLimit({ rule: "sharedImage", subject: `link:${link}` });
-    await hitRateLimit({ rule: "sharedImage", subject: `address:${address}` });
-    return release;
-  } catch (error) {
-    release();
-    throw error;
-  }
+/**
+ * The same for a client link's image, per link (by its token's hash, never the token) and per client address,
+ * in memory: in flight and paced (admitDownload), with no database write per image.
+ */
+export function sharedImageLimits(request: Request, token: string): () => void {
+  return admitDownload({ link: hashShareToken(token), clientAddress: clientAddress(request) });
 }

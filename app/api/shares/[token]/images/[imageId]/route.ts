@@ -22,7 +22,7 @@ const imageHeaders = (file: { contentType: string; expiresAt: Date }) => {
  * client address's share of downloads.
  */
 export const GET = publicRoute({ context: "shares" }, async ({ request, params }) => {
-  const release = await sharedImageLimits(request, params.token!);
+  const release = sharedImageLimits(request, params.token!);
   try {
     const file = await getSharedImage({ token: params.token!, imageId: params.imageId!, label: sharedImageLabel(request) });
     const data = await file.read();
@@ -34,7 +34,7 @@ export const GET = publicRoute({ context: "shares" }, async ({ request, params }
 
 /** The same answer without a body, and without making the file (Next answers a HEAD with GET otherwise). */
 export const HEAD = publicRoute({ context: "shares" }, async ({ request, params }) => {
-  const release = await sharedImageLimits(request, params.token!);
+  const release = sharedImageLimits(request, params.token!);
   try {
     return new Response(null, { headers: imageHeaders(await getSharedImage({ token: params.token!, imageId: params.imageId!, label: sharedImageLabel(request) })) });
   } finally {
