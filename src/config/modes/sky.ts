@@ -33,6 +33,9 @@ export const sky = defineMode({
   structure: "photo",
   marking: "engine",
   listing: false,
+  // Outdoor photos only: by colour, brightness and position alone a white interior ceiling can pass for an
+  // overcast sky (the example library's bathroom does).
+  roomTypes: ["exterior", "garden", "terrace"],
   photoNeeds: "sky",
   page: { group: "sky", fields: [{ field: "sky", kind: "choice", values: skyKinds, default: "clear" }] },
   prompt: ({ params }) => [

@@ -3,7 +3,17 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import {
   account,
+  activeAccount,
+  apiBatch,
+  apiHdOrder,
+  apiKey,
   batch,
+  billingDetails,
+  invoice,
+  proof,
+  teamInvitation,
+  webhookDelivery,
+  webhookEndpoint,
   checkoutOrder,
   comment,
   commentReport,
@@ -63,6 +73,18 @@ export const exportedTables = {
   listing_style: "listingStyles",
   listing_batch: "listingBatches",
   listing_share: "clientLinks",
+  team: "teams",
+  team_member: "teams",
+  team_invitation: "teamInvitationsSent",
+  active_account: "workingIn",
+  billing_details: "billingDetails",
+  invoice: "invoices",
+  proof: "proofs",
+  api_key: "apiKeys",
+  api_batch: "apiBatches",
+  api_hd_order: "apiHdOrders",
+  webhook_endpoint: "webhookEndpoints",
+  webhook_delivery: "webhookDeliveries",
 } as const;
 
 export const notExportedTables: Record<string, string> = {
@@ -82,6 +104,12 @@ export const notExportedTables: Record<string, string> = {
   // The test checkout's copy of what a provider would know, moving no money; the orders and subscriptions it
   // stands for are exported.
   sandbox_object: "the test checkout's mirror of exported orders",
+  // When the job queue last served the person, so that people take turns; forgotten within a day.
+  job_owner_turn: "the job queue's turn-taking bookkeeping",
+  // The year's last invoice number: the seller's series, nobody's data.
+  invoice_counter: "the seller's invoice number series",
+  // An API key's stored answers to repeated requests, kept a day: the facts are the exported batches and listings.
+  api_idempotency: "stored answers to repeated API requests, kept a day",
 };
 
 function without<T extends Record<string, unknown>, K extends string>(row: T, keys: readonly K[]): Omit<T, K> {
@@ -94,7 +122,7 @@ function without<T extends Record<string, unknown>, K extends string>(row: T, ke
  * Everything stored about the user, for GDPR Art. 15 and 20: every column of the account (the auth
  * library's user row included), profile, sign-in methods, sessions, images, batches and their
  * visualizations, tokens, subscriptions, orders, payments, comments and the reports they filed, listings with
- * their photos, styles, batches, HD orders and client links. Secrets
+ * their photos, styles, batches, HD orders and client links, teams, invoices, proofs, API keys and webhooks. Secrets
  * (password hash, OAuth tokens, session tokens) are described, not copied. Photos and results of the last
  * hour are listed with the URLs that download them (they are deleted within the hour).
  */
@@ -123,6 +151,16 @@ export async function exportAccountData(options: { userId: string }) {
   const listingStyles = none ? [] : await db.select().from(listingStyle).where(inArray(listingStyle.listingId, ofListings));
   const listingBatches = none ? [] : await db.select().from(listingBatch).where(inArray(listingBatch.listingId, ofListings));
   const clientLinks = none ? [] : await db.select().from(listingShare).where(inArray(listingShare.listingId, ofListings)).orderBy(asc(listingShare.createdAt));
+  const [workingIn] = await db.select().from(activeAccount).where(eq(activeAccount.userId, userId));
+  const [billing] = await db.select().from(billingDetails).where(eq(billingDetails.userId, userId));
+  const invoices = await db.select().from(invoice).where(eq(invoice.userId, userId));
+  const proofs = await db.select().from(proof).where(eq(proof.userId, userId));
+  const invitations = await db.select().from(teamInvitation).where(eq(teamInvitation.invitedBy, userId));
+  const keys = await db.select().from(apiKey).where(eq(apiKey.ownerId, userId));
+  const apiBatches = await db.select().from(apiBatch).where(eq(apiBatch.ownerId, userId));
+  const apiHdOrders = await db.select().from(apiHdOrder).where(eq(apiHdOrder.ownerId, userId));
+  const endpoints = await db.select().from(webhookEndpoint).where(eq(webhookEndpoint.ownerId, userId));
+  const deliveries = endpoints.length === 0 ? [] : await db.select().from(webhookDelivery).where(inArray(webhookDelivery.endpointId, endpoints.map((e) => e.id)));
   const owned = notExported.owned;
   return {
     exportedAt: new Date().toISOString(),
@@ -158,5 +196,17 @@ export async function exportAccountData(options: { userId: string }) {
     listingBatches,
     clientLinks,
     teams: await exportTeamData({ userId, db }),
+    // An invitation's link is its token's SHA-256, left out like every secret.
+    teamInvitationsSent: invitations.map((i) => without(i, ["tokenHash"])),
+    workingIn: workingIn ?? null,
+    billingDetails: billing ?? null,
+    invoices,
+    proofs,
+    // A key's secret is never stored; its hash is left out too. A webhook endpoint's signing secret likewise.
+    apiKeys: keys.map((k) => without(k, ["secretHash"])),
+    apiBatches,
+    apiHdOrders,
+    webhookEndpoints: endpoints.map((e) => without(e, ["secret"])),
+    webhookDeliveries: deliveries,
   };
 }

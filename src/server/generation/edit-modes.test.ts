@@ -154,7 +154,7 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
 
   it("refuses a sky mode on a photo with no sky, spending nothing, and makes a new sky on one that has it", async () => {
     const { userId, imageId } = await userWithPhoto(3);
-    await expect(generate(userId, { source: { type: "image", imageId }, mode: "sky", params: { sky: "clear" } }, "local")).rejects.toMatchObject({
+    await expect(generate(userId, { source: { type: "image", imageId }, roomType: "exterior", mode: "sky", params: { sky: "clear" } }, "local")).rejects.toMatchObject({
       code: "INVALID_INPUT",
       details: { field: "source", reason: "noSky" },
     });
@@ -162,7 +162,7 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
 
     const exterior = await renderExterior({ ...exteriorScenes[0]!, width: 384, height: 256 });
     const stored = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: await sharp(exterior.photo).webp().toBuffer(), width: 384, height: 256, contentType: "image/webp" });
-    const { batch } = await generate(userId, { source: { type: "image", imageId: stored.id }, mode: "sky", params: { sky: "clear" } }, "local");
+    const { batch } = await generate(userId, { source: { type: "image", imageId: stored.id }, roomType: "exterior", mode: "sky", params: { sky: "clear" } }, "local");
     expect(await getBalance({ db: handle.db, userId })).toBe(2);
     await runAll(createLocalEngine());
     const done = await getBatch({ db: handle.db, userId, batchId: batch.id });
