@@ -32,7 +32,7 @@ export const portalIds = ["otodom", "morizon", "gratka", "eu", "crmls", "mlsnow"
 export type PortalId = (typeof portalIds)[number];
 
 /** Changes of walls, floors or fixtures: what the US MLS rules forbid in a listing's photo. */
-const REMODELS = ["restyle", "paint", "material", "surfaces", "replace", "region"] as const satisfies readonly EditMode[];
+const REMODELS = ["restyle", "paint", "material"] as const satisfies readonly EditMode[];
 
 const polish = { label: "bottom-right", language: "pl", visibleWatermark: false, qr: true, originalBeside: true, maxLongSide: 2560, forbiddenModes: [], rule: null } as const;
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
-import { account, batch, checkoutOrder, comment, commentReport, image, payment, profile, session, subscription, tokenAccount, tokenLedger, user, visualization } from "@/server/db/schema";
+import { account, batch, checkoutOrder, comment, commentReport, image, payment, profile, proof, session, subscription, tokenAccount, tokenLedger, user, visualization } from "@/server/db/schema";
 
 /**
  * Columns that are not copied into the export, and why: secrets are described instead (a copy would hand
@@ -26,7 +26,7 @@ function without<T extends Record<string, unknown>, K extends string>(row: T, ke
 /**
  * Everything stored about the user, for GDPR Art. 15 and 20: every column of the account (the auth
  * library's user row included), profile, sign-in methods, sessions, images, batches and their
- * visualizations, tokens, subscriptions, orders, payments, comments and the reports they filed. Secrets
+ * visualizations, tokens, subscriptions, orders, payments, comments and the reports they filed, and the proofs of their results. Secrets
  * (password hash, OAuth tokens, session tokens) are described, not copied. Photos and results of the last
  * hour are listed with the URLs that download them (they are deleted within the hour).
  */
@@ -48,6 +48,7 @@ export async function exportAccountData(options: { userId: string }) {
   const ledger = await db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId)).orderBy(asc(tokenLedger.createdAt));
   const comments = await db.select().from(comment).where(eq(comment.authorId, userId)).orderBy(asc(comment.createdAt));
   const reports = await db.select().from(commentReport).where(eq(commentReport.reporterId, userId)).orderBy(asc(commentReport.createdAt));
+  const proofs = await db.select().from(proof).where(eq(proof.userId, userId)).orderBy(asc(proof.createdAt));
   const owned = notExported.owned;
   return {
     exportedAt: new Date().toISOString(),
@@ -75,5 +76,6 @@ export async function exportAccountData(options: { userId: string }) {
     payments: payments.map((e) => without(e, owned)),
     comments: comments.map((c) => without(c, notExported.comment)),
     commentReports: reports.map((r) => without(r, notExported.commentReport)),
+    proofs: proofs.map((r) => without(r, owned)),
   };
 }

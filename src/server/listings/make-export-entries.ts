@@ -1,7 +1,7 @@
 import "server-only";
 import { createTranslator } from "next-intl";
 import QRCode from "qrcode";
-import sharp from "sharp";
+import sharp, { type OverlayOptions } from "sharp";
 import { DOWNLOAD_JPEG_QUALITY } from "@/config/listings";
 import { disclosureKind, type PortalProfile } from "@/config/listing-portals";
 import { pathFor, type Locale } from "@/config/routes";
@@ -58,7 +58,7 @@ export async function makeExportEntries(options: {
   const url = options.proof ? proofUrl(options.proof.id, locale) : null;
   const resized = await sharp(options.result).rotate().resize(profile.maxLongSide, profile.maxLongSide, { fit: "inside", withoutEnlargement: true }).toBuffer({ resolveWithObject: true });
   const { width, height } = resized.info;
-  const overlays: sharp.OverlayOptions[] = [];
+  const overlays: OverlayOptions[] = [];
   if (profile.visibleWatermark && label) overlays.push({ input: visibleWatermark(width, height, label), left: 0, top: 0 });
   if (label) overlays.push(labelPlate({ width, height, label }));
   if (profile.qr && url) {
