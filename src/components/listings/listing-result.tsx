@@ -1,5 +1,6 @@
 "use client";
 
+import { disclosureKind } from "@/config/listing-portals";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { ComparisonSlider } from "@/components/ui/comparison-slider";
@@ -68,7 +69,7 @@ export function ListingResult({
               // eslint-disable-next-line @next/next/no-img-element -- the user's own short-lived image, served by our API
               <img src={r.result.url} alt={afterAlt} width={r.result.width} height={r.result.height} className="h-auto w-full rounded-lg" />
             )}
-            {labelled && <LabelBadge text={t("label")} />}
+            {labelled && <LabelBadge text={t(`labels.${disclosureKind(r.mode)}`)} />}
           </div>
           {r.structureScore !== null && <StructureNote visualization={r} styleName={spoken} onRemake={() => onRemake(r.visualizationId)} />}
           <Button

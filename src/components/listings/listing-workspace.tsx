@@ -24,6 +24,7 @@ import { pathFor } from "@/config/routes";
 import { styleIds } from "@/config/styles";
 import type { ListingDto, ListingPhotoDto, ListingResultDto } from "@/schemas/listings";
 import { personDataUrl } from "@/web/shared/person-data";
+import { PortalExport } from "./portal-export";
 import { callApi } from "./call-api";
 import { ListingResult } from "./listing-result";
 import { usePhotoUploads } from "./use-photo-uploads";
@@ -565,9 +566,10 @@ export function ListingWorkspace({
         {chosen.length === 0 ? (
           <p className="text-sm text-gray-700 dark:text-gray-300">{t("chooseFirst")}</p>
         ) : (
-          <Button asChild size="md">
-            <a href={`${base}/zip`} download>{t("downloadAll")}</a>
-          </Button>
+          <PortalExport
+            base={base}
+            chosen={chosen.map((photo, index) => ({ number: index + 1, mode: photo.results.find((r) => r.visualizationId === photo.chosenVisualizationId)!.mode }))}
+          />
         )}
         <div className="space-y-2">
           <h3 className="font-medium">{t("share")}</h3>

@@ -154,7 +154,7 @@ export async function exportAccountData(options: { userId: string }) {
   const [workingIn] = await db.select().from(activeAccount).where(eq(activeAccount.userId, userId));
   const [billing] = await db.select().from(billingDetails).where(eq(billingDetails.userId, userId));
   const invoices = await db.select().from(invoice).where(eq(invoice.userId, userId));
-  const proofs = await db.select().from(proof).where(eq(proof.userId, userId));
+  const proofs = await db.select().from(proof).where(eq(proof.userId, userId)).orderBy(asc(proof.createdAt));
   const invitations = await db.select().from(teamInvitation).where(eq(teamInvitation.invitedBy, userId));
   const keys = await db.select().from(apiKey).where(eq(apiKey.ownerId, userId));
   const apiBatches = await db.select().from(apiBatch).where(eq(apiBatch.ownerId, userId));
@@ -201,7 +201,7 @@ export async function exportAccountData(options: { userId: string }) {
     workingIn: workingIn ?? null,
     billingDetails: billing ?? null,
     invoices,
-    proofs,
+    proofs: proofs.map((r) => without(r, owned)),
     // A key's secret is never stored; its hash is left out too. A webhook endpoint's signing secret likewise.
     apiKeys: keys.map((k) => without(k, ["secretHash"])),
     apiBatches,

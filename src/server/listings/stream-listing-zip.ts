@@ -7,7 +7,12 @@ import { AppError } from "@/server/errors";
 import { log } from "@/server/log";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
+import { disclosureKind, type PortalProfile } from "@/config/listing-portals";
+import { catalogs } from "@/i18n/catalogs";
+import type { Locale } from "@/config/routes";
+import { findProofOf } from "@/server/provenance/mark-result";
 import { labelledResultFile } from "./labelled-result-file";
+import { complianceSheet, exportLocale, makeExportEntries, refuseForbidden, type SheetRow } from "./make-export-entries";
 import { listChosenResults } from "./list-chosen-results";
 import { listingFileName } from "./listing-file-name";
 import { slugify } from "./slugify";
@@ -19,15 +24,17 @@ type ZipPlan = { fileName: string; entries: number };
  * What a ZIP of the listing's chosen results would be, without making it: its file name and entries, or GONE
  * when no chosen result is alive and NOT_FOUND (nothingChosen) when nothing is chosen. A HEAD request gets this.
  */
-export async function planListingZip(options: { userId: string; listingId: string; db?: DbOrTx }): Promise<ZipPlan> {
+export async function planListingZip(options: { userId: string; listingId: string; portal?: PortalProfile; db?: DbOrTx }): Promise<ZipPlan> {
   const { plan } = await chosenForZip({ ...options, db: options.db ?? (await getDb()) });
   return plan;
 }
 
-async function chosenForZip(options: { userId: string; listingId: string; db: DbOrTx }) {
+async function chosenForZip(options: { userId: string; listingId: string; portal?: PortalProfile; db: DbOrTx }) {
   const row = await loadOwnedListing({ db: options.db, userId: options.userId, listingId: options.listingId });
   const { items, dead } = await listChosenResults({ db: options.db, listingId: row.id });
   if (items.length === 0) throw dead > 0 ? new AppError("GONE") : new AppError("NOT_FOUND", { reason: "nothingChosen" });
+  // A portal whose rules forbid a chosen result's change refuses the whole export, naming the rule and the photos.
+  if (options.portal) refuseForbidden({ items, profile: options.portal });
   return { row, items, plan: { fileName: `${slugify(row.name) || "listing"}.zip`, entries: items.length } };
 }
 
@@ -43,12 +50,15 @@ export async function streamListingZip(options: {
   userId: string;
   listingId: string;
   label: string | null;
+  /** Where the photos go (src/config/listing-portals.ts): its label, QR code, originals and compliance sheet, in `locale` where it has no language of its own. */
+  portal?: PortalProfile;
+  locale?: Locale;
   db?: DbOrTx;
   storage?: ImageStorage;
 }): Promise<ZipPlan & { stream: Readable; done: Promise<"finished" | "abandoned" | "failed"> }> {
   const db = options.db ?? (await getDb());
   const storage = options.storage ?? getStorage();
-  const { row, items, plan } = await chosenForZip({ db, userId: options.userId, listingId: options.listingId });
+  const { row, items, plan } = await chosenForZip({ db, userId: options.userId, listingId: options.listingId, portal: options.portal });
   const label = row.disclosureLabel ? options.label : null;
 
   const archive = archiver("zip", { store: true });
@@ -66,18 +76,38 @@ export async function streamListingZip(options: {
       resolve();
     }),
   );
+  const append = async (data: Buffer | string, name: string) => {
+    const written = once(archive, "entry");
+    written.catch(() => undefined);
+    archive.append(data, { name });
+    await Promise.race([written, closed]);
+  };
+  const { portal } = options;
+  const locale = portal ? exportLocale(portal, options.locale ?? "pl") : "pl";
+  const sheet: SheetRow[] = [];
   const done = (async () => {
     for (const item of items) {
       if (abandoned) return "abandoned" as const;
-      const jpeg = await labelledResultFile({ file: item.result, label, ai: item.ai, owner: options.userId, storage });
+      if (portal) {
+        const bytes = await storage.get(item.result.storageKey);
+        // An object gone between the listing and now: left out rather than a broken entry.
+        if (!bytes || abandoned) continue;
+        const original = item.source ? await storage.get(item.source.storageKey) : null;
+        const proof = await findProofOf({ db, resultImageId: item.result.id });
+        const made = await makeExportEntries({ item, profile: portal, locale, listingName: row.name, result: bytes, original, proof });
+        for (const entry of made.entries) if (!abandoned) await append(entry.data, entry.name);
+        sheet.push(made.row);
+        continue;
+      }
+      // A change of walls, floors or fixtures is labelled a renovation preview, not virtual staging.
+      const itemLabel = label && options.locale && disclosureKind(item.mode) === "renovationPreview" ? catalogs[options.locale].listings.labels.renovationPreview : label;
+      const jpeg = await labelledResultFile({ file: item.result, label: itemLabel, ai: item.ai, owner: options.userId, storage });
       // An object gone between the listing and now: left out rather than a broken entry.
       if (!jpeg || abandoned) continue;
-      const name = listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId || item.mode });
-      const written = once(archive, "entry");
-      written.catch(() => undefined);
-      archive.append(jpeg, { name });
-      await Promise.race([written, closed]);
+      await append(jpeg, listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId || item.mode }));
     }
+    if (abandoned) return "abandoned" as const;
+    if (portal) await append(complianceSheet({ listingName: row.name, profile: portal, locale, rows: sheet }), "compliance.html");
     if (abandoned) return "abandoned" as const;
     await archive.finalize();
     finalized = true;
