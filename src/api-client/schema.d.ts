@@ -415,12 +415,12 @@ export interface components {
                 libraryId: string;
             };
             /** @enum {string} */
-            roomType: "living-room" | "dining-room" | "bedroom" | "bathroom" | "office" | "kitchen" | "terrace" | "kids-room";
+            roomType: "living-room" | "dining-room" | "bedroom" | "bathroom" | "office" | "kitchen" | "terrace" | "kids-room" | "exterior" | "garden";
             /**
              * @default restyle
              * @enum {string}
              */
-            mode?: "restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material";
+            mode?: "restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material" | "sky" | "facade" | "garden" | "twilight";
             /** @default [] */
             styles?: string[];
             /** @default 1 */
@@ -439,6 +439,8 @@ export interface components {
                 text?: string;
                 color?: string;
                 material?: string;
+                /** @enum {string} */
+                sky?: "clear" | "light-clouds" | "sunset";
             };
             maskImageId?: string;
         };
@@ -465,6 +467,8 @@ export interface components {
                 text?: string;
                 color?: string;
                 material?: string;
+                /** @enum {string} */
+                sky?: "clear" | "light-clouds" | "sunset";
             };
         };
         CreateListing: {
@@ -481,7 +485,7 @@ export interface components {
                 libraryId: string;
             })[];
             /** @enum {string} */
-            roomType?: "living-room" | "dining-room" | "bedroom" | "bathroom" | "office" | "kitchen" | "terrace" | "kids-room";
+            roomType?: "living-room" | "dining-room" | "bedroom" | "bathroom" | "office" | "kitchen" | "terrace" | "kids-room" | "exterior" | "garden";
         };
         ChooseResult: {
             visualizationId: string | null;
@@ -553,7 +557,7 @@ export interface components {
              */
             status: "queued" | "running" | "succeeded" | "failed" | "partial";
             /** @enum {string} */
-            mode: "restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material";
+            mode: "restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material" | "sky" | "facade" | "garden" | "twilight";
             roomType: string;
             engine: string;
             /** @description AI marking: true when the results are AI edits (and carry the IPTC digital source type and the visible label); false for previews made without AI. */
@@ -611,7 +615,7 @@ export interface components {
                     failureReason: ("refused" | "moderation" | "provider" | "timeout" | "internal" | "expired") | null;
                     refunded: boolean;
                     /** @enum {string} */
-                    mode: "restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material";
+                    mode: "restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material" | "sky" | "facade" | "garden" | "twilight";
                     ai: boolean;
                 }[];
             }[];
@@ -667,7 +671,7 @@ export interface components {
         Engine: {
             engine: string;
             ai: boolean;
-            modes: ("restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material")[];
+            modes: ("restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material" | "sky" | "facade" | "garden" | "twilight")[];
             listingModes: ("restyle" | "stage" | "declutter")[];
         };
     };

@@ -15,6 +15,8 @@ export const ogPageTitles = {
   "/terms": (m) => m.footer.terms,
   "/privacy": (m) => m.footer.privacy,
   "/information-obligation": (m) => m.footer.gdpr,
+  "/verify": (m) => m.verify.title,
+  "/developers": (m) => m.footer.developers,
 } as const satisfies Partial<Record<StaticRouteKey, (messages: Messages) => string>>;
 
 export type OgPageKey = keyof typeof ogPageTitles;
