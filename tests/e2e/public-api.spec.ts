@@ -162,8 +162,8 @@ test.describe("the public API", () => {
     }
     expect((await api.GET("/images")).data!.data).toEqual([]);
 
-    page.on("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Unieważnij klucz read only" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Unieważnij", exact: true }).click();
     await expect(page.getByRole("button", { name: "Unieważnij klucz read only" })).toHaveCount(0);
     await expect(page.getByText(/· unieważniony$/)).toBeVisible();
     const revoked = await api.GET("/engine");

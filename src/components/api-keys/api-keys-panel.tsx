@@ -6,6 +6,7 @@ import { apiScopes, type ApiScope } from "@/config/api";
 import { Form } from "@/components/forms/form";
 import { TextField } from "@/components/forms/text-field";
 import { Button } from "@/components/ui/button";
+import { ConfirmModal } from "@/components/ui/modal";
 import { toast } from "@/components/ui/toast";
 import type { ApiKeyDto } from "@/server/api-keys/api-key-dto";
 import { createApiKeyAction, revokeApiKeyAction } from "@/web/actions/api-keys";
@@ -17,6 +18,7 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyDto[] }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
   const [created, setCreated] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<ApiKeyDto | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,7 +41,6 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyDto[] }) {
   }
 
   async function revoke(key: ApiKeyDto) {
-    if (!window.confirm(t("revokeConfirm", { name: key.name }))) return;
     const result = await revokeApiKeyAction({ keyId: key.id });
     toast.add(result.ok ? { title: t("revoked"), color: "success" } : { title: result.error.message, color: "error" });
   }
@@ -126,7 +127,7 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyDto[] }) {
                 </p>
               </div>
               {key.state === "revoked" ? null : (
-                <Button type="button" size="sm" variant="outline" color="red" onClick={() => void revoke(key)} aria-label={t("revokeNamed", { name: key.name })}>
+                <Button type="button" size="sm" variant="outline" color="red" onClick={() => setRevoking(key)} aria-label={t("revokeNamed", { name: key.name })}>
                   {t("revoke")}
                 </Button>
               )}
@@ -134,6 +135,17 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyDto[] }) {
           ))}
         </ul>
       )}
+      <ConfirmModal
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title={t("revoke")}
+        description={revoking ? t("revokeConfirm", { name: revoking.name }) : undefined}
+        confirmLabel={t("revoke")}
+        confirmColor="red"
+        onConfirm={async () => {
+          if (revoking) await revoke(revoking);
+        }}
+      />
     </section>
   );
 }

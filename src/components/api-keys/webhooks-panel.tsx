@@ -5,6 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Form } from "@/components/forms/form";
 import { TextField } from "@/components/forms/text-field";
 import { Button } from "@/components/ui/button";
+import { ConfirmModal } from "@/components/ui/modal";
 import { toast } from "@/components/ui/toast";
 import type { WebhookDeliveryDto, WebhookEndpointDto } from "@/server/webhooks/webhook-dto";
 import { createWebhookEndpointAction, deleteWebhookEndpointAction, sendTestWebhookAction } from "@/web/actions/api-keys";
@@ -18,6 +19,7 @@ export function WebhooksPanel({ endpoints }: { endpoints: Endpoint[] }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -73,7 +75,7 @@ export function WebhooksPanel({ endpoints }: { endpoints: Endpoint[] }) {
                 <Button type="button" size="sm" variant="outline" onClick={() => void run(sendTestWebhookAction({ endpointId: endpoint.id }), t("testSent"))}>
                   {t("sendTest")}
                 </Button>
-                <Button type="button" size="sm" variant="outline" color="red" onClick={() => window.confirm(t("deleteEndpointConfirm")) && void run(deleteWebhookEndpointAction({ endpointId: endpoint.id }), t("endpointDeleted"))}>
+                <Button type="button" size="sm" variant="outline" color="red" onClick={() => setDeleting(endpoint.id)}>
                   {t("deleteEndpoint")}
                 </Button>
               </div>
@@ -115,6 +117,17 @@ export function WebhooksPanel({ endpoints }: { endpoints: Endpoint[] }) {
           ))}
         </ul>
       )}
+      <ConfirmModal
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t("deleteEndpoint")}
+        description={t("deleteEndpointConfirm")}
+        confirmLabel={t("deleteEndpoint")}
+        confirmColor="red"
+        onConfirm={async () => {
+          if (deleting) await run(deleteWebhookEndpointAction({ endpointId: deleting }), t("endpointDeleted"));
+        }}
+      />
     </section>
   );
 }
