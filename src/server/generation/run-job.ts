@@ -197,7 +197,7 @@ async function scoreResult(db: Db, job: ClaimedJob, output: MadeVisualization, c
   try {
     const { score: structureScore, findings } = await output.structureCheck();
     await writeStructureScore({ db, visualizationId: job.visualizationId, structureScore, findings });
-    await recordProofScore({ db, visualizationId: job.visualizationId, score: structureScore });
+    await recordProofScore({ db, visualizationId: job.visualizationId, score: structureScore, findings });
     log.info("generation.scored", { ...context, structureScore, scoreMs: Date.now() - began });
   } catch (error) {
     log.warn("generation.score_failed", { ...context, error });
