@@ -159,12 +159,14 @@ const commentComponents: Components = {
   blockquote: styled("blockquote", `my-3 ${BLOCKQUOTE}`),
 };
 
+/** A long line of code or a wide table scrolls sideways on a phone; focusable (tabIndex 0) so the keyboard can scroll it too. */
+const KEYBOARD_SCROLL = "focus-visible:outline-2 focus-visible:outline-primary-600";
+
 const contentComponents: Components = {
   ...commentComponents,
   p: styled("p", "my-5"),
   pre: function MarkdownPre(props: Props<"pre">) {
-    // A long line of code scrolls sideways; focusable so it can be scrolled from the keyboard too, as a table.
-    return <pre {...withoutNode(props)} tabIndex={0} className={`my-6 ${PRE} focus-visible:outline-2 focus-visible:outline-primary-600`} />;
+    return <pre {...withoutNode(props)} tabIndex={0} className={`my-6 ${PRE} ${KEYBOARD_SCROLL}`} />;
   },
   ul: styled("ul", `my-5 list-disc space-y-2 pl-6 ${MARKER}`),
   ol: styled("ol", `my-5 list-decimal space-y-2 pl-6 ${MARKER}`),
@@ -177,9 +179,8 @@ const contentComponents: Components = {
   h6: styled("h6", `${HEADING} mt-6 mb-2 text-base`),
   hr: styled("hr", "my-10 border-gray-200 dark:border-gray-800"),
   table: function MarkdownTable(props: Props<"table">) {
-    // A wide table scrolls by itself on a phone; focusable so it can be scrolled from the keyboard too.
     return (
-      <div tabIndex={0} className="my-6 overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-primary-600">
+      <div tabIndex={0} className={`my-6 overflow-x-auto rounded-sm ${KEYBOARD_SCROLL}`}>
         <table {...withoutNode(props)} className="w-full border-collapse text-left text-sm leading-6" />
       </div>
     );

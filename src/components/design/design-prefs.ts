@@ -2,7 +2,7 @@ import type { EditMode } from "@/config/edit-modes";
 import { roomTypes, type RoomType } from "@/config/room-types";
 import type { EditParams } from "@/schemas/edit-params";
 import type { ImageChoice } from "./choice";
-import { defaultModeSettings, editModeOf, fieldValue, pageFieldsOf, pageModeEdits, pageModes, type ModeSettings } from "./mode-options";
+import { defaultModeSettings, editModeOf, fieldValue, pageFieldsOf, pageModeEdits, pageModes, type ModeSettings } from "./mode-settings";
 
 /** Where the design page keeps what the person chose last (this browser only; nothing personal). */
 const KEY = "aranzer.design";

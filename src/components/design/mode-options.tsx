@@ -9,95 +9,13 @@ import {
   KEEP_LIST_MAX_CHARS,
   MAX_VARIATIONS,
   REPLACE_TEXT_MAX_CHARS,
-  type Creativity,
-  type DeclutterScope,
   type EditMode,
 } from "@/config/edit-modes";
-import { editModes, modeOf, modes, type PageField, type UnsupportedReason } from "@/config/modes";
+import { modeOf, type PageField, type UnsupportedReason } from "@/config/modes";
 import { floorMaterials, type FloorMaterialId } from "@/config/floor-materials";
 import { paintColors } from "@/config/paint-colors";
-
-/**
- * The modes as the page offers them, read from the registry (src/config/modes/): one radio per mode, except the
- * groups whose bespoke panel picks among their modes (a region is removed or replaced, a surface painted or covered).
- */
-export const pageModes: readonly string[] = [...new Set(editModes.map((mode) => modes[mode].page.group))];
-export type PageMode = string;
-export type RegionAction = "remove" | "replace";
-export type SurfaceKind = "paint" | "material";
-
-/** The engine modes a page mode stands for. */
-export const pageModeEdits: Record<PageMode, readonly EditMode[]> = Object.fromEntries(pageModes.map((group) => [group, editModes.filter((mode) => modes[mode].page.group === group)]));
-
-/** The page modes a listing's Generate offers: those whose modes are all whole-photo ones. */
-export const listingPageModes = pageModes.filter((group) => pageModeEdits[group]!.every((mode) => modes[mode].listing));
-
-/** The fields a mode asks for generically (its module's page.fields). */
-export function pageFieldsOf(mode: EditMode): readonly PageField[] {
-  return modeOf(mode).page.fields ?? [];
-}
-
-export type ModeSettings = {
-  mode: PageMode;
-  regionAction: RegionAction;
-  surfaceKind: SurfaceKind;
-  scope: DeclutterScope;
-  keep: string;
-  replaceText: string;
-  color: string;
-  material: FloorMaterialId;
-  instruction: string;
-  creativity: Creativity;
-  variations: number;
-  /** The values of the generic fields (pageFieldsOf), by mode and field. */
-  fields: Record<string, string>;
-};
-
-export const defaultModeSettings: ModeSettings = {
-  mode: "restyle",
-  regionAction: "remove",
-  surfaceKind: "paint",
-  scope: "furniture",
-  keep: "",
-  replaceText: "",
-  color: "#2E5E4E",
-  material: floorMaterials[0].id,
-  instruction: "",
-  creativity: "balanced",
-  variations: 1,
-  fields: {},
-};
-
-/** The engine mode the settings ask for. */
-export function editModeOf(settings: ModeSettings): EditMode {
-  if (settings.mode === "region") return settings.regionAction;
-  if (settings.mode === "surfaces") return settings.surfaceKind;
-  return pageModeEdits[settings.mode]?.[0] ?? "restyle";
-}
-
-/** A generic field's value: what the person chose, else its default (an empty text). */
-export function fieldValue(settings: ModeSettings, mode: EditMode, field: PageField): string {
-  return settings.fields[`${mode}.${field.field}`] ?? (field.kind === "choice" ? field.default : "");
-}
-
-export type TextField = "instruction" | "keep" | "replaceText";
-export const textFieldLimits: Record<TextField, number> = { instruction: INSTRUCTION_MAX_CHARS, keep: KEEP_LIST_MAX_CHARS, replaceText: REPLACE_TEXT_MAX_CHARS };
-
-/**
- * The person's texts that the chosen mode sends and that are longer than allowed. The fields take more than
- * their limit (a hard cut would drop the end of a pasted text unseen): they say by how much, and Generate waits.
- */
-export function textsTooLong(settings: ModeSettings): TextField[] {
-  const mode = editModeOf(settings);
-  const sent: TextField[] = ["instruction", ...(mode === "declutter" ? (["keep"] as const) : []), ...(mode === "replace" ? (["replaceText"] as const) : [])];
-  return sent.filter((field) => settings[field].length > textFieldLimits[field]);
-}
-
-const radioLook = "option-tile items-start has-disabled:cursor-not-allowed has-disabled:opacity-60";
-// No width here: each field says its own (a Tailwind width added to one that has w-full would lose to it).
-const inputLook =
-  "mt-1 block rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100";
-const radioInput = "mt-0.5 size-4 shrink-0 accent-primary-600";
+import { HexInput, radioInput, radioLook, Radios, TextInput, inputLook } from "./mode-inputs";
+import { editModeOf, fieldValue, pageFieldsOf, pageModeEdits, pageModes, type ModeSettings, type PageMode } from "./mode-settings";
 
 /** The mode radio group: modes the engine cannot do are shown, disabled, with what they need. `modes` narrows the group (a listing offers the whole-photo ones). */
 export function ModePicker(props: {
@@ -164,57 +82,6 @@ export function ModePicker(props: {
         </p>
       )}
     </fieldset>
-  );
-}
-
-function Radios<T extends string>(props: { legend: string; name: string; values: readonly T[]; value: T; label: (value: T) => ReactNode; onChange: (value: T) => void; disabled?: (value: T) => boolean }) {
-  return (
-    <fieldset>
-      <legend className="text-sm font-medium text-gray-900 dark:text-gray-100">{props.legend}</legend>
-      <div className="mt-2 flex flex-wrap gap-2">
-        {props.values.map((value) => (
-          <label key={value} className={radioLook}>
-            <input
-              type="radio"
-              name={props.name}
-              value={value}
-              checked={props.value === value}
-              disabled={props.disabled?.(value)}
-              onChange={() => props.onChange(value)}
-              className={radioInput}
-            />
-            <span>{props.label(value)}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-function TextInput(props: { label: string; value: string; max: number; onChange: (value: string) => void; placeholder?: string; multiline?: boolean }) {
-  const t = useTranslations("design");
-  const id = useId();
-  const Field = props.multiline ? "textarea" : "input";
-  const over = props.value.length - props.max;
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium text-gray-900 dark:text-gray-100">
-        {props.label}
-      </label>
-      <Field
-        id={id}
-        value={props.value}
-        placeholder={props.placeholder}
-        aria-describedby={`${id}-count`}
-        aria-invalid={over > 0 || undefined}
-        onChange={(event) => props.onChange(event.target.value)}
-        className={`${inputLook} w-full`}
-        {...(props.multiline ? { rows: 2 } : { type: "text" })}
-      />
-      <p id={`${id}-count`} className={`mt-1 text-xs ${over > 0 ? "font-medium text-red-700 dark:text-red-400" : "text-gray-700 dark:text-gray-300"}`}>
-        {over > 0 ? t("charactersOver", { count: over, max: props.max }) : t("charactersLeft", { count: props.max - props.value.length })}
-      </p>
-    </div>
   );
 }
 
@@ -320,38 +187,6 @@ export function ModeDetails(props: { settings: ModeSettings; available: readonly
         ),
       )}
     </section>
-  );
-}
-
-function HexInput({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const t = useTranslations("design");
-  const id = useId();
-  const valid = /^#?[0-9a-fA-F]{6}$/.test(value.trim());
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium text-gray-900 dark:text-gray-100">
-        {t("hexLabel")}
-      </label>
-      <div className="mt-1 flex items-center gap-2">
-        <input
-          id={id}
-          type="text"
-          inputMode="text"
-          autoComplete="off"
-          spellCheck={false}
-          value={value}
-          maxLength={7}
-          aria-invalid={!valid}
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => onChange(event.target.value)}
-          className={`${inputLook} mt-0 w-32 font-mono`}
-        />
-        <span aria-hidden="true" className="size-9 rounded-lg border border-gray-300 dark:border-gray-600" style={{ backgroundColor: valid ? `#${value.trim().replace("#", "")}` : "transparent" }} />
-      </div>
-      <p id={`${id}-hint`} className={`mt-1 text-xs ${valid ? "text-gray-700 dark:text-gray-300" : "text-red-700 dark:text-red-400"}`}>
-        {valid ? t("hexHint") : t("hexInvalid")}
-      </p>
-    </div>
   );
 }
 

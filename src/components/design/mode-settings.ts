@@ -1,0 +1,88 @@
+import {
+  INSTRUCTION_MAX_CHARS,
+  KEEP_LIST_MAX_CHARS,
+  REPLACE_TEXT_MAX_CHARS,
+  type Creativity,
+  type DeclutterScope,
+  type EditMode,
+} from "@/config/edit-modes";
+import { editModes, modeOf, modes, type PageField } from "@/config/modes";
+import { floorMaterials, type FloorMaterialId } from "@/config/floor-materials";
+
+/* What the mode controls of the design page and a listing hold, and what they send: state, no React. */
+
+/**
+ * The modes as the page offers them, read from the registry (src/config/modes/): one radio per mode, except the
+ * groups whose bespoke panel picks among their modes (a region is removed or replaced, a surface painted or covered).
+ */
+export const pageModes: readonly string[] = [...new Set(editModes.map((mode) => modes[mode].page.group))];
+export type PageMode = string;
+export type RegionAction = "remove" | "replace";
+export type SurfaceKind = "paint" | "material";
+
+/** The engine modes a page mode stands for. */
+export const pageModeEdits: Record<PageMode, readonly EditMode[]> = Object.fromEntries(pageModes.map((group) => [group, editModes.filter((mode) => modes[mode].page.group === group)]));
+
+/** The page modes a listing's Generate offers: those whose modes are all whole-photo ones. */
+export const listingPageModes = pageModes.filter((group) => pageModeEdits[group]!.every((mode) => modes[mode].listing));
+
+/** The fields a mode asks for generically (its module's page.fields). */
+export function pageFieldsOf(mode: EditMode): readonly PageField[] {
+  return modeOf(mode).page.fields ?? [];
+}
+
+export type ModeSettings = {
+  mode: PageMode;
+  regionAction: RegionAction;
+  surfaceKind: SurfaceKind;
+  scope: DeclutterScope;
+  keep: string;
+  replaceText: string;
+  color: string;
+  material: FloorMaterialId;
+  instruction: string;
+  creativity: Creativity;
+  variations: number;
+  /** The values of the generic fields (pageFieldsOf), by mode and field. */
+  fields: Record<string, string>;
+};
+
+export const defaultModeSettings: ModeSettings = {
+  mode: "restyle",
+  regionAction: "remove",
+  surfaceKind: "paint",
+  scope: "furniture",
+  keep: "",
+  replaceText: "",
+  color: "#2E5E4E",
+  material: floorMaterials[0].id,
+  instruction: "",
+  creativity: "balanced",
+  variations: 1,
+  fields: {},
+};
+
+/** The engine mode the settings ask for. */
+export function editModeOf(settings: ModeSettings): EditMode {
+  if (settings.mode === "region") return settings.regionAction;
+  if (settings.mode === "surfaces") return settings.surfaceKind;
+  return pageModeEdits[settings.mode]?.[0] ?? "restyle";
+}
+
+/** A generic field's value: what the person chose, else its default (an empty text). */
+export function fieldValue(settings: ModeSettings, mode: EditMode, field: PageField): string {
+  return settings.fields[`${mode}.${field.field}`] ?? (field.kind === "choice" ? field.default : "");
+}
+
+export type TextField = "instruction" | "keep" | "replaceText";
+export const textFieldLimits: Record<TextField, number> = { instruction: INSTRUCTION_MAX_CHARS, keep: KEEP_LIST_MAX_CHARS, replaceText: REPLACE_TEXT_MAX_CHARS };
+
+/**
+ * The person's texts that the chosen mode sends and that are longer than allowed. The fields take more than
+ * their limit (a hard cut would drop the end of a pasted text unseen): they say by how much, and Generate waits.
+ */
+export function textsTooLong(settings: ModeSettings): TextField[] {
+  const mode = editModeOf(settings);
+  const sent: TextField[] = ["instruction", ...(mode === "declutter" ? (["keep"] as const) : []), ...(mode === "replace" ? (["replaceText"] as const) : [])];
+  return sent.filter((field) => settings[field].length > textFieldLimits[field]);
+}
