@@ -95,6 +95,12 @@ const server = createServer((req, res) => {
   });
 });
 
+// A client reusing an idle keep-alive connection at the moment the server closes it gets ECONNRESET. Node closes
+// idle connections after 5 s; clients and proxies keep theirs longer (browsers and load balancers about 60 s), so
+// the server waits longer than they do and is never the side that closes first.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 server.on("clientError", answerClientError);
 
 // A port that is taken (another server already runs there) ends this one: it must not go on with a worker and
