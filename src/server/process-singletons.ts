@@ -10,6 +10,7 @@ export type SingletonName =
   | "downloadsInFlight"
   | "engine"
   | "labelledFiles"
+  | "labelledHdMaking"
   | "labelSlots"
   | "normalizeSlots"
   | "pageFillToken"
