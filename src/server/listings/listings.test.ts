@@ -179,19 +179,20 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const again = await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "scandinavian"], variations: 2, requestId, engineId: "fake" });
     expect(new Set(again.batchIds)).toEqual(new Set(first.batchIds));
     expect(await handle.db.select().from(generationJob)).toHaveLength(12);
-    // The same request id with another body is still that click: its batches, what it cost, the balance now.
+    // The same request id with other settings, or on another listing, is not that click: refused (as an
+    // idempotency key reused with another body), nothing spent or queued, not the first listing's answer.
     await grantTokens({ db: handle.db, userId, amount: 5, kind: "grant", idempotencyKey: `g2:${userId}` });
-    const changed = await generateListing({ db: handle.db, userId, listingId, styles: ["boho"], variations: 1, requestId, engineId: "fake" });
-    expect(changed).toEqual({ batchIds: expect.arrayContaining(first.batchIds), cost: 12, balance: 5 });
-    expect(await handle.db.select().from(generationJob)).toHaveLength(12);
-    // The same request id on another listing is that listing's own request: its batches, not the first listing's.
+    const reused = { code: "IDEMPOTENCY_KEY_REUSED", details: { reason: "requestReused" } };
+    await expect(generateListing({ db: handle.db, userId, listingId, styles: ["boho"], variations: 1, requestId, engineId: "fake" })).rejects.toMatchObject(reused);
     const other = await createListing({ db: handle.db, userId, name: "Inna 2" });
     const upload = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: photo, width: W, height: H, contentType: "image/webp" });
     await addListingPhotos({ db: handle.db, storage, userId, listingId: other.id, sources: [{ type: "image", imageId: upload.id }] });
-    const elsewhere = await generateListing({ db: handle.db, userId, listingId: other.id, styles: ["boho"], variations: 1, requestId, engineId: "fake" });
-    expect(elsewhere).toMatchObject({ cost: 1, balance: 4 });
-    expect(elsewhere.batchIds).toHaveLength(1);
-    expect(first.batchIds).not.toContain(elsewhere.batchIds[0]);
+    const elsewhere = { db: handle.db, userId, listingId: other.id, styles: ["modern", "scandinavian"], variations: 2, engineId: "fake" };
+    await expect(generateListing({ ...elsewhere, requestId })).rejects.toMatchObject(reused);
+    expect(await getBalance({ db: handle.db, userId })).toBe(5);
+    expect(await handle.db.select().from(generationJob)).toHaveLength(12);
+    // A new click there is a request of its own.
+    await expect(generateListing({ ...elsewhere, requestId: randomUUID() })).resolves.toMatchObject({ cost: 4, balance: 1 });
   });
 
   it("leaves out, and does not charge for, photos past their hour or about to be; with none left it is GONE", async () => {
