@@ -5,6 +5,7 @@
  * would exist once per graph; these live on one global map instead. Deliberately free of `server-only`: server.ts imports it outside React's server condition.
  */
 export type SingletonName =
+  | "accountDownloadPace"
   | "auth"
   | "db"
   | "downloadsInFlight"
