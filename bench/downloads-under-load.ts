@@ -9,7 +9,8 @@
  * of 1536×1152, restyled, one result chosen per photo, an HD copy of each, and a client link. Person B, another
  * account, is measured: --runs=N (default 10) loads of their signed-in page `/design` (with its cookie, one after
  * another) and one restyle (upload excluded: POST /api/batches until its visualization has succeeded). First on
- * a quiet server, then while each load runs, started 300 ms before B and kept up until B is done:
+ * a quiet server, then while each load runs (20 s apart, so the account's download pace is full again at each
+ * start), started 300 ms before B and kept up until B is done:
  *   - 10 parallel ZIP downloads of A's listing (labelled, in Polish), each started again as soon as it ends;
  *   - 10 parallel HD downloads of A's photos, round robin, the same;
  *   - 20 connections on one image of the client link (anyone who has the link), the same.
@@ -21,6 +22,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
+import { ACCOUNT_DOWNLOAD_PACE } from "../src/config/listings";
 import { option, withServer } from "./server";
 import { loadavg, machine, median, root, sleep } from "./stack";
 
@@ -177,7 +179,8 @@ async function main() {
       { label: "20 connections on a client-link image", connections: 20, url: () => `${base}/api/shares/${token}/images/${resultId}?locale=pl`, headers: {} },
     ];
     for (const load of loads) {
-      await sleep(2000);
+      // Long enough for the account's download pace to fill again: each load starts as a fresh flood would.
+      await sleep((ACCOUNT_DOWNLOAD_PACE.burst / ACCOUNT_DOWNLOAD_PACE.perSecond) * 1000);
       const loadWindow = window();
       const running = flood(load.url, load.connections, load.headers);
       await sleep(300);
