@@ -9,17 +9,20 @@
  * of 1536×1152, restyled, one result chosen per photo, an HD copy of each, and a client link. Person B, another
  * account, is measured: --runs=N (default 10) loads of their signed-in page `/design` (with its cookie, one after
  * another) and one restyle (upload excluded: POST /api/batches until its visualization has succeeded). First on
- * a quiet server, then while each load runs, started 300 ms before B and kept up until B is done:
+ * a quiet server, then while each load runs (20 s apart, so the account's download pace is full again at each
+ * start), started 300 ms before B and kept up until B is done:
  *   - 10 parallel ZIP downloads of A's listing (labelled, in Polish), each started again as soon as it ends;
  *   - 10 parallel HD downloads of A's photos, round robin, the same;
  *   - 20 connections on one image of the client link (anyone who has the link), the same.
  * Prints B's median page time and restyle time quiet and under each load, their ratio to quiet (the goal: at most
- * 1.5 each), and how the load's requests ended (200, 429 refused by the download limits).
+ * 1.5 each), how the load's requests ended (200, 429 refused by the download limits), and the server's CPU time
+ * over each window against the window's length (what the load costs, whatever else shares the machine).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
+import { ACCOUNT_DOWNLOAD_PACE } from "../src/config/listings";
 import { option, withServer } from "./server";
 import { loadavg, machine, median, root, sleep } from "./stack";
 
@@ -29,6 +32,12 @@ const runs = Number(option("runs") ?? 10);
 const phone = path.join(root, "tests", "fixtures", "living-room-phone-4032x3024.jpg");
 
 type Account = { base: string; cookie: string };
+
+/** User + system CPU time of the server process so far, in seconds (Linux's /proc, clock ticks of 10 ms). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 async function signIn(base: string, tokens: number): Promise<Account> {
   const response = await fetch(`${base}/api/test/sign-in`, {
@@ -140,7 +149,7 @@ async function measureB(b: Account, sourceId: string) {
 async function main() {
   const jpeg = new Uint8Array(await sharp(readFileSync(phone)).resize(1536, 1152).jpeg({ quality: 90 }).toBuffer());
   const rows: string[] = [];
-  await withServer(port, ["/"], async (base) => {
+  await withServer(port, ["/"], async (base, pid) => {
     const a = await signIn(base, 1000);
     const b = await signIn(base, 1000);
     console.log(`preparing A's listing of ${photos} photos…`);
@@ -151,9 +160,18 @@ async function main() {
     // Warm-up: the page and a restyle once, unmeasured.
     await measureB(b, sources[source++]!);
 
+    // The server's CPU time over each window, against the window's length: what the load itself costs,
+    // whatever else the machine runs.
+    const window = () => {
+      const cpu = cpuSeconds(pid);
+      const started = performance.now();
+      return () => `${(cpuSeconds(pid) - cpu).toFixed(1)} s in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+    };
+    const quietWindow = window();
     const quiet = await measureB(b, sources[source++]!);
-    console.log(`quiet: page ${Math.round(quiet.page)} ms, restyle ${Math.round(quiet.restyle)} ms; load ${loadavg()}`);
-    rows.push(`| quiet | – | ${Math.round(quiet.page)} | – | ${Math.round(quiet.restyle)} | – | ${loadavg().split(" ")[0]} |`);
+    const quietCpu = quietWindow();
+    console.log(`quiet: page ${Math.round(quiet.page)} ms, restyle ${Math.round(quiet.restyle)} ms; server CPU ${quietCpu}; load ${loadavg()}`);
+    rows.push(`| quiet | – | ${Math.round(quiet.page)} | – | ${Math.round(quiet.restyle)} | – | ${quietCpu} | ${loadavg().split(" ")[0]} |`);
     let hd = 0;
     const loads: { label: string; connections: number; url: () => string; headers: Record<string, string> }[] = [
       { label: "10 parallel ZIPs of A's listing", connections: 10, url: () => `${base}/api/listings/${listingId}/zip`, headers: { cookie: a.cookie } },
@@ -161,19 +179,22 @@ async function main() {
       { label: "20 connections on a client-link image", connections: 20, url: () => `${base}/api/shares/${token}/images/${resultId}?locale=pl`, headers: {} },
     ];
     for (const load of loads) {
-      await sleep(2000);
+      // Long enough for the account's download pace to fill again: each load starts as a fresh flood would.
+      await sleep((ACCOUNT_DOWNLOAD_PACE.burst / ACCOUNT_DOWNLOAD_PACE.perSecond) * 1000);
+      const loadWindow = window();
       const running = flood(load.url, load.connections, load.headers);
       await sleep(300);
       const under = await measureB(b, sources[source++ % sources.length]!);
       const endings = await running.stop();
+      const loadCpu = loadWindow();
       const ratio = (x: number, y: number) => `×${(x / y).toFixed(2)}`;
-      console.log(`${load.label}: page ${Math.round(under.page)} ms (${ratio(under.page, quiet.page)}), restyle ${Math.round(under.restyle)} ms (${ratio(under.restyle, quiet.restyle)}); ${endings}; load ${loadavg()}`);
-      rows.push(`| ${load.label} | ${endings} | ${Math.round(under.page)} | ${ratio(under.page, quiet.page)} | ${Math.round(under.restyle)} | ${ratio(under.restyle, quiet.restyle)} | ${loadavg().split(" ")[0]} |`);
+      console.log(`${load.label}: page ${Math.round(under.page)} ms (${ratio(under.page, quiet.page)}), restyle ${Math.round(under.restyle)} ms (${ratio(under.restyle, quiet.restyle)}); ${endings}; server CPU ${loadCpu}; load ${loadavg()}`);
+      rows.push(`| ${load.label} | ${endings} | ${Math.round(under.page)} | ${ratio(under.page, quiet.page)} | ${Math.round(under.restyle)} | ${ratio(under.restyle, quiet.restyle)} | ${loadCpu} | ${loadavg().split(" ")[0]} |`);
     }
   }, { E2E_SIGN_IN: "true" });
   console.log(`\nB's /design (median of ${runs}) and one restyle; A's listing of ${photos} photos of 1536×1152; PGlite, local engine, ${machine()}.\n`);
-  console.log("| Server busy with | Its requests ended | B's page (ms) | vs quiet | B's restyle (ms) | vs quiet | Load (1 min) |");
-  console.log("|---|---|---:|---:|---:|---:|---:|");
+  console.log("| Server busy with | Its requests ended | B's page (ms) | vs quiet | B's restyle (ms) | vs quiet | Server CPU | Load (1 min) |");
+  console.log("|---|---|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);
 }
 

@@ -41,5 +41,11 @@ export const DOWNLOADS_IN_FLIGHT = { perAccount: 3, perLink: 16, perAddress: 16 
  * requests for one image costs no database write per request.
  */
 export const SHARED_IMAGE_PACE = { burst: 120, perSecond: 2 } as const;
+/**
+ * An account's ZIP and HD downloads in this process: ten at once (a person clicking through a listing's HD
+ * copies), then one every two seconds, counted in memory before anything is read. A script that downloads as
+ * hard as it can gets a few megabytes every two seconds rather than every file as fast as the loopback goes.
+ */
+export const ACCOUNT_DOWNLOAD_PACE = { burst: 10, perSecond: 0.5 } as const;
 /** Seconds a refused download is told to wait. */
 export const DOWNLOAD_BUSY_RETRY_SECONDS = 2;

@@ -5,11 +5,13 @@
  * would exist once per graph; these live on one global map instead. Deliberately free of `server-only`: server.ts imports it outside React's server condition.
  */
 export type SingletonName =
+  | "accountDownloadPace"
   | "auth"
   | "db"
   | "downloadsInFlight"
   | "engine"
   | "labelledFiles"
+  | "labelledHdMaking"
   | "labelSlots"
   | "normalizeSlots"
   | "pageFillToken"

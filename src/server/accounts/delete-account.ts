@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, notInArray, or } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { image, tokenLedger, user, verification } from "@/server/db/schema";
 import { getStorage } from "@/server/storage/get-storage";
+import { labelledHdKeys } from "@/server/images/result-keys";
 import { log } from "@/server/log";
 import { billingContext } from "@/server/billing/billing-context";
 import { endSubscriptionsOfAccount } from "@/server/billing/end-subscriptions-of-account";
@@ -26,7 +27,7 @@ const retainedKinds = ["purchase", "renewal"] as const;
 export async function deleteAccount(options: { userId: string }): Promise<void> {
   const db = await getDb();
   await endSubscriptionsOfAccount(await billingContext(), options.userId);
-  const images = await db.select({ storageKey: image.storageKey, displayKey: image.displayKey }).from(image).where(eq(image.userId, options.userId));
+  const images = await db.select({ id: image.id, storageKey: image.storageKey, displayKey: image.displayKey }).from(image).where(eq(image.userId, options.userId));
   const threads = await db.transaction(async (tx) => {
     const [u] = await tx.select({ email: user.email }).from(user).where(eq(user.id, options.userId));
     if (!u) return [];
@@ -45,7 +46,7 @@ export async function deleteAccount(options: { userId: string }): Promise<void> 
   });
   await forgetThreadPages({ threads });
   const storage = getStorage();
-  const keys = images.flatMap((i) => (i.displayKey ? [i.storageKey, i.displayKey] : [i.storageKey]));
+  const keys = images.flatMap((i) => [i.storageKey, ...(i.displayKey ? [i.displayKey] : []), ...labelledHdKeys(i)]);
   for (const storageKey of keys) await storage.delete(storageKey).catch((error: unknown) => log.warn("account.image_delete_failed", { storageKey, error }));
   log.info("account.deleted", { userId: options.userId, images: images.length });
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { env } from "@/env";
 import { findStyle } from "@/config/styles";
 import { getDb, type Db } from "@/server/db/client";
-import { batch, image } from "@/server/db/schema";
+import { image } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { isAiEngine } from "@/config/engines";
 import { getStorage } from "@/server/storage/get-storage";
@@ -17,6 +17,7 @@ import { getBatch } from "./get-batch";
 import { enoughTimeLeft } from "./enough-time-left";
 import { importLibraryPhoto } from "@/server/images/import-library-photo";
 import { spendAndQueue } from "./spend-and-queue";
+import { findEarlierRequest } from "./find-earlier-request";
 import { newId } from "@/server/db/new-id";
 import type { ImageRow } from "@/server/images/image-dto";
 import { toBatchDto, toVisualizationDto } from "./dto";
@@ -24,7 +25,7 @@ import { toBatchDto, toVisualizationDto } from "./dto";
 /**
  * One Generate click: spend one token per visualization (styles × variations, or the edit × variations) and
  * queue the batch with its mode and parameters, a visualization with its own seed for each (spendAndQueue). A retry of the same requestId spends nothing and returns the batch the first attempt
- * made. The balance is checked before a library photo is imported, so a refusal costs the server nothing.
+ * made; the same requestId with another request (another photo, mode, style…) is refused (findEarlierRequest). The balance is checked before a library photo is imported, so a refusal costs the server nothing.
  * `free` (an API test key's batch): nothing is checked or spent, no ledger entry is written, and a failure refunds nothing.
  */
 export async function createBatch(options: {
@@ -50,9 +51,10 @@ export async function createBatch(options: {
   if (!engineModes(options.engineId).includes(request.mode)) throw new AppError("INVALID_INPUT", { field: "mode" });
   // More variations of an edit the seed does not change would be the same image for more tokens.
   if (request.variations > 1 && sameEveryTimeModes(options.engineId).includes(request.mode)) throw new AppError("INVALID_INPUT", { field: "variations", reason: "sameEveryTime" });
-  // The same click again (a retry after a lost answer): nothing to import or spend.
-  const [repeated] = await db.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), eq(batch.requestId, request.requestId)));
-  if (repeated) return { batch: await getBatch({ db, userId, batchId: repeated.id }), balance: await getBalance({ db, userId, teamId }) };
+  // The same click again (a retry after a lost answer): nothing to import or spend. Its requestId sent with
+  // another request is refused (requestReused).
+  const { batchIds: [repeated], fingerprint } = await findEarlierRequest({ db, userId, request: { ...request, kind: "batch" } });
+  if (repeated) return { batch: await getBatch({ db, userId, batchId: repeated }), balance: await getBalance({ db, userId, teamId }) };
   const cost = tokenCost(request);
   // Refuse first, then do the work: importing a library photo decodes and stores an image.
   const balanceBefore = await getBalance({ db, userId, teamId });
@@ -86,6 +88,7 @@ export async function createBatch(options: {
           maskImageId: mask?.id ?? null,
           engine: options.engineId,
           requestId: request.requestId,
+          requestHash: fingerprint,
           free: options.free ?? false,
           createdAt: now,
           // A batch goes with its photo: its page shows the original next to the results.
@@ -98,9 +101,9 @@ export async function createBatch(options: {
   });
   if (!outcome.applied) {
     // The same click again: its batch committed together with the spend found under its key.
-    const [existing] = await db.select({ id: batch.id }).from(batch).where(and(eq(batch.userId, userId), eq(batch.requestId, request.requestId)));
+    const { batchIds: [existing] } = await findEarlierRequest({ db, userId, request: { ...request, kind: "batch" } });
     if (!existing) throw new AppError("CONFLICT");
-    return { batch: await getBatch({ db, userId, batchId: existing.id }), balance: outcome.balance };
+    return { batch: await getBatch({ db, userId, batchId: existing }), balance: outcome.balance };
   }
   // What was just written is the answer: reading it back after the commit took three more round trips.
   const [written] = outcome.batches;

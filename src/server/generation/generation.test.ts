@@ -6,7 +6,8 @@ import sharp from "sharp";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Handle } from "@/server/db/client";
-import { batchEvent, generationJob, image, tokenLedger, visualization } from "@/server/db/schema";
+import { batch, batchEvent, generationJob, image, tokenLedger, visualization } from "@/server/db/schema";
+import { errorAnswer } from "@/server/http/error-answer";
 import { EngineError, type Engine, type EngineInput } from "@/server/engines/engine";
 import { createLocalStorage } from "@/server/storage/local-storage";
 import type { ImageStorage } from "@/server/storage/storage";
@@ -178,6 +179,17 @@ describe.each(testDatabases())("generation pipeline on $name", ({ open }) => {
     const again = await generate(userId, imageId, ["modern", "scandinavian", "industrial"], requestId);
     expect(again.batch.id).toBe(first.batch.id);
     expect(await getBalance({ db: handle.db, userId })).toBe(2);
+    // The same requestId for another photo, or with other styles, is not that click: refused, nothing spent or
+    // queued, rather than answered with the first batch.
+    const other = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: photo, width: 64, height: 48, contentType: "image/webp" });
+    const reused = { code: "IDEMPOTENCY_KEY_REUSED", status: 422, details: { reason: "requestReused" } };
+    await expect(generate(userId, other.id, ["modern", "scandinavian", "industrial"], requestId)).rejects.toMatchObject(reused);
+    await expect(generate(userId, imageId, ["modern"], requestId)).rejects.toMatchObject(reused);
+    expect(await getBalance({ db: handle.db, userId })).toBe(2);
+    expect(await handle.db.select().from(batch).where(eq(batch.userId, userId))).toHaveLength(1);
+    // Said in the person's language.
+    const refused = await generate(userId, other.id, ["modern"], requestId).catch((error: unknown) => error);
+    expect(errorAnswer(refused, { locale: "pl", context: "test" }).message).toMatch(/^To żądanie zostało już wysłane dla innego zdjęcia/);
   });
 
   it("refuses a short balance with the balance and the attempted amount, and creates nothing", async () => {

@@ -6,7 +6,7 @@ import { log } from "@/server/log";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
-import { fullSizeKey, isAnswerKey } from "@/server/images/result-keys";
+import { fullSizeKey, isAnswerKey, labelledHdKeys } from "@/server/images/result-keys";
 import { forgetOldTurns } from "@/server/jobs/forget-old-turns";
 
 /**
@@ -33,6 +33,8 @@ export async function sweepExpired(options: { db?: DbOrTx; storage?: ImageStorag
       if (row.displayKey) await storage.delete(row.displayKey);
       // A JPEG written just before the process stopped, which the row never came to point at.
       if (isAnswerKey(row.storageKey)) await storage.delete(fullSizeKey(row.id));
+      // An HD copy's labelled files go with it.
+      for (const key of labelledHdKeys(row)) await storage.delete(key);
     }
     await db.delete(image).where(
       inArray(

@@ -48,4 +48,27 @@ describe("fairSlots", () => {
     await Promise.all([second, third]);
     expect(order).toEqual(["a", "b", "c"]);
   });
+
+  it("takes turns between owners: another's single piece of work runs next, not after one owner's queue", async () => {
+    const slots = fairSlots({ slots: 1, perOwner: 1 });
+    const order: string[] = [];
+    const flood = Array.from({ length: 4 }, work);
+    const floods = flood.map((w, i) => slots.run("attacker", async () => {
+      order.push(`attacker ${i}`);
+      await w.run();
+    }));
+    await tick();
+    const single = slots.run("someone", async () => void order.push("someone"));
+    flood[0]!.finish();
+    await tick();
+    await single;
+    expect(order.slice(0, 2)).toEqual(["attacker 0", "someone"]);
+    for (const w of flood.slice(1)) {
+      await tick();
+      w.finish();
+    }
+    await Promise.all(floods);
+    expect(order).toEqual(["attacker 0", "someone", "attacker 1", "attacker 2", "attacker 3"]);
+    expect(slots.state()).toEqual({ running: 0, waiting: 0 });
+  });
 });

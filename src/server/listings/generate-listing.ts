@@ -17,6 +17,7 @@ import type { EditParams } from "@/schemas/edit-params";
 import { visualizationCount } from "@/schemas/generation";
 import type { GenerateListingRequest } from "@/schemas/listings";
 import { enoughTimeLeft } from "@/server/generation/enough-time-left";
+import { findEarlierRequest } from "@/server/generation/find-earlier-request";
 import { loadOwnedListing } from "./load-owned-listing";
 import { writeStyleBrief } from "./write-style-brief";
 
@@ -29,8 +30,9 @@ export type { ListingMode as ListingGenerateMode } from "@/config/listings";
  * either all of it is queued or nothing is spent. A short balance throws INSUFFICIENT_TOKENS with the balance
  * and the whole cost; a mode the engine cannot do is INVALID_INPUT, and so is an unknown style (unknownStyle) or a
  * listing without photos (noPhotos); the request comes checked by generateListingSchema (at the route). Each style gets its seed and brief once per
- * listing. A retry of the same requestId on the same listing spends nothing and queues nothing again, and answers what the first
- * request made and cost (its body is not looked at again, as for a single Generate), with the balance now.
+ * listing. A retry of the same requestId with the same request spends nothing and queues nothing again, and answers what
+ * the first request made and cost, with the balance now; the same requestId for another listing or with other
+ * settings is refused (findEarlierRequest).
  */
 export async function generateListing(options: {
   userId: string;
@@ -44,11 +46,16 @@ export async function generateListing(options: {
   if (styles.some((s) => !findStyle(s))) throw new AppError("INVALID_INPUT", { field: "styles", reason: "unknownStyle" });
   if (!engineModes(options.engineId).includes(mode)) throw new AppError("INVALID_INPUT", { field: "mode" });
   const row = await loadOwnedListing({ db, userId, listingId: options.listingId });
-  // Scoped to this listing: the same requestId on another listing is another request, not a retry of this one.
-  const spendKey = `spend:${userId}:listing:${row.id}:${options.requestId}`;
-  // The same click again (a retry after a lost answer): the first one's answer, whatever this body says.
-  const repeated = await earlierAnswer({ db, userId, listingId: row.id, teamId: row.teamId, spendKey, requestId: options.requestId });
-  if (repeated) return repeated;
+  // The same click again (a retry after a lost answer) answers what the first one made; its requestId sent for
+  // another listing or with other settings is refused (requestReused), before anything is spent.
+  const asked = { kind: "listing", listingId: row.id, requestId: options.requestId, mode, styles, variations, params };
+  const { batchIds, fingerprint } = await findEarlierRequest({ db, userId, request: asked });
+  // One spend per requestId, whatever the listing: two requests racing with one id cannot both be paid.
+  const spendKey = `spend:${userId}:listing:${options.requestId}`;
+  if (batchIds.length) {
+    const repeated = await earlierAnswer({ db, userId, listingId: row.id, teamId: row.teamId, spendKey, requestId: options.requestId });
+    if (repeated) return repeated;
+  }
   const all = await db
     .select({ id: listingPhoto.id, roomType: listingPhoto.roomType, position: listingPhoto.position, image })
     .from(listingPhoto)
@@ -83,6 +90,7 @@ export async function generateListing(options: {
           params,
           engine: options.engineId,
           requestId: `${options.requestId}:${photo.id}`,
+          requestHash: fingerprint,
           createdAt: now,
           expiresAt: new Date(Math.min(now.getTime() + env().IMAGE_TTL_SECONDS * 1000, photo.image!.expiresAt.getTime())),
         },
@@ -97,7 +105,9 @@ export async function generateListing(options: {
     },
   });
   if (outcome.applied) return { batchIds: outcome.batches.map((b) => b.batch.id), cost, balance: outcome.balance };
-  // The same click, committed by a retry that ran beside this one since the check above.
+  // The same click, committed by a retry that ran beside this one since the check above (or the same id sent
+  // with another request meanwhile: refused).
+  await findEarlierRequest({ db, userId, request: asked });
   const earlier = await earlierAnswer({ db, userId, listingId: row.id, teamId: row.teamId, spendKey, requestId: options.requestId });
   if (!earlier) throw new AppError("CONFLICT");
   return earlier;

@@ -1,19 +1,22 @@
 import "server-only";
+import type { Locale } from "@/config/routes";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
-import { labelledResultFile } from "./labelled-result-file";
+import { labelledHdFile } from "./labelled-hd-file";
 import { listChosenResults } from "./list-chosen-results";
 import { listingFileName } from "./listing-file-name";
 import { loadOwnedListing } from "./load-owned-listing";
 
 /**
- * The HD copy of a photo's chosen result as a download (labelled when the listing says so), marked as its result
- * is; null when not ordered. `read` gives the bytes, made once (a HEAD request does not ask).
+ * The HD copy of a photo's chosen result as a download, marked as its result is: the stored copy itself, or
+ * while the listing's label is on its file labelled in `locale`, stored with it (labelledHdFile): a download
+ * reads stored bytes and makes nothing. null when not ordered. `read` gives the bytes (a HEAD request does not ask).
  */
-export async function getHdDownload(options: { userId: string; listingId: string; photoId: string; label: string; db?: DbOrTx; storage?: ImageStorage }) {
+export async function getHdDownload(options: { userId: string; listingId: string; photoId: string; locale: Locale; db?: DbOrTx; storage?: ImageStorage }) {
   const db = options.db ?? (await getDb());
+  const storage = options.storage ?? getStorage();
   const row = await loadOwnedListing({ db, userId: options.userId, listingId: options.listingId });
   const { items } = await listChosenResults({ db, listingId: row.id });
   const item = items.find((i) => i.photoId === options.photoId);
@@ -21,8 +24,9 @@ export async function getHdDownload(options: { userId: string; listingId: string
   const fileName = listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId || item.mode, suffix: "hd" });
   const hd = item.hd;
   const read = async () => {
-    // The quick encoder: a 3072 px copy takes a quarter of mozjpeg's time for some 7 % more bytes.
-    const data = await labelledResultFile({ file: hd, label: row.disclosureLabel ? options.label : null, ai: item.ai, quick: true, owner: options.userId, storage: options.storage ?? getStorage() });
+    const data = row.disclosureLabel
+      ? await labelledHdFile({ hd, locale: options.locale, mode: item.mode, ai: item.ai, owner: options.userId, storage })
+      : await storage.get(hd.storageKey);
     if (!data) throw new AppError("GONE");
     return data;
   };

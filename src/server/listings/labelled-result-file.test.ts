@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ImageStorage } from "@/server/storage/storage";
 import { admitDownload } from "./admit-download";
 import { labelledResultFile } from "./labelled-result-file";
-import { DOWNLOADS_IN_FLIGHT } from "@/config/listings";
+import { ACCOUNT_DOWNLOAD_PACE, DOWNLOADS_IN_FLIGHT } from "@/config/listings";
 
 /** A storage holding one stored result, counting its reads. */
 async function oneResult(key: string) {
@@ -70,5 +70,13 @@ describe("admitDownload", () => {
     const address = Array.from({ length: DOWNLOADS_IN_FLIGHT.perAddress }, (_, i) => admitDownload({ link: `hash-${i}-c`, clientAddress: "192.0.2.9" }));
     expect(() => admitDownload({ link: "hash-new", clientAddress: "192.0.2.9" })).toThrow(expect.objectContaining(limited));
     for (const release of [...link, ...address]) release();
+  });
+
+  it("paces an account's downloads: a burst at once, then refused with the seconds until the next, others let in", () => {
+    for (let i = 0; i < ACCOUNT_DOWNLOAD_PACE.burst; i++) admitDownload({ userId: "hasty", clientAddress: "10.3.0.1" })();
+    expect(() => admitDownload({ userId: "hasty", clientAddress: "10.3.0.1" })).toThrow(
+      expect.objectContaining({ code: "RATE_LIMITED", details: { reason: "downloads", retryAfter: Math.ceil(1 / ACCOUNT_DOWNLOAD_PACE.perSecond) } }),
+    );
+    admitDownload({ userId: "calm", clientAddress: "10.3.0.1" })();
   });
 });

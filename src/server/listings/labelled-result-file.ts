@@ -1,21 +1,13 @@
 import "server-only";
-import { availableParallelism } from "node:os";
 import { LRUCache } from "lru-cache";
 import { LABELLED_FILES_CACHE_BYTES } from "@/config/listings";
-import { fairSlots } from "@/server/images/fair-slots";
 import { remember } from "@/server/process-singletons";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import { burnLabel } from "./burn-label";
+import { labelSlots } from "./label-slots";
 
 type Context = { storageKey: string; label: string | null; ai: boolean; quick: boolean; owner: string; storage: ImageStorage };
-
-/**
- * Making a labelled file takes a core for tens to hundreds of milliseconds. All of this process's making shares
- * one core fewer than the machine has (at least one), and one owner (an account, a client link) makes one file
- * at a time, so a flood of downloads leaves a core to everyone else and queues behind its own work, not theirs.
- */
-const labelSlots = remember("labelSlots", () => fairSlots({ slots: Math.max(1, availableParallelism() - 1), perOwner: 1 }));
 
 /** Files already made, until their result's hour ends or memory runs short (least recently used first). */
 const made = remember("labelledFiles", () =>
@@ -27,17 +19,18 @@ const made = remember("labelledFiles", () =>
     fetchMethod: async (_key, _stale, { context }) => {
       const bytes = await context.storage.get(context.storageKey);
       if (!bytes) return undefined;
-      return labelSlots.run(context.owner, () => burnLabel({ image: bytes, label: context.label, ai: context.ai, quick: context.quick }));
+      return labelSlots().run(context.owner, () => burnLabel({ image: bytes, label: context.label, ai: context.ai, quick: context.quick }));
     },
   }),
 );
 
 /**
- * The file a person is handed for a stored result or HD copy: labelled in the given language's text (or not,
+ * The file a person is handed for a stored result (a ZIP entry, a client link's image; an HD copy's are
+ * stored with it, labelledHdFile): labelled in the given language's text (or not,
  * `label` null) and marked as AI-made or not, as a JPEG. Made once per file, label and encoder, and kept until
  * the file's hour ends: ten downloads of one ZIP, or a client link's image opened by twenty people, cost one
- * encoding; concurrent requests for the same file wait for the one being made. The one step every handed-out
- * file goes through, so anything later added to files handed out (a provenance manifest) goes here. `owner`
+ * encoding; concurrent requests for the same file wait for the one being made (the making itself, burnLabel,
+ * is the one step every labelled file goes through, HD copies' included). `owner`
  * (account or link) is whose share of the cores the making takes. null when the stored object is gone.
  */
 export async function labelledResultFile(options: {
@@ -45,7 +38,7 @@ export async function labelledResultFile(options: {
   label: string | null;
   ai: boolean;
   owner: string;
-  /** libjpeg-turbo's own encoder rather than mozjpeg: for a client link's images (shown on a page at once) and HD copies. */
+  /** libjpeg-turbo's own encoder rather than mozjpeg: for a client link's images (shown on a page at once). */
   quick?: boolean;
   storage?: ImageStorage;
 }): Promise<Buffer | null> {

@@ -19,6 +19,7 @@ import { claimJobs } from "@/server/generation/claim-jobs";
 import { createBatch } from "@/server/generation/create-batch";
 import { remakeVisualization } from "@/server/generation/remake-visualization";
 import { DIGITAL_SOURCE_TYPE } from "@/server/images/mark-digital-source";
+import { labelledHdKey, labelledHdKeys } from "@/server/images/result-keys";
 import { runJob } from "@/server/generation/run-job";
 import { storeImage } from "@/server/images/store-image";
 import { createLocalStorage } from "@/server/storage/local-storage";
@@ -178,19 +179,20 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const again = await generateListing({ db: handle.db, userId, listingId, styles: ["modern", "scandinavian"], variations: 2, requestId, engineId: "fake" });
     expect(new Set(again.batchIds)).toEqual(new Set(first.batchIds));
     expect(await handle.db.select().from(generationJob)).toHaveLength(12);
-    // The same request id with another body is still that click: its batches, what it cost, the balance now.
+    // The same request id with other settings, or on another listing, is not that click: refused (as an
+    // idempotency key reused with another body), nothing spent or queued, not the first listing's answer.
     await grantTokens({ db: handle.db, userId, amount: 5, kind: "grant", idempotencyKey: `g2:${userId}` });
-    const changed = await generateListing({ db: handle.db, userId, listingId, styles: ["boho"], variations: 1, requestId, engineId: "fake" });
-    expect(changed).toEqual({ batchIds: expect.arrayContaining(first.batchIds), cost: 12, balance: 5 });
-    expect(await handle.db.select().from(generationJob)).toHaveLength(12);
-    // The same request id on another listing is that listing's own request: its batches, not the first listing's.
+    const reused = { code: "IDEMPOTENCY_KEY_REUSED", details: { reason: "requestReused" } };
+    await expect(generateListing({ db: handle.db, userId, listingId, styles: ["boho"], variations: 1, requestId, engineId: "fake" })).rejects.toMatchObject(reused);
     const other = await createListing({ db: handle.db, userId, name: "Inna 2" });
     const upload = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: photo, width: W, height: H, contentType: "image/webp" });
     await addListingPhotos({ db: handle.db, storage, userId, listingId: other.id, sources: [{ type: "image", imageId: upload.id }] });
-    const elsewhere = await generateListing({ db: handle.db, userId, listingId: other.id, styles: ["boho"], variations: 1, requestId, engineId: "fake" });
-    expect(elsewhere).toMatchObject({ cost: 1, balance: 4 });
-    expect(elsewhere.batchIds).toHaveLength(1);
-    expect(first.batchIds).not.toContain(elsewhere.batchIds[0]);
+    const elsewhere = { db: handle.db, userId, listingId: other.id, styles: ["modern", "scandinavian"], variations: 2, engineId: "fake" };
+    await expect(generateListing({ ...elsewhere, requestId })).rejects.toMatchObject(reused);
+    expect(await getBalance({ db: handle.db, userId })).toBe(5);
+    expect(await handle.db.select().from(generationJob)).toHaveLength(12);
+    // A new click there is a request of its own.
+    await expect(generateListing({ ...elsewhere, requestId: randomUUID() })).resolves.toMatchObject({ cost: 4, balance: 1 });
   });
 
   it("leaves out, and does not charge for, photos past their hour or about to be; with none left it is GONE", async () => {
@@ -460,13 +462,29 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     // Marked as its result is: the stored copy, and the download with the label and without it.
     const [hdRow] = await handle.db.select().from(image).where(eq(image.id, made.hd!.id));
     expect(await digitalSourceType((await storage.get(hdRow!.storageKey))!)).toBe(DIGITAL_SOURCE_TYPE.ai);
-    const hdDownload = () => getHdDownload({ db: handle.db, storage, userId, listingId, photoId: photoIds[0]!, label: LABEL });
+    const hdDownload = () => getHdDownload({ db: handle.db, storage, userId, listingId, photoId: photoIds[0]!, locale: "pl" });
+    // Labelled in both languages by the worker, stored with the copy: a download reads that file and makes nothing.
+    const labelledKeys = labelledHdKeys(hdRow!);
+    expect(labelledKeys).toEqual([labelledHdKey(hdRow!.id, "pl"), labelledHdKey(hdRow!.id, "en")]);
+    const [storedPolish, storedEnglish] = await Promise.all(labelledKeys.map((key) => storage.get(key)));
+    expect(storedEnglish!.equals(storedPolish!)).toBe(false);
+    const puts = vi.spyOn(storage, "put");
     const labelledHd = await (await hdDownload())!.read();
+    expect(labelledHd.equals(storedPolish!)).toBe(true);
     expect(await digitalSourceType(labelledHd)).toBe(DIGITAL_SOURCE_TYPE.ai);
+    expect(puts).not.toHaveBeenCalled();
+    // A labelled file not there (a label switched on after the copy was made): made once at the first
+    // downloads, however many ask at once, and stored.
+    await storage.delete(labelledKeys[0]!);
+    const again = await Promise.all([hdDownload(), hdDownload()].map(async (d) => (await d)!.read()));
+    expect(puts).toHaveBeenCalledTimes(1);
+    expect(again[0]!.equals(again[1]!)).toBe(true);
+    expect((await storage.get(labelledKeys[0]!))!.equals(again[0]!)).toBe(true);
+    puts.mockRestore();
     await updateListing({ db: handle.db, userId, listingId, disclosureLabel: false });
     const plainHd = await (await hdDownload())!.read();
     expect(await digitalSourceType(plainHd)).toBe(DIGITAL_SOURCE_TYPE.ai);
-    expect(plainHd.equals(labelledHd)).toBe(false);
+    expect(plainHd.equals((await storage.get(hdRow!.storageKey))!)).toBe(true);
     await updateListing({ db: handle.db, userId, listingId, disclosureLabel: true });
     expect(await getBalance({ db: handle.db, userId })).toBe(balance - 1);
     await expect(order(photoIds[0]!)).resolves.toEqual({ state: "ready", balance: null });
@@ -486,6 +504,11 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     expect(await getBalance({ db: handle.db, userId })).toBe(balance - 1);
     const refunds = await handle.db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId));
     expect(refunds.filter((e) => e.kind === "refund").map((e) => e.idempotencyKey).sort()).toEqual([`hd-refund:${photoIds[0]}:1`, `hd-refund:${photoIds[1]}:1`].sort());
+
+    // The copy's hour over: the sweeper deletes its labelled files with it.
+    await handle.db.update(image).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(image.id, hdRow!.id));
+    await sweepExpired({ db: handle.db, storage });
+    expect(await Promise.all([hdRow!.storageKey, ...labelledKeys].map((key) => storage.get(key)))).toEqual([null, null, null]);
   });
 
   it("takes turns between people in the HD queue: after one account's 20 orders, another person's single order is claimed next", async () => {

@@ -5,16 +5,19 @@ import type { EditMode } from "@/config/edit-modes";
 import { isAiResult } from "@/config/engines";
 import { HD_MIN_LONG_SIDE, HD_UPSCALE_TIMEOUT_MS } from "@/config/listings";
 import type { Db } from "@/server/db/client";
-import { batch, image, listingPhoto, visualization } from "@/server/db/schema";
+import { batch, image, listing, listingPhoto, visualization } from "@/server/db/schema";
 import type { Engine } from "@/server/engines/engine";
 import { plainUpscale } from "@/server/engines/plain-upscale";
 import { newId } from "@/server/db/new-id";
 import { markDigitalSource } from "@/server/images/mark-digital-source";
+import { hdCopyKey, labelledHdKeys } from "@/server/images/result-keys";
+import { locales } from "@/config/routes";
 import { findProofOf, markDerived } from "@/server/provenance/mark-result";
 import { log } from "@/server/log";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
 import type { HdOrder } from "./claim-hd-orders";
+import { labelledHdFile } from "./labelled-hd-file";
 
 
 export type HdOutcome = "made" | "failed" | "dropped";
@@ -23,7 +26,9 @@ const NOT_KEPT = Symbol("not kept");
 
 /**
  * Makes the copy of a claimed HD order (claimHdOrders): the engine's own upscaler when it has one, else a plain
- * resampling, as a JPEG of at least HD_MIN_LONG_SIDE px that keeps the result's hour and its AI marking. A
+ * resampling, as a JPEG of at least HD_MIN_LONG_SIDE px that keeps the result's hour and its AI marking; while
+ * the listing's label is on, its labelled file in every language too (labelledHdFile), so that a download only
+ * reads stored bytes. A
  * failure, or a result no longer chosen or past its hour, gives the order's token back (keyed by the order, so
  * once). When `signal` aborts (the process stops) the order goes back to the queue, paid and not refunded.
  */
@@ -62,7 +67,11 @@ export async function makeHdCopy(options: {
     return { photoId, outcome: "dropped" };
   }
 
-  let storedKey: string | null = null;
+  let stored: { id: string; storageKey: string } | null = null;
+  const forget = async () => {
+    if (!stored) return;
+    for (const key of [stored.storageKey, ...labelledHdKeys(stored)]) await storage.delete(key).catch(() => undefined);
+  };
   try {
     const bytes = await storage.get(result.image.storageKey);
     if (!bytes) throw new Error("the result's file is gone");
@@ -77,9 +86,15 @@ export async function makeHdCopy(options: {
     const proofId = ai ? (await findProofOf({ db, resultImageId: result.image.id }))?.id : null;
     const marked = await markDerived({ image: markDigitalSource({ image: jpeg.data, ai }), parent: bytes, change: "upscaled", description: "HD copy", watermarkId: proofId });
     const id = newId();
-    const storageKey = `results/${id}.jpg`;
+    const storageKey = hdCopyKey(id);
     await storage.put(storageKey, marked, "image/jpeg");
-    storedKey = storageKey;
+    stored = { id, storageKey };
+    // Labelled before the copy is named the photo's: the first download finds its file made.
+    const [labelled] = await db.select({ on: listing.disclosureLabel }).from(listing).where(eq(listing.id, order.listing_id));
+    if (labelled?.on) {
+      const copy = { id, storageKey, expiresAt: result.image.expiresAt };
+      for (const locale of locales) await labelledHdFile({ hd: copy, locale, mode: result.mode as EditMode, ai, owner: order.user_id, storage });
+    }
     const kept = await db
       .transaction(async (tx) => {
         await tx.insert(image).values({
@@ -106,7 +121,7 @@ export async function makeHdCopy(options: {
         throw error;
       });
     if (!kept) {
-      await storage.delete(storageKey).catch(() => undefined);
+      await forget();
       // The choice changed while the copy was made: the copy is of a result nobody wants any more.
       await giveBack(null, "the chosen result changed during the upscale");
       return { photoId, outcome: "dropped" };
@@ -114,7 +129,7 @@ export async function makeHdCopy(options: {
     log.info("listings.hd_made", { photoId, attempt, width: jpeg.info.width, height: jpeg.info.height });
     return { photoId, outcome: "made" };
   } catch (error) {
-    if (storedKey) await storage.delete(storedKey).catch(() => undefined);
+    await forget();
     if (options.signal?.aborted) {
       // Shutting down: hand the order back to the queue for the next worker, paid and not refunded.
       await db.update(listingPhoto).set({ hdState: "queued", hdLeaseUntil: null }).where(mine);

@@ -12,6 +12,7 @@ import { catalogs } from "@/i18n/catalogs";
 import type { Locale } from "@/config/routes";
 import { findProofOf } from "@/server/provenance/mark-result";
 import { labelledResultFile } from "./labelled-result-file";
+import { labelSlots } from "./label-slots";
 import { complianceSheet, exportLocale, makeExportEntries, refuseForbidden, type SheetRow } from "./make-export-entries";
 import { listChosenResults } from "./list-chosen-results";
 import { listingFileName } from "./listing-file-name";
@@ -94,7 +95,8 @@ export async function streamListingZip(options: {
         if (!bytes || abandoned) continue;
         const original = item.source ? await storage.get(item.source.storageKey) : null;
         const proof = await findProofOf({ db, resultImageId: item.result.id });
-        const made = await makeExportEntries({ item, profile: portal, locale, listingName: row.name, result: bytes, original, proof });
+        // Made for each download (sized, labelled and coded for the portal), on the owner's share of the cores.
+        const made = await labelSlots().run(options.userId, () => makeExportEntries({ item, profile: portal, locale, listingName: row.name, result: bytes, original, proof }));
         for (const entry of made.entries) if (!abandoned) await append(entry.data, entry.name);
         sheet.push(made.row);
         continue;

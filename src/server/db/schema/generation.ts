@@ -55,6 +55,11 @@ export const batch = pgTable(
     maskImageId: text("mask_image_id").references(() => image.id, { onDelete: "set null" }),
     engine: text("engine").notNull(),
     requestId: text("request_id").notNull(),
+    /**
+     * What the request under request_id asked for (requestFingerprint): the same id with another request is
+     * refused, not answered with this batch. Null on batches made before it was kept.
+     */
+    requestHash: text("request_hash"),
     /** Made with an API test key: nothing was spent for it and a failure refunds nothing. */
     free: boolean("free").notNull().default(false),
     lastSeq: integer("last_seq").notNull().default(0),

@@ -1,8 +1,9 @@
 import { AppError } from "@/server/errors";
+import { requestLocale } from "@/server/http/error-answer";
 import { getHdDownload } from "@/server/listings/get-hd-download";
 import { orderHdCopy } from "@/server/listings/order-hd-copy";
 import { fileBody, jsonAnswer, otherMethods, userRoute } from "@/web/server/api-route";
-import { disclosureLabel, downloadLimits, listingAccess } from "@/web/server/listing-api";
+import { downloadLimits, listingAccess } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
 type Params = { id: string; photoId: string };
@@ -22,11 +23,11 @@ const hdHeaders = (fileName: string) => ({
   "content-disposition": `attachment; filename="${fileName}"`,
 });
 
-/** The HD copy as a JPEG download, with the listing's disclosure label when it is on (made once, then kept). */
+/** The HD copy as a JPEG download, with the listing's disclosure label when it is on (stored with the copy: nothing is made here). */
 export const GET = userRoute<undefined, Params>(listingAccess, async ({ request, user, params }) => {
   const release = await downloadLimits(request, user.id);
   try {
-    const file = await getHdDownload({ userId: user.id, listingId: params.id, photoId: params.photoId, label: disclosureLabel(request) });
+    const file = await getHdDownload({ userId: user.id, listingId: params.id, photoId: params.photoId, locale: requestLocale(request) });
     if (!file) throw new AppError("NOT_FOUND");
     const data = await file.read();
     return new Response(fileBody(data), { headers: { ...hdHeaders(file.fileName), "content-length": String(data.length) } });
@@ -37,7 +38,7 @@ export const GET = userRoute<undefined, Params>(listingAccess, async ({ request,
 
 /** The same answer without a body, and without making the file (Next answers a HEAD with GET otherwise). */
 export const HEAD = userRoute<undefined, Params>(listingAccess, async ({ request, user, params }) => {
-  const file = await getHdDownload({ userId: user.id, listingId: params.id, photoId: params.photoId, label: disclosureLabel(request) });
+  const file = await getHdDownload({ userId: user.id, listingId: params.id, photoId: params.photoId, locale: requestLocale(request) });
   if (!file) throw new AppError("NOT_FOUND");
   return new Response(null, { headers: hdHeaders(file.fileName) });
 });

@@ -1,9 +1,10 @@
 import { AppError } from "@/server/errors";
+import { requestLocale } from "@/server/http/error-answer";
 import { getHdDownload } from "@/server/listings/get-hd-download";
 import { orderHdCopy } from "@/server/listings/order-hd-copy";
 import { rememberHdOrder } from "@/server/public-api/remember-hd-order";
 import { fileBody, otherMethods } from "@/web/server/api-route";
-import { disclosureLabel, downloadLimits } from "@/web/server/listing-api";
+import { downloadLimits } from "@/web/server/listing-api";
 import { v1Json, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
@@ -18,10 +19,10 @@ export const POST = v1Route({ scope: "listings", write: true }, async ({ caller,
 
 /** The HD copy as a JPEG, with the listing's disclosure label when it is on (in the Accept-Language language). */
 export const GET = v1Route({ scope: "listings" }, async ({ request, caller, params }) => {
-  // The website's download limits, per account and address (the file is made once, then kept for its hour).
+  // The website's download limits, per account and address (the labelled file is stored with the copy: nothing is made here).
   const release = await downloadLimits(request, caller.ownerId);
   try {
-    const file = await getHdDownload({ userId: caller.ownerId, listingId: params.id!, photoId: params.photoId!, label: disclosureLabel(request) });
+    const file = await getHdDownload({ userId: caller.ownerId, listingId: params.id!, photoId: params.photoId!, locale: requestLocale(request) });
     if (!file) throw new AppError("NOT_FOUND");
     const data = await file.read();
     return new Response(fileBody(data), {

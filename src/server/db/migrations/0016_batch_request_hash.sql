@@ -1,0 +1,1 @@
+ALTER TABLE "batch" ADD COLUMN "request_hash" text;
