@@ -8,7 +8,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { Handle } from "@/server/db/client";
 import { libraryPhotos } from "@/config/library";
 import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
-import { batch, generationJob, image, jobOwnerTurn, listingPhoto, listingShare, tokenLedger, visualization } from "@/server/db/schema";
+import { batch, generationJob, image, jobOwnerTurn, listingPhoto, listingShare, proof, tokenLedger, visualization } from "@/server/db/schema";
+import { LISTING_KEEP_DAYS } from "@/config/listings";
+import type { ListingPhotoDto } from "@/schemas/listings";
+import { getProof } from "@/server/provenance/get-proof";
 import { sweepExpired } from "@/server/generation/sweep-expired";
 import { forgetOldTurns } from "@/server/jobs/forget-old-turns";
 import { STRUCTURE_CHECK_WAIT_SECONDS } from "@/config/generation";
@@ -31,6 +34,8 @@ import { addListingPhotos } from "./add-listing-photos";
 import { chooseListingResult } from "./choose-listing-result";
 import { createListing } from "./create-listing";
 import { createShareLink } from "./create-share-link";
+import { deleteListing } from "./delete-listing";
+import { keepListingImages } from "./keep-listing-images";
 import { referenceFor } from "@/server/generation/reference-for";
 import { generateListing as generateChecked } from "./generate-listing";
 import { parseInput } from "@/server/parse-input";
@@ -589,6 +594,59 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     // The sweeper deletes the results and their batches: the links still answer GONE, not "nothing chosen".
     await sweepExpired({ db: handle.db, storage, now: later });
     for (const token of [link.token, second.token]) await expect(resolveShareLink({ db: handle.db, token, now: later })).rejects.toMatchObject({ code: "GONE" });
+  });
+
+  it("keeps the chosen results and their photos for the listing's life when its owner chooses it, past the sweeper, until the owner ends it", async () => {
+    const { userId, listingId } = await agent(2, 2);
+    await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" });
+    await drain(flatEngine());
+    const view = await getListing({ db: handle.db, userId, listingId });
+    const [first, second] = view.photos as [ListingPhotoDto, ListingPhotoDto];
+    const firstResult = first.results[0]!;
+    await chooseListingResult({ db: handle.db, userId, listingId, photoId: first.id, visualizationId: firstResult.visualizationId });
+    const [row] = await handle.db.select().from(proof).where(eq(proof.visualizationId, firstResult.visualizationId));
+
+    // Another person cannot choose it for someone's listing.
+    await expect(keepListingImages({ db: handle.db, userId: await insertUser(handle), listingId, keep: true })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const { keptUntil } = await keepListingImages({ db: handle.db, userId, listingId, keep: true });
+    expect(keptUntil!.getTime() - Date.now()).toBeGreaterThan((LISTING_KEEP_DAYS - 1) * 86_400_000);
+    expect((await getListing({ db: handle.db, userId, listingId })).keptUntil).toBe(keptUntil!.toISOString());
+    // A result chosen later is kept as well.
+    await chooseListingResult({ db: handle.db, userId, listingId, photoId: second.id, visualizationId: second.results[0]!.visualizationId });
+
+    // Two hours on, the sweeper leaves the kept results, their photos and their batches; the proof page shows them.
+    const later = new Date(Date.now() + 2 * 3_600_000);
+    await sweepExpired({ db: handle.db, storage, now: later });
+    const kept = await getListing({ db: handle.db, userId, listingId, now: later });
+    for (const p of kept.photos) {
+      expect(p.image).not.toBeNull();
+      expect(p.chosenVisualizationId).not.toBeNull();
+      expect(p.results.find((r) => r.visualizationId === p.chosenVisualizationId)!.result).not.toBeNull();
+    }
+    expect(await getProof({ db: handle.db, id: row!.id, now: later })).toMatchObject({ images: { state: "live", published: true, until: keptUntil!.toISOString() } });
+
+    // Ended: each file goes back to its hour (past it: due now), and the sweeper deletes them; the proof keeps its facts.
+    await keepListingImages({ db: handle.db, userId, listingId, keep: false });
+    expect((await getListing({ db: handle.db, userId, listingId })).keptUntil).toBeNull();
+    await sweepExpired({ db: handle.db, storage, now: later });
+    const ended = await getListing({ db: handle.db, userId, listingId, now: later });
+    expect(ended.photos.every((p) => p.image === null && p.chosenVisualizationId === null)).toBe(true);
+    expect(await getProof({ db: handle.db, id: row!.id, now: later })).toMatchObject({ id: row!.id, mode: row!.mode, images: { state: "gone" } });
+    expect(await handle.db.select().from(image).where(eq(image.id, firstResult.result!.id))).toEqual([]);
+  });
+
+  it("ends the keeping when the listing is deleted: its files go back to their hour", async () => {
+    const { userId, listingId } = await agent(1, 1);
+    await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" });
+    await drain(flatEngine());
+    const photo = (await getListing({ db: handle.db, userId, listingId })).photos[0]!;
+    await chooseListingResult({ db: handle.db, userId, listingId, photoId: photo.id, visualizationId: photo.results[0]!.visualizationId });
+    await keepListingImages({ db: handle.db, userId, listingId, keep: true });
+    const [keptRow] = await handle.db.select({ expiresAt: image.expiresAt }).from(image).where(eq(image.id, photo.image!.id));
+    expect(keptRow!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 86_400_000);
+    await deleteListing({ db: handle.db, userId, listingId });
+    const [back] = await handle.db.select({ expiresAt: image.expiresAt, createdAt: image.createdAt }).from(image).where(eq(image.id, photo.image!.id));
+    expect(back!.expiresAt.getTime()).toBeLessThanOrEqual(back!.createdAt.getTime() + 3_600_000);
   });
 
   it("answers GONE for the ZIP, an HD order and a new link once the chosen result passes its hour, spending nothing", async () => {
