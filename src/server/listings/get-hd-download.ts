@@ -1,4 +1,5 @@
 import "server-only";
+import { disclosureKind, type DisclosureLabels } from "@/config/listing-portals";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { getStorage } from "@/server/storage/get-storage";
@@ -9,10 +10,10 @@ import { listingFileName } from "./listing-file-name";
 import { loadOwnedListing } from "./load-owned-listing";
 
 /**
- * The HD copy of a photo's chosen result as a download (labelled when the listing says so), marked as its result
+ * The HD copy of a photo's chosen result as a download (labelled when the listing says so, as its kind of change is: disclosureKind), marked as its result
  * is; null when not ordered. `read` gives the bytes, made once (a HEAD request does not ask).
  */
-export async function getHdDownload(options: { userId: string; listingId: string; photoId: string; label: string; db?: DbOrTx; storage?: ImageStorage }) {
+export async function getHdDownload(options: { userId: string; listingId: string; photoId: string; labels: DisclosureLabels; db?: DbOrTx; storage?: ImageStorage }) {
   const db = options.db ?? (await getDb());
   const row = await loadOwnedListing({ db, userId: options.userId, listingId: options.listingId });
   const { items } = await listChosenResults({ db, listingId: row.id });
@@ -22,7 +23,7 @@ export async function getHdDownload(options: { userId: string; listingId: string
   const hd = item.hd;
   const read = async () => {
     // The quick encoder: a 3072 px copy takes a quarter of mozjpeg's time for some 7 % more bytes.
-    const data = await labelledResultFile({ file: hd, label: row.disclosureLabel ? options.label : null, ai: item.ai, quick: true, owner: options.userId, storage: options.storage ?? getStorage() });
+    const data = await labelledResultFile({ file: hd, label: row.disclosureLabel ? options.labels[disclosureKind(item.mode)] : null, ai: item.ai, quick: true, owner: options.userId, storage: options.storage ?? getStorage() });
     if (!data) throw new AppError("GONE");
     return data;
   };

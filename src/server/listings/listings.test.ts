@@ -7,6 +7,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Handle } from "@/server/db/client";
 import { libraryPhotos } from "@/config/library";
+import type { DisclosureLabels } from "@/config/listing-portals";
+import { catalogs } from "@/i18n/catalogs";
 import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
 import { batch, generationJob, image, jobOwnerTurn, listingPhoto, listingShare, proof, tokenLedger, visualization } from "@/server/db/schema";
 import { LISTING_KEEP_DAYS } from "@/config/listings";
@@ -75,7 +77,7 @@ const pick = (v: { seed: number; brief: string | null }) => ({ seed: v.seed, bri
 
 const W = 400;
 const H = 300;
-const LABEL = "Wirtualna aranżacja";
+const LABELS = catalogs.pl.listings.labels;
 
 /** An engine that returns a light, flat image, or fails for the styles named. */
 /** What each call was given as references, by visualization seed order of arrival. */
@@ -103,6 +105,17 @@ async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
 async function digitalSourceType(file: Buffer): Promise<string | null> {
   const { xmp } = await sharp(file).metadata();
   return /<Iptc4xmpExt:DigitalSourceType>([^<]*)</.exec(xmp?.toString("utf8") ?? "")?.[1] ?? null;
+}
+
+/**
+ * That a restyle's file (walls and floors changed) is labelled "renovation preview": the same pixels whatever
+ * the staging label's words are, and other pixels when the two labels' words are swapped.
+ */
+async function expectRenovationPreview(read: (labels: DisclosureLabels) => Promise<Buffer>) {
+  const pixels = async (labels: DisclosureLabels) => sharp(await read(labels)).raw().toBuffer();
+  const right = await pixels(LABELS);
+  expect((await pixels({ ...LABELS, virtuallyStaged: "Something else" })).equals(right)).toBe(true);
+  expect((await pixels({ virtuallyStaged: LABELS.renovationPreview, renovationPreview: LABELS.virtuallyStaged })).equals(right)).toBe(false);
 }
 
 /** Mean brightness and the brightest channel value of a region of a JPEG. */
@@ -404,7 +417,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
 
     // A download given up stops the making at once (it used to wait for its reader for good, holding an image).
     const reads = vi.spyOn(storage, "get");
-    const givenUp = await streamListingZip({ db: handle.db, storage, userId, listingId, label: LABEL });
+    const givenUp = await streamListingZip({ db: handle.db, storage, userId, listingId, labels: LABELS });
     givenUp.stream.destroy();
     await expect(givenUp.done).resolves.toBe("abandoned");
     expect(reads.mock.calls.length).toBeLessThan(3);
@@ -412,13 +425,14 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     // A HEAD is answered from the plan, without making anything.
     await expect(planListingZip({ db: handle.db, userId, listingId })).resolves.toEqual({ fileName: "zlota-44-12-warszawa.zip", entries: 3 });
 
-    const zip = await streamListingZip({ db: handle.db, storage, userId, listingId, label: LABEL });
+    const zip = await streamListingZip({ db: handle.db, storage, userId, listingId, labels: LABELS });
     const entries = readZip(await collect(zip.stream));
     await expect(zip.done).resolves.toBe("finished");
     expect(zip.fileName).toBe("zlota-44-12-warszawa.zip");
     expect(entries.map((e) => e.name)).toEqual(["zlota-44-12-warszawa-01-living-room-modern.jpg", "zlota-44-12-warszawa-02-kitchen-modern.jpg", "zlota-44-12-warszawa-03-living-room-modern.jpg"]);
     const meta = await sharp(entries[0]!.data).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", W, H]);
+    await expectRenovationPreview(async (labels) => readZip(await collect((await streamListingZip({ db: handle.db, storage, userId, listingId, labels })).stream))[0]!.data);
     // The label's plate sits in the bottom-right corner (the result's side of a before/after slider): darker
     // than the flat result, with white letters on it.
     const corner = { left: W - 134, top: H - 40, width: 120, height: 24 };
@@ -432,7 +446,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     // Each entry carries its result's machine-readable marking, labelled or not.
     const marking = [DIGITAL_SOURCE_TYPE.ai, DIGITAL_SOURCE_TYPE.algorithmic, DIGITAL_SOURCE_TYPE.algorithmic];
     expect(await Promise.all(entries.map((e) => digitalSourceType(e.data)))).toEqual(marking);
-    const unlabelled = await streamListingZip({ db: handle.db, storage, userId, listingId, label: null });
+    const unlabelled = await streamListingZip({ db: handle.db, storage, userId, listingId, labels: null });
     const unlabelledEntries = readZip(await collect(unlabelled.stream));
     expect(await Promise.all(unlabelledEntries.map((e) => digitalSourceType(e.data)))).toEqual(marking);
     // Nothing to burn in and marked as it should be: the stored JPEG itself, not encoded again; the first, whose
@@ -465,9 +479,10 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     // Marked as its result is: the stored copy, and the download with the label and without it.
     const [hdRow] = await handle.db.select().from(image).where(eq(image.id, made.hd!.id));
     expect(await digitalSourceType((await storage.get(hdRow!.storageKey))!)).toBe(DIGITAL_SOURCE_TYPE.ai);
-    const hdDownload = () => getHdDownload({ db: handle.db, storage, userId, listingId, photoId: photoIds[0]!, label: LABEL });
+    const hdDownload = () => getHdDownload({ db: handle.db, storage, userId, listingId, photoId: photoIds[0]!, labels: LABELS });
     const labelledHd = await (await hdDownload())!.read();
     expect(await digitalSourceType(labelledHd)).toBe(DIGITAL_SOURCE_TYPE.ai);
+    await expectRenovationPreview(async (labels) => (await getHdDownload({ db: handle.db, storage, userId, listingId, photoId: photoIds[0]!, labels }))!.read());
     await updateListing({ db: handle.db, userId, listingId, disclosureLabel: false });
     const plainHd = await (await hdDownload())!.read();
     expect(await digitalSourceType(plainHd)).toBe(DIGITAL_SOURCE_TYPE.ai);
@@ -526,7 +541,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const view = await getListing({ db: handle.db, userId, listingId });
     // Nothing chosen yet: nothing to share, to zip or to order in HD, and the answer says to choose first.
     await expect(createShareLink({ db: handle.db, userId, listingId })).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "nothingChosen" } });
-    await expect(streamListingZip({ db: handle.db, storage, userId, listingId, label: null })).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "nothingChosen" } });
+    await expect(streamListingZip({ db: handle.db, storage, userId, listingId, labels: null })).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "nothingChosen" } });
     await expect(orderHdCopy({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id })).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "noChoice" } });
     await chooseListingResult({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id, visualizationId: view.photos[0]!.results[0]!.visualizationId });
     const link = await createShareLink({ db: handle.db, userId, listingId });
@@ -545,7 +560,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     expect((await resolveShareLink({ db: handle.db, token: link.token })).listing).toMatchObject({ items: [], expiresAt: null });
     await chooseListingResult({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id, visualizationId: view.photos[0]!.results[0]!.visualizationId });
     // The client's file of a result carries the label, burnt in as in the ZIP, and the result's AI marking.
-    const share = (imageId: string) => getSharedImage({ db: handle.db, storage, token: link.token, imageId, label: LABEL });
+    const share = (imageId: string) => getSharedImage({ db: handle.db, storage, token: link.token, imageId, labels: LABELS });
     const stored = async (imageId: string) => {
       const [row] = await handle.db.select().from(image).where(eq(image.id, imageId));
       return (await storage.get(row!.storageKey))!;
@@ -558,6 +573,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const flat = await region(await sharp({ create: { width: W, height: H, channels: 3, background: "#e8e4dc" } }).jpeg().toBuffer(), corner);
     expect((await region(servedData, corner)).mean).toBeLessThan(flat.mean - 60);
     expect(await digitalSourceType(servedData)).toBe(DIGITAL_SOURCE_TYPE.ai);
+    await expectRenovationPreview(async (labels) => (await getSharedImage({ db: handle.db, storage, token: link.token, imageId: result.id, labels })).read());
     // The photo it was made from is answered as stored; so is the result while the listing's label is off.
     expect((await (await share(view.photos[0]!.image!.id)).read()).equals(await stored(view.photos[0]!.image!.id))).toBe(true);
     await updateListing({ db: handle.db, userId, listingId, disclosureLabel: false });
@@ -659,7 +675,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     // The chosen result past its hour: the ZIP and an HD order are GONE, and nothing is spent.
     const balance = await getBalance({ db: handle.db, userId });
     await handle.db.update(image).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(image.id, view.photos[0]!.results[0]!.result!.id));
-    await expect(streamListingZip({ db: handle.db, storage, userId, listingId, label: null })).rejects.toMatchObject({ code: "GONE" });
+    await expect(streamListingZip({ db: handle.db, storage, userId, listingId, labels: null })).rejects.toMatchObject({ code: "GONE" });
     await expect(orderHdCopy({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id })).rejects.toMatchObject({ code: "GONE" });
     await expect(createShareLink({ db: handle.db, userId, listingId })).rejects.toMatchObject({ code: "GONE" });
     expect(await getBalance({ db: handle.db, userId })).toBe(balance);

@@ -2,7 +2,7 @@ import { AppError } from "@/server/errors";
 import { getHdDownload } from "@/server/listings/get-hd-download";
 import { orderHdCopy } from "@/server/listings/order-hd-copy";
 import { fileBody, jsonAnswer, otherMethods, userRoute } from "@/web/server/api-route";
-import { disclosureLabel, downloadLimits, listingAccess } from "@/web/server/listing-api";
+import { disclosureLabels, downloadLimits, listingAccess } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
 type Params = { id: string; photoId: string };
@@ -26,7 +26,7 @@ const hdHeaders = (fileName: string) => ({
 export const GET = userRoute<undefined, Params>(listingAccess, async ({ request, user, params }) => {
   const release = await downloadLimits(request, user.id);
   try {
-    const file = await getHdDownload({ userId: user.id, listingId: params.id, photoId: params.photoId, label: disclosureLabel(request) });
+    const file = await getHdDownload({ userId: user.id, listingId: params.id, photoId: params.photoId, labels: disclosureLabels(request) });
     if (!file) throw new AppError("NOT_FOUND");
     const data = await file.read();
     return new Response(fileBody(data), { headers: { ...hdHeaders(file.fileName), "content-length": String(data.length) } });
@@ -37,7 +37,7 @@ export const GET = userRoute<undefined, Params>(listingAccess, async ({ request,
 
 /** The same answer without a body, and without making the file (Next answers a HEAD with GET otherwise). */
 export const HEAD = userRoute<undefined, Params>(listingAccess, async ({ request, user, params }) => {
-  const file = await getHdDownload({ userId: user.id, listingId: params.id, photoId: params.photoId, label: disclosureLabel(request) });
+  const file = await getHdDownload({ userId: user.id, listingId: params.id, photoId: params.photoId, labels: disclosureLabels(request) });
   if (!file) throw new AppError("NOT_FOUND");
   return new Response(null, { headers: hdHeaders(file.fileName) });
 });

@@ -3,7 +3,7 @@ import { getHdDownload } from "@/server/listings/get-hd-download";
 import { orderHdCopy } from "@/server/listings/order-hd-copy";
 import { rememberHdOrder } from "@/server/public-api/remember-hd-order";
 import { fileBody, otherMethods } from "@/web/server/api-route";
-import { disclosureLabel, downloadLimits } from "@/web/server/listing-api";
+import { disclosureLabels, downloadLimits } from "@/web/server/listing-api";
 import { v1Json, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
@@ -21,7 +21,7 @@ export const GET = v1Route({ scope: "listings" }, async ({ request, caller, para
   // The website's download limits, per account and address (the file is made once, then kept for its hour).
   const release = await downloadLimits(request, caller.ownerId);
   try {
-    const file = await getHdDownload({ userId: caller.ownerId, listingId: params.id!, photoId: params.photoId!, label: disclosureLabel(request) });
+    const file = await getHdDownload({ userId: caller.ownerId, listingId: params.id!, photoId: params.photoId!, labels: disclosureLabels(request) });
     if (!file) throw new AppError("NOT_FOUND");
     const data = await file.read();
     return new Response(fileBody(data), {
