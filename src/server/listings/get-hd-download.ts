@@ -1,6 +1,7 @@
 import "server-only";
 import { disclosureKind, type DisclosureLabels } from "@/config/listing-portals";
 import { getDb, type DbOrTx } from "@/server/db/client";
+import { structureOf } from "@/server/provenance/mark-result";
 import { AppError } from "@/server/errors";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
@@ -23,7 +24,8 @@ export async function getHdDownload(options: { userId: string; listingId: string
   const hd = item.hd;
   const read = async () => {
     // The quick encoder: a 3072 px copy takes a quarter of mozjpeg's time for some 7 % more bytes.
-    const data = await labelledResultFile({ file: hd, label: row.disclosureLabel ? options.labels[disclosureKind(item.mode)] : null, ai: item.ai, quick: true, owner: options.userId, storage: options.storage ?? getStorage() });
+    const structure = await structureOf({ db, resultImageId: item.result.id });
+    const data = await labelledResultFile({ file: hd, label: row.disclosureLabel ? options.labels[disclosureKind(item.mode)] : null, ai: item.ai, quick: true, structure, owner: options.userId, storage: options.storage ?? getStorage() });
     if (!data) throw new AppError("GONE");
     return data;
   };

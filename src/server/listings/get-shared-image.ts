@@ -1,6 +1,7 @@
 import "server-only";
 import { disclosureKind, type DisclosureLabels } from "@/config/listing-portals";
 import { getDb, type DbOrTx } from "@/server/db/client";
+import { structureOf } from "@/server/provenance/mark-result";
 import { AppError } from "@/server/errors";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
@@ -27,7 +28,7 @@ export async function getSharedImage(options: { token: string; imageId: string; 
   const labelled = chosen !== undefined && listing.disclosureLabel;
   const read = async () => {
     const data = labelled
-      ? await labelledResultFile({ file: row, label: options.labels[disclosureKind(chosen.mode)], ai: chosen.ai, quick: true, owner: `link:${hashShareToken(options.token)}`, storage })
+      ? await labelledResultFile({ file: row, label: options.labels[disclosureKind(chosen.mode)], ai: chosen.ai, quick: true, structure: await structureOf({ db, resultImageId: row.id }), owner: `link:${hashShareToken(options.token)}`, storage })
       : await storage.get(row.storageKey);
     if (!data) throw new AppError("GONE");
     return data;

@@ -6,9 +6,10 @@ import { fairSlots } from "@/server/images/fair-slots";
 import { remember } from "@/server/process-singletons";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
+import type { ProvenanceFacts } from "@/server/provenance/provenance-facts";
 import { burnLabel } from "./burn-label";
 
-type Context = { storageKey: string; label: string | null; ai: boolean; quick: boolean; owner: string; storage: ImageStorage };
+type Context = { storageKey: string; label: string | null; ai: boolean; quick: boolean; structure: ProvenanceFacts["structure"]; owner: string; storage: ImageStorage };
 
 /**
  * Making a labelled file takes a core for tens to hundreds of milliseconds. All of this process's making shares
@@ -27,7 +28,7 @@ const made = remember("labelledFiles", () =>
     fetchMethod: async (_key, _stale, { context }) => {
       const bytes = await context.storage.get(context.storageKey);
       if (!bytes) return undefined;
-      return labelSlots.run(context.owner, () => burnLabel({ image: bytes, label: context.label, ai: context.ai, quick: context.quick }));
+      return labelSlots.run(context.owner, () => burnLabel({ image: bytes, label: context.label, ai: context.ai, quick: context.quick, structure: context.structure }));
     },
   }),
 );
@@ -47,15 +48,19 @@ export async function labelledResultFile(options: {
   owner: string;
   /** libjpeg-turbo's own encoder rather than mozjpeg: for a client link's images (shown on a page at once) and HD copies. */
   quick?: boolean;
+  /** The structure check's findings once it has run (its result's proof), stated in the file's own manifest. */
+  structure?: ProvenanceFacts["structure"];
   storage?: ImageStorage;
 }): Promise<Buffer | null> {
   const ttl = options.file.expiresAt.getTime() - Date.now();
   if (ttl <= 0) return null;
   const quick = options.quick ?? false;
-  const key = JSON.stringify([options.file.storageKey, options.label, options.ai, quick]);
+  const structure = options.structure ?? null;
+  // A file made before the check ended is made again once it has: its manifest then says what the check found.
+  const key = JSON.stringify([options.file.storageKey, options.label, options.ai, quick, structure?.score ?? null]);
   const file = await made.fetch(key, {
     ttl,
-    context: { storageKey: options.file.storageKey, label: options.label, ai: options.ai, quick, owner: options.owner, storage: options.storage ?? getStorage() },
+    context: { storageKey: options.file.storageKey, label: options.label, ai: options.ai, quick, structure, owner: options.owner, storage: options.storage ?? getStorage() },
   });
   return file ?? null;
 }

@@ -621,6 +621,10 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const firstResult = first.results[0]!;
     await chooseListingResult({ db: handle.db, userId, listingId, photoId: first.id, visualizationId: firstResult.visualizationId });
     const [row] = await handle.db.select().from(proof).where(eq(proof.visualizationId, firstResult.visualizationId));
+    // The structure check's one writer put the same score and findings on the proof record as on the visualization.
+    const [scored] = await handle.db.select({ score: visualization.structureScore, findings: visualization.structureFindings }).from(visualization).where(eq(visualization.id, firstResult.visualizationId));
+    expect(scored!.score).not.toBeNull();
+    expect([row!.structureScore, row!.structureFindings]).toEqual([scored!.score, scored!.findings]);
 
     // Another person cannot choose it for someone's listing.
     await expect(keepListingImages({ db: handle.db, userId: await insertUser(handle), listingId, keep: true })).rejects.toMatchObject({ code: "NOT_FOUND" });

@@ -10,7 +10,7 @@ import type { Engine } from "@/server/engines/engine";
 import { plainUpscale } from "@/server/engines/plain-upscale";
 import { newId } from "@/server/db/new-id";
 import { markDigitalSource } from "@/server/images/mark-digital-source";
-import { findProofOf, markDerived } from "@/server/provenance/mark-result";
+import { factsOf, findProofOf, markDerived } from "@/server/provenance/mark-result";
 import { log } from "@/server/log";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
@@ -74,8 +74,8 @@ export async function makeHdCopy(options: {
     // Marked as its result is (the encoder keeps no metadata): the owner's image route hands the stored copy out too.
     const ai = isAiResult(result.engine, result.mode as EditMode);
     // Its own C2PA manifest chained to the result's, and the watermark again at its size (src/server/provenance).
-    const proofId = ai ? (await findProofOf({ db, resultImageId: result.image.id }))?.id : null;
-    const marked = await markDerived({ image: markDigitalSource({ image: jpeg.data, ai }), parent: bytes, change: "upscaled", description: "HD copy", watermarkId: proofId });
+    const proof = await findProofOf({ db, resultImageId: result.image.id });
+    const marked = await markDerived({ image: markDigitalSource({ image: jpeg.data, ai }), parent: bytes, change: "upscaled", description: "HD copy", watermarkId: ai ? proof?.id : null, structure: proof ? factsOf(proof).structure : null });
     const id = newId();
     const storageKey = `results/${id}.jpg`;
     await storage.put(storageKey, marked, "image/jpeg");

@@ -9,7 +9,7 @@ import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import { disclosureKind, type DisclosureLabels, type PortalProfile } from "@/config/listing-portals";
 import type { Locale } from "@/config/routes";
-import { findProofOf } from "@/server/provenance/mark-result";
+import { findProofOf, structureOf } from "@/server/provenance/mark-result";
 import { labelledResultFile } from "./labelled-result-file";
 import { complianceSheet, exportLocale, makeExportEntries, refuseForbidden, type SheetRow } from "./make-export-entries";
 import { listChosenResults } from "./list-chosen-results";
@@ -99,7 +99,8 @@ export async function streamListingZip(options: {
         continue;
       }
       // A change of walls, floors or fixtures is labelled a renovation preview, not virtual staging.
-      const jpeg = await labelledResultFile({ file: item.result, label: labels ? labels[disclosureKind(item.mode)] : null, ai: item.ai, owner: options.userId, storage });
+      const structure = await structureOf({ db, resultImageId: item.result.id });
+      const jpeg = await labelledResultFile({ file: item.result, label: labels ? labels[disclosureKind(item.mode)] : null, ai: item.ai, structure, owner: options.userId, storage });
       // An object gone between the listing and now: left out rather than a broken entry.
       if (!jpeg || abandoned) continue;
       await append(jpeg, listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId || item.mode }));

@@ -106,6 +106,18 @@ describe("C2PA manifests", () => {
     expect(reading).toMatchObject({ state: "present", intact: true, proofId: "AB12CD34", mode: "stage", structureScore: 0.91, manifests: 2, ai: true });
   });
 
+  it("states the structure check's final findings in a copy made after the check, the result's own manifest still saying pending", async () => {
+    const result = await signResultManifest({ image: jpeg, facts: { ...facts, structure: null } });
+    const structure = { score: 0.88, findings: [{ kind: "moved" }] };
+    const signed = await signDerivedManifest({ image: await photo().jpeg().toBuffer(), parent: result, change: "transcoded", description: "JPEG", structure });
+    const store = await caiRead(signed);
+    const active = store.manifests[store.active_manifest]!;
+    expect(active.assertions.find((a) => a.label === ASSERTION.structure)?.data).toEqual(structure);
+    expect(store.validation_results.activeManifest.failure.map((f) => f.code)).toEqual(["signingCredential.untrusted"]);
+    expect(await readManifest({ image: result })).toMatchObject({ structureScore: null });
+    expect(await readManifest({ image: signed })).toMatchObject({ intact: true, proofId: "AB12CD34", structureScore: 0.88 });
+  });
+
   it("finds a changed pixel or a changed claim, and tells no manifest from a damaged one", async () => {
     const signed = await signResultManifest({ image: jpeg, facts });
     const tampered = Buffer.from(signed);

@@ -82,13 +82,16 @@ export async function signResultManifest(options: { image: Buffer; facts: Proven
  * A file made later from a result (a label burnt in, an HD copy) with a manifest of its own whose parent
  * ingredient is the result, its manifest included: the provenance chains, it is not replaced. `change` says
  * what was done: `labelled` (c2pa.edited: the disclosure drawn in), `upscaled` (c2pa.resized) or
- * `transcoded` (c2pa.transcoded: encoded again, as a JPEG). The result's facts stay in its own manifest.
+ * `transcoded` (c2pa.transcoded: encoded again, as a JPEG). The result's facts stay in its own manifest; the
+ * structure check's final score and findings (`structure`), when the check ended after the result was signed,
+ * are stated in this one, so a file made later says what the check found without the result being signed again.
  */
 export async function signDerivedManifest(options: {
   image: Buffer;
   parent: Buffer;
   change: "labelled" | "upscaled" | "transcoded";
   description: string;
+  structure?: ProvenanceFacts["structure"];
 }): Promise<Buffer> {
   const format = imageFormat(options.image);
   const parentFormat = imageFormat(options.parent);
@@ -107,6 +110,7 @@ export async function signDerivedManifest(options: {
           ],
         },
       },
+      ...(options.structure ? [{ label: ASSERTION.structure, data: options.structure }] : []),
     ],
   };
   c2paReady();
