@@ -34,8 +34,9 @@ async function exportFor(page: Page, portal: string) {
   return readZip(readFileSync((await (await downloading).path())!));
 }
 
-/** Drops a file on the check page and waits for its verdict. */
-async function check(page: Page, buffer: Buffer, name: string) {
+/** Drops a file on a freshly opened check page and waits for its verdict. */
+async function check(page: Page, baseURL: string, buffer: Buffer, name: string) {
+  await page.goto(`${baseURL}/en/verify`);
   await page.locator('input[type="file"]').setInputFiles({ name, mimeType: "image/jpeg", buffer });
   await expect(page.getByText(/^(This picture was made with Aranżer\.|We found no sign of Aranżer in this picture\.)$/)).toBeVisible({ timeout: 30_000 });
 }
@@ -63,7 +64,7 @@ test.describe("proof of a listing's pictures", () => {
     await expect(page).toHaveURL(/\/en\/listings\?id=/);
     const listingId = new URL(page.url()).searchParams.get("id")!;
 
-    await page.locator('input[type="file"]').setInputFiles({ name: "bedroom.jpg", mimeType: "image/jpeg", buffer: readFileSync(path.join(FIXTURES, "bedroom-cc0-1600x1067.jpg")) });
+    await page.locator('input[type="file"]').setInputFiles({ name: "room.jpg", mimeType: "image/jpeg", buffer: readFileSync(path.join(FIXTURES, "bedroom-cc0-1600x1067.jpg")) });
     await expect(page.getByTestId("listing-photo")).toHaveCount(1, { timeout: 60_000 });
     const stage = page.getByRole("radio", { name: /^Stage an empty room/ });
     await stage.focus();
@@ -76,14 +77,14 @@ test.describe("proof of a listing's pictures", () => {
 
     // CRMLS: the staged photo, its original right after it, and the compliance sheet; the QR code opens the proof page.
     const crmls = await exportFor(page, "CRMLS (California)");
-    expect(crmls.map((e) => e.name)).toEqual(["main-st-5-01-bedroom-modern.jpg", "main-st-5-01-bedroom-original.jpg", "compliance.html"]);
+    expect(crmls.map((e) => e.name)).toEqual(["main-st-5-01-living-room-modern.jpg", "main-st-5-01-living-room-original.jpg", "compliance.html"]);
     const proofUrl = await qrText(crmls[0]!.data);
     expect(proofUrl).toMatch(/\/en\/verify\?id=[0-9A-F]{8}$/);
     expect(crmls[2]!.data.toString("utf8")).toContain("CRMLS Rule 11.5.2");
 
     // MLS Now: no label and no QR code on the image, the disclosure left to the listing's remarks.
     const mlsNow = await exportFor(page, "MLS Now (Ohio)");
-    expect(mlsNow.map((e) => e.name)).toEqual(["main-st-5-01-bedroom-modern.jpg", "main-st-5-01-bedroom-original.jpg", "compliance.html"]);
+    expect(mlsNow.map((e) => e.name)).toEqual(["main-st-5-01-living-room-modern.jpg", "main-st-5-01-living-room-original.jpg", "compliance.html"]);
     expect(await qrText(mlsNow[0]!.data)).toBeNull();
     expect(mlsNow[2]!.data.toString("utf8")).toContain("no label on the image");
 
@@ -103,18 +104,17 @@ test.describe("proof of a listing's pictures", () => {
     // The check page: the result as downloaded from the listing, then as a portal re-saves it, then someone else's photo.
     const { listing } = (await (await page.request.get(`${server.baseURL}/api/listings/${listingId}`)).json()) as { listing: ListingDto };
     const result = Buffer.from(await (await page.request.get(new URL(listing.photos[0]!.results[0]!.result!.url, server.baseURL).href)).body());
-    await page.goto(`${server.baseURL}/en/verify`);
-    await check(page, result, "result.jpg");
+    await check(page, server.baseURL, result, "result.jpg");
     await expect(page.getByText("This picture was made with Aranżer.")).toBeVisible();
     await expect(page.getByText("The signed C2PA manifest is intact: the file has not changed since we handed it out.")).toBeVisible();
 
     const resaved = await sharp(result).jpeg({ quality: 70 }).toBuffer();
-    await check(page, resaved, "resaved.jpg");
+    await check(page, server.baseURL, resaved, "resaved.jpg");
     await expect(page.getByText("This picture was made with Aranżer.")).toBeVisible();
     await expect(page.getByText("The file has no C2PA manifest (portals usually strip metadata when they save a photo).")).toBeVisible();
     await expect(page.getByText("Its pixels carry our invisible watermark with the proof’s number.")).toBeVisible();
 
-    await check(page, readFileSync(path.join(FIXTURES, "kitchen-dining-cc0-1600x900.jpg")), "kitchen.jpg");
+    await check(page, server.baseURL, readFileSync(path.join(FIXTURES, "kitchen-dining-cc0-1600x900.jpg")), "kitchen.jpg");
     await expect(page.getByText("We found no sign of Aranżer in this picture.")).toBeVisible();
   });
 });
