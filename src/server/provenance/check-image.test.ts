@@ -15,7 +15,7 @@ import { issueOwnCertificate } from "./signing-credentials";
 import { signResultManifest } from "./sign-manifest";
 import { WasmBuilder } from "@contentauth/c2pa-wasm";
 import { BytesBlob, c2paReady } from "./c2pa-runtime";
-import { coseSign1 } from "./cose-sign1";
+import { coseSign1, signClaim } from "./cose-sign1";
 import { createPrivateKey, X509Certificate } from "node:crypto";
 
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "check-"));
@@ -33,7 +33,7 @@ async function signedByAnother(jpeg: Buffer, generator: string, assertions: obje
   const key = createPrivateKey(keyPem);
   c2paReady();
   const builder = WasmBuilder.fromJson(JSON.stringify({ claim_generator_info: [{ name: generator }], format: "image/jpeg", assertions: [{ label: "c2pa.actions.v2", data: { actions: [{ action: "c2pa.created", digitalSourceType: "http://cv.iptc.org/newscodes/digitalsourcetype/digitalCapture" }] } }, ...assertions] }));
-  const signed = await builder.sign({ alg: "es256", reserveSize: 8192, sign: async (claim: Uint8Array) => new Uint8Array(coseSign1({ claim, chain, key, size: 8192 })) }, [], "image/jpeg", new BytesBlob(jpeg) as unknown as Blob);
+  const signed = await builder.sign({ alg: "es256", reserveSize: 8192, sign: async (claim: Uint8Array) => new Uint8Array(coseSign1({ signed: signClaim({ claim, chain, key }), size: 8192 })) }, [], "image/jpeg", new BytesBlob(jpeg) as unknown as Blob);
   builder.free();
   return Buffer.from(signed);
 }
