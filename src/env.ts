@@ -25,6 +25,8 @@ const schema = z.object({
    */
   C2PA_SIGN_CERT: z.string().min(1).transform((v) => v.replace(/\\n/g, "\n")).optional(),
   C2PA_SIGN_KEY: z.string().min(1).transform((v) => v.replace(/\\n/g, "\n")).optional(),
+  /** An RFC 3161 time-stamp authority whose token every C2PA signature carries (sigTst2); unset: none. */
+  C2PA_TSA_URL: z.url().optional(),
   /** An S3-compatible bucket for photos and results instead of DATA_DIR/images (needed when processes do not share a disk). */
   S3_BUCKET: z
     .string()

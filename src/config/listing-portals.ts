@@ -47,7 +47,11 @@ export const portalProfiles: Record<PortalId, PortalProfile> = {
   none: { id: "none", name: "", label: null, language: "page", visibleWatermark: false, qr: false, originalBeside: false, maxLongSide: 4096, forbiddenModes: [], rule: null },
 };
 
+/** The disclosure label of each kind, in one language (messages listings.labels). */
+export type DisclosureLabels = Record<DisclosureKind, string>;
+export type DisclosureKind = "renovationPreview" | "virtuallyStaged";
+
 /** A result that changes the room itself (walls, floors, fixtures) is a renovation preview; furniture alone, virtually staged. */
-export function disclosureKind(mode: EditMode): "renovationPreview" | "virtuallyStaged" {
+export function disclosureKind(mode: EditMode): DisclosureKind {
   return (REMODELS as readonly EditMode[]).includes(mode) ? "renovationPreview" : "virtuallyStaged";
 }

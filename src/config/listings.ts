@@ -13,6 +13,11 @@ export const LISTING_NAME_MAX = 120;
 export const HD_MIN_LONG_SIDE = 3840;
 /** JPEG quality of downloads (ZIP entries and HD copies). */
 export const DOWNLOAD_JPEG_QUALITY = 90;
+/**
+ * Days a listing's chosen results and their photos are kept when its owner chooses to keep them for the
+ * listing's life (so its proof pages show them beside each other); ended by the owner at any moment.
+ */
+export const LISTING_KEEP_DAYS = 180;
 /** The listing's page warns this long before its photos' hour runs out. */
 export const LISTING_EXPIRY_WARNING_MS = 10 * 60 * 1000;
 /** Uploads a listing's page sends at once: a few at a time keeps each one's progress honest and the server calm. */

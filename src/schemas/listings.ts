@@ -92,6 +92,8 @@ export type ListingDto = {
   id: string;
   name: string;
   disclosureLabel: boolean;
+  /** Until when its chosen results and their photos are kept, as its owner chose; null: they keep their hour. */
+  keptUntil: string | null;
   lastRoomType: string | null;
   createdAt: string;
   /** When the first of its photos reaches the end of its hour; null without live photos. */

@@ -16,6 +16,7 @@ const listing: ListingDto = {
   id: "listing-1",
   name: "Złota 44/12",
   disclosureLabel: true,
+  keptUntil: null,
   lastRoomType: "living-room",
   createdAt: new Date(NOW).toISOString(),
   expiresAt: image.expiresAt,

@@ -27,6 +27,7 @@ import type { ListingDto, ListingPhotoDto, ListingResultDto } from "@/schemas/li
 import { personDataUrl } from "@/web/shared/person-data";
 import { PortalExport } from "./portal-export";
 import { callApi } from "./call-api";
+import { ListingKeep } from "./listing-keep";
 import { ListingResult } from "./listing-result";
 import { usePhotoUploads } from "./use-photo-uploads";
 
@@ -572,6 +573,7 @@ export function ListingWorkspace({
             chosen={chosen.map((photo, index) => ({ number: index + 1, mode: photo.results.find((r) => r.visualizationId === photo.chosenVisualizationId)!.mode }))}
           />
         )}
+        {(chosen.length > 0 || listing.keptUntil) && <ListingKeep base={base} keptUntil={listing.keptUntil} onChange={refresh} />}
         <div className="space-y-2">
           <h3 className="font-medium">{t("share")}</h3>
           <p className="text-sm text-gray-700 dark:text-gray-300">{t("shareLead")}</p>

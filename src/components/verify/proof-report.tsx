@@ -75,7 +75,7 @@ export function ProofReport({ answer }: { answer: Pick<CheckAnswer, "made" | "pr
       {images?.state === "live" && !images.published && <p className="mt-2 text-gray-700 dark:text-gray-300">{t("imagesPrivate")}</p>}
       {images?.state === "live" && images.published && answer.proof && (
         <div className="mt-4">
-          <p className="mb-2 text-gray-700 dark:text-gray-300">{t("imagesLive", { time: format.dateTime(new Date(images.until), { timeStyle: "short" }) })}</p>
+          <p className="mb-2 text-gray-700 dark:text-gray-300">{t("imagesLive", { time: format.dateTime(new Date(images.until), { dateStyle: "medium", timeStyle: "short" }) })}</p>
           <ComparisonSlider
             before={{ src: `/api/proofs/${answer.proof.id}/original`, alt: t("originalAlt"), width: 1536, height: 1024 }}
             after={{ src: `/api/proofs/${answer.proof.id}/result`, alt: t("resultAlt"), width: 1536, height: 1024 }}

@@ -12,7 +12,6 @@ import type { ImageStorage } from "@/server/storage/storage";
 import { checkStoredResult, toFullSizeJpeg } from "./make-visualization";
 import { fullSizeKey, isAnswerKey } from "@/server/images/result-keys";
 import { storeFullSize } from "./store-full-size";
-import { recordProofScore } from "@/server/provenance/record-proof-score";
 import { writeStructureScore } from "./write-structure-score";
 
 /**
@@ -101,7 +100,6 @@ export async function finishFollowUp(options: { db: Db; storage: ImageStorage; f
     if (!resultBytes || (masked && !maskBytes)) return;
     const { score: structureScore, findings } = await checkStoredResult({ source: sourceBytes, result: resultBytes, mask: maskBytes, size, masked });
     await writeStructureScore({ db, visualizationId: followUp.visualizationId, structureScore, findings });
-    await recordProofScore({ db, visualizationId: followUp.visualizationId, score: structureScore, findings });
     log.info("generation.scored_taken_over", { ...context, structureScore });
   } catch (error) {
     log.warn("generation.follow_up_failed", { ...context, error });

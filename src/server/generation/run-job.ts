@@ -4,7 +4,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { isAiResult } from "@/config/engines";
 import { createProof } from "@/server/provenance/create-proof";
 import { markResult } from "@/server/provenance/mark-result";
-import { recordProofScore } from "@/server/provenance/record-proof-score";
 import { ENGINE_TIMEOUT_MS, JOB_LEASE_MS, LISTING_REFERENCE_WAIT_MS, PROGRESS_INTERVAL_MS, RETRY_POLICY } from "@/config/generation";
 import { isMaskedMode } from "@/config/edit-modes";
 import type { Db } from "@/server/db/client";
@@ -197,7 +196,6 @@ async function scoreResult(db: Db, job: ClaimedJob, output: MadeVisualization, c
   try {
     const { score: structureScore, findings } = await output.structureCheck();
     await writeStructureScore({ db, visualizationId: job.visualizationId, structureScore, findings });
-    await recordProofScore({ db, visualizationId: job.visualizationId, score: structureScore, findings });
     log.info("generation.scored", { ...context, structureScore, scoreMs: Date.now() - began });
   } catch (error) {
     log.warn("generation.score_failed", { ...context, error });

@@ -11,7 +11,8 @@ import { findingsOf, isFlagged } from "./dto";
  * Records a succeeded visualization's structure score and findings once they are known, after its result was stored and shown
  * (the check is not on the way to the screen), with a `scored` event for its batch's readers. One statement, as
  * writeJobStep's steps: the score is set only on a succeeded visualization that has none yet, so a repeat or a
- * late writer changes nothing. `written` is false then.
+ * late writer changes nothing. `written` is false then. The same statement copies them to the result's proof
+ * record, which keeps them after the visualization's hour (decision record 0049): one writer, so the two never differ.
  */
 export async function writeStructureScore(options: { db: Db; visualizationId: string; structureScore: number; findings: StructureFinding[] }): Promise<{ written: boolean }> {
   const { db, visualizationId, structureScore, findings } = options;
@@ -20,7 +21,10 @@ export async function writeStructureScore(options: { db: Db; visualizationId: st
     with changed as (
       update visualization set structure_score = ${structureScore}::real, structure_findings = ${JSON.stringify(findings)}::jsonb
        where id = ${visualizationId} and status = 'succeeded' and structure_score is null
-      returning batch_id
+      returning id, batch_id
+    ), proofed as (
+      update proof set structure_score = ${structureScore}::real, structure_findings = ${JSON.stringify(findings)}::jsonb
+       where visualization_id = (select id from changed)
     ), numbered as (
       update batch set last_seq = last_seq + 1
        where id = (select batch_id from changed)

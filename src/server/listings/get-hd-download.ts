@@ -1,6 +1,7 @@
 import "server-only";
 import type { Locale } from "@/config/routes";
 import { getDb, type DbOrTx } from "@/server/db/client";
+import { structureOf } from "@/server/provenance/mark-result";
 import { AppError } from "@/server/errors";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
@@ -25,7 +26,7 @@ export async function getHdDownload(options: { userId: string; listingId: string
   const hd = item.hd;
   const read = async () => {
     const data = row.disclosureLabel
-      ? await labelledHdFile({ hd, locale: options.locale, mode: item.mode, ai: item.ai, owner: options.userId, storage })
+      ? await labelledHdFile({ hd, locale: options.locale, mode: item.mode, ai: item.ai, structure: await structureOf({ db, resultImageId: item.result.id }), owner: options.userId, storage })
       : await storage.get(hd.storageKey);
     if (!data) throw new AppError("GONE");
     return data;

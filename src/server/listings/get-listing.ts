@@ -74,6 +74,7 @@ export async function getListing(options: { userId: string; listingId: string; d
     id: row.id,
     name: row.name,
     disclosureLabel: row.disclosureLabel,
+    keptUntil: row.keepUntil && row.keepUntil > now ? row.keepUntil.toISOString() : null,
     lastRoomType: row.lastRoomType,
     createdAt: row.createdAt.toISOString(),
     expiresAt: liveExpiries.length ? new Date(Math.min(...liveExpiries)).toISOString() : null,

@@ -6,6 +6,7 @@ import { catalogs } from "@/i18n/catalogs";
 import { labelledHdKey } from "@/server/images/result-keys";
 import { remember } from "@/server/process-singletons";
 import type { ImageStorage } from "@/server/storage/storage";
+import type { ProvenanceFacts } from "@/server/provenance/provenance-facts";
 import { burnLabel } from "./burn-label";
 import { labelSlots } from "./label-slots";
 
@@ -24,6 +25,8 @@ export async function labelledHdFile(options: {
   locale: Locale;
   mode: EditMode;
   ai: boolean;
+  /** The structure check's findings when known (its result's proof), stated in the file's own manifest. */
+  structure?: ProvenanceFacts["structure"];
   owner: string;
   storage: ImageStorage;
 }): Promise<Buffer | null> {
@@ -41,7 +44,7 @@ export async function labelledHdFile(options: {
     // A change of walls, floors or fixtures is labelled a renovation preview, not virtual staging (as in the ZIP).
     const label = disclosureKind(options.mode) === "renovationPreview" ? labels.labels.renovationPreview : labels.label;
     // The quick encoder: a 3840 px copy takes a quarter of mozjpeg's time for some 7 % more bytes.
-    const file = await labelSlots().run(options.owner, () => burnLabel({ image: copy, label, ai: options.ai, quick: true }));
+    const file = await labelSlots().run(options.owner, () => burnLabel({ image: copy, label, ai: options.ai, quick: true, structure: options.structure }));
     // Not kept past the copy's hour: the sweeper may already have deleted the copy and what it knew of.
     if (hd.expiresAt > new Date()) await storage.put(key, file, "image/jpeg");
     return file;

@@ -4,10 +4,11 @@ import { LABELLED_FILES_CACHE_BYTES } from "@/config/listings";
 import { remember } from "@/server/process-singletons";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
+import type { ProvenanceFacts } from "@/server/provenance/provenance-facts";
 import { burnLabel } from "./burn-label";
 import { labelSlots } from "./label-slots";
 
-type Context = { storageKey: string; label: string | null; ai: boolean; quick: boolean; owner: string; storage: ImageStorage };
+type Context = { storageKey: string; label: string | null; ai: boolean; quick: boolean; structure: ProvenanceFacts["structure"]; owner: string; storage: ImageStorage };
 
 /** Files already made, until their result's hour ends or memory runs short (least recently used first). */
 const made = remember("labelledFiles", () =>
@@ -19,7 +20,7 @@ const made = remember("labelledFiles", () =>
     fetchMethod: async (_key, _stale, { context }) => {
       const bytes = await context.storage.get(context.storageKey);
       if (!bytes) return undefined;
-      return labelSlots().run(context.owner, () => burnLabel({ image: bytes, label: context.label, ai: context.ai, quick: context.quick }));
+      return labelSlots().run(context.owner, () => burnLabel({ image: bytes, label: context.label, ai: context.ai, quick: context.quick, structure: context.structure }));
     },
   }),
 );
@@ -40,15 +41,19 @@ export async function labelledResultFile(options: {
   owner: string;
   /** libjpeg-turbo's own encoder rather than mozjpeg: for a client link's images (shown on a page at once). */
   quick?: boolean;
+  /** The structure check's findings once it has run (its result's proof), stated in the file's own manifest. */
+  structure?: ProvenanceFacts["structure"];
   storage?: ImageStorage;
 }): Promise<Buffer | null> {
   const ttl = options.file.expiresAt.getTime() - Date.now();
   if (ttl <= 0) return null;
   const quick = options.quick ?? false;
-  const key = JSON.stringify([options.file.storageKey, options.label, options.ai, quick]);
+  const structure = options.structure ?? null;
+  // A file made before the check ended is made again once it has: its manifest then says what the check found.
+  const key = JSON.stringify([options.file.storageKey, options.label, options.ai, quick, structure?.score ?? null]);
   const file = await made.fetch(key, {
     ttl,
-    context: { storageKey: options.file.storageKey, label: options.label, ai: options.ai, quick, owner: options.owner, storage: options.storage ?? getStorage() },
+    context: { storageKey: options.file.storageKey, label: options.label, ai: options.ai, quick, structure, owner: options.owner, storage: options.storage ?? getStorage() },
   });
   return file ?? null;
 }

@@ -7,8 +7,13 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Handle } from "@/server/db/client";
 import { libraryPhotos } from "@/config/library";
+import type { DisclosureLabels } from "@/config/listing-portals";
+import { catalogs } from "@/i18n/catalogs";
 import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
-import { batch, generationJob, image, jobOwnerTurn, listingPhoto, listingShare, tokenLedger, visualization } from "@/server/db/schema";
+import { batch, generationJob, image, jobOwnerTurn, listingPhoto, listingShare, proof, tokenLedger, visualization } from "@/server/db/schema";
+import { LISTING_KEEP_DAYS } from "@/config/listings";
+import type { ListingPhotoDto } from "@/schemas/listings";
+import { getProof } from "@/server/provenance/get-proof";
 import { sweepExpired } from "@/server/generation/sweep-expired";
 import { forgetOldTurns } from "@/server/jobs/forget-old-turns";
 import { STRUCTURE_CHECK_WAIT_SECONDS } from "@/config/generation";
@@ -32,6 +37,8 @@ import { addListingPhotos } from "./add-listing-photos";
 import { chooseListingResult } from "./choose-listing-result";
 import { createListing } from "./create-listing";
 import { createShareLink } from "./create-share-link";
+import { deleteListing } from "./delete-listing";
+import { keepListingImages } from "./keep-listing-images";
 import { referenceFor } from "@/server/generation/reference-for";
 import { generateListing as generateChecked } from "./generate-listing";
 import { parseInput } from "@/server/parse-input";
@@ -71,7 +78,7 @@ const pick = (v: { seed: number; brief: string | null }) => ({ seed: v.seed, bri
 
 const W = 400;
 const H = 300;
-const LABEL = "Wirtualna aranżacja";
+const LABELS = catalogs.pl.listings.labels;
 
 /** An engine that returns a light, flat image, or fails for the styles named. */
 /** What each call was given as references, by visualization seed order of arrival. */
@@ -99,6 +106,17 @@ async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
 async function digitalSourceType(file: Buffer): Promise<string | null> {
   const { xmp } = await sharp(file).metadata();
   return /<Iptc4xmpExt:DigitalSourceType>([^<]*)</.exec(xmp?.toString("utf8") ?? "")?.[1] ?? null;
+}
+
+/**
+ * That a restyle's file (walls and floors changed) is labelled "renovation preview": the same pixels whatever
+ * the staging label's words are, and other pixels when the two labels' words are swapped.
+ */
+async function expectRenovationPreview(read: (labels: DisclosureLabels) => Promise<Buffer>) {
+  const pixels = async (labels: DisclosureLabels) => sharp(await read(labels)).raw().toBuffer();
+  const right = await pixels(LABELS);
+  expect((await pixels({ ...LABELS, virtuallyStaged: "Something else" })).equals(right)).toBe(true);
+  expect((await pixels({ virtuallyStaged: LABELS.renovationPreview, renovationPreview: LABELS.virtuallyStaged })).equals(right)).toBe(false);
 }
 
 /** Mean brightness and the brightest channel value of a region of a JPEG. */
@@ -401,7 +419,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
 
     // A download given up stops the making at once (it used to wait for its reader for good, holding an image).
     const reads = vi.spyOn(storage, "get");
-    const givenUp = await streamListingZip({ db: handle.db, storage, userId, listingId, label: LABEL });
+    const givenUp = await streamListingZip({ db: handle.db, storage, userId, listingId, labels: LABELS });
     givenUp.stream.destroy();
     await expect(givenUp.done).resolves.toBe("abandoned");
     expect(reads.mock.calls.length).toBeLessThan(3);
@@ -409,13 +427,14 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     // A HEAD is answered from the plan, without making anything.
     await expect(planListingZip({ db: handle.db, userId, listingId })).resolves.toEqual({ fileName: "zlota-44-12-warszawa.zip", entries: 3 });
 
-    const zip = await streamListingZip({ db: handle.db, storage, userId, listingId, label: LABEL });
+    const zip = await streamListingZip({ db: handle.db, storage, userId, listingId, labels: LABELS });
     const entries = readZip(await collect(zip.stream));
     await expect(zip.done).resolves.toBe("finished");
     expect(zip.fileName).toBe("zlota-44-12-warszawa.zip");
     expect(entries.map((e) => e.name)).toEqual(["zlota-44-12-warszawa-01-living-room-modern.jpg", "zlota-44-12-warszawa-02-kitchen-modern.jpg", "zlota-44-12-warszawa-03-living-room-modern.jpg"]);
     const meta = await sharp(entries[0]!.data).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", W, H]);
+    await expectRenovationPreview(async (labels) => readZip(await collect((await streamListingZip({ db: handle.db, storage, userId, listingId, labels })).stream))[0]!.data);
     // The label's plate sits in the bottom-right corner (the result's side of a before/after slider): darker
     // than the flat result, with white letters on it.
     const corner = { left: W - 134, top: H - 40, width: 120, height: 24 };
@@ -429,7 +448,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     // Each entry carries its result's machine-readable marking, labelled or not.
     const marking = [DIGITAL_SOURCE_TYPE.ai, DIGITAL_SOURCE_TYPE.algorithmic, DIGITAL_SOURCE_TYPE.algorithmic];
     expect(await Promise.all(entries.map((e) => digitalSourceType(e.data)))).toEqual(marking);
-    const unlabelled = await streamListingZip({ db: handle.db, storage, userId, listingId, label: null });
+    const unlabelled = await streamListingZip({ db: handle.db, storage, userId, listingId, labels: null });
     const unlabelledEntries = readZip(await collect(unlabelled.stream));
     expect(await Promise.all(unlabelledEntries.map((e) => digitalSourceType(e.data)))).toEqual(marking);
     // Nothing to burn in and marked as it should be: the stored JPEG itself, not encoded again; the first, whose
@@ -544,7 +563,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const view = await getListing({ db: handle.db, userId, listingId });
     // Nothing chosen yet: nothing to share, to zip or to order in HD, and the answer says to choose first.
     await expect(createShareLink({ db: handle.db, userId, listingId })).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "nothingChosen" } });
-    await expect(streamListingZip({ db: handle.db, storage, userId, listingId, label: null })).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "nothingChosen" } });
+    await expect(streamListingZip({ db: handle.db, storage, userId, listingId, labels: null })).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "nothingChosen" } });
     await expect(orderHdCopy({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id })).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "noChoice" } });
     await chooseListingResult({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id, visualizationId: view.photos[0]!.results[0]!.visualizationId });
     const link = await createShareLink({ db: handle.db, userId, listingId });
@@ -563,7 +582,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     expect((await resolveShareLink({ db: handle.db, token: link.token })).listing).toMatchObject({ items: [], expiresAt: null });
     await chooseListingResult({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id, visualizationId: view.photos[0]!.results[0]!.visualizationId });
     // The client's file of a result carries the label, burnt in as in the ZIP, and the result's AI marking.
-    const share = (imageId: string) => getSharedImage({ db: handle.db, storage, token: link.token, imageId, label: LABEL });
+    const share = (imageId: string) => getSharedImage({ db: handle.db, storage, token: link.token, imageId, labels: LABELS });
     const stored = async (imageId: string) => {
       const [row] = await handle.db.select().from(image).where(eq(image.id, imageId));
       return (await storage.get(row!.storageKey))!;
@@ -576,6 +595,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const flat = await region(await sharp({ create: { width: W, height: H, channels: 3, background: "#e8e4dc" } }).jpeg().toBuffer(), corner);
     expect((await region(servedData, corner)).mean).toBeLessThan(flat.mean - 60);
     expect(await digitalSourceType(servedData)).toBe(DIGITAL_SOURCE_TYPE.ai);
+    await expectRenovationPreview(async (labels) => (await getSharedImage({ db: handle.db, storage, token: link.token, imageId: result.id, labels })).read());
     // The photo it was made from is answered as stored; so is the result while the listing's label is off.
     expect((await (await share(view.photos[0]!.image!.id)).read()).equals(await stored(view.photos[0]!.image!.id))).toBe(true);
     await updateListing({ db: handle.db, userId, listingId, disclosureLabel: false });
@@ -614,6 +634,63 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     for (const token of [link.token, second.token]) await expect(resolveShareLink({ db: handle.db, token, now: later })).rejects.toMatchObject({ code: "GONE" });
   });
 
+  it("keeps the chosen results and their photos for the listing's life when its owner chooses it, past the sweeper, until the owner ends it", async () => {
+    const { userId, listingId } = await agent(2, 2);
+    await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" });
+    await drain(flatEngine());
+    const view = await getListing({ db: handle.db, userId, listingId });
+    const [first, second] = view.photos as [ListingPhotoDto, ListingPhotoDto];
+    const firstResult = first.results[0]!;
+    await chooseListingResult({ db: handle.db, userId, listingId, photoId: first.id, visualizationId: firstResult.visualizationId });
+    const [row] = await handle.db.select().from(proof).where(eq(proof.visualizationId, firstResult.visualizationId));
+    // The structure check's one writer put the same score and findings on the proof record as on the visualization.
+    const [scored] = await handle.db.select({ score: visualization.structureScore, findings: visualization.structureFindings }).from(visualization).where(eq(visualization.id, firstResult.visualizationId));
+    expect(scored!.score).not.toBeNull();
+    expect([row!.structureScore, row!.structureFindings]).toEqual([scored!.score, scored!.findings]);
+
+    // Another person cannot choose it for someone's listing.
+    await expect(keepListingImages({ db: handle.db, userId: await insertUser(handle), listingId, keep: true })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const { keptUntil } = await keepListingImages({ db: handle.db, userId, listingId, keep: true });
+    expect(keptUntil!.getTime() - Date.now()).toBeGreaterThan((LISTING_KEEP_DAYS - 1) * 86_400_000);
+    expect((await getListing({ db: handle.db, userId, listingId })).keptUntil).toBe(keptUntil!.toISOString());
+    // A result chosen later is kept as well.
+    await chooseListingResult({ db: handle.db, userId, listingId, photoId: second.id, visualizationId: second.results[0]!.visualizationId });
+
+    // Two hours on, the sweeper leaves the kept results, their photos and their batches; the proof page shows them.
+    const later = new Date(Date.now() + 2 * 3_600_000);
+    await sweepExpired({ db: handle.db, storage, now: later });
+    const kept = await getListing({ db: handle.db, userId, listingId, now: later });
+    for (const p of kept.photos) {
+      expect(p.image).not.toBeNull();
+      expect(p.chosenVisualizationId).not.toBeNull();
+      expect(p.results.find((r) => r.visualizationId === p.chosenVisualizationId)!.result).not.toBeNull();
+    }
+    expect(await getProof({ db: handle.db, id: row!.id, now: later })).toMatchObject({ images: { state: "live", published: true, until: keptUntil!.toISOString() } });
+
+    // Ended: each file goes back to its hour (past it: due now), and the sweeper deletes them; the proof keeps its facts.
+    await keepListingImages({ db: handle.db, userId, listingId, keep: false });
+    expect((await getListing({ db: handle.db, userId, listingId })).keptUntil).toBeNull();
+    await sweepExpired({ db: handle.db, storage, now: later });
+    const ended = await getListing({ db: handle.db, userId, listingId, now: later });
+    expect(ended.photos.every((p) => p.image === null && p.chosenVisualizationId === null)).toBe(true);
+    expect(await getProof({ db: handle.db, id: row!.id, now: later })).toMatchObject({ id: row!.id, mode: row!.mode, images: { state: "gone" } });
+    expect(await handle.db.select().from(image).where(eq(image.id, firstResult.result!.id))).toEqual([]);
+  });
+
+  it("ends the keeping when the listing is deleted: its files go back to their hour", async () => {
+    const { userId, listingId } = await agent(1, 1);
+    await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" });
+    await drain(flatEngine());
+    const photo = (await getListing({ db: handle.db, userId, listingId })).photos[0]!;
+    await chooseListingResult({ db: handle.db, userId, listingId, photoId: photo.id, visualizationId: photo.results[0]!.visualizationId });
+    await keepListingImages({ db: handle.db, userId, listingId, keep: true });
+    const [keptRow] = await handle.db.select({ expiresAt: image.expiresAt }).from(image).where(eq(image.id, photo.image!.id));
+    expect(keptRow!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 86_400_000);
+    await deleteListing({ db: handle.db, userId, listingId });
+    const [back] = await handle.db.select({ expiresAt: image.expiresAt, createdAt: image.createdAt }).from(image).where(eq(image.id, photo.image!.id));
+    expect(back!.expiresAt.getTime()).toBeLessThanOrEqual(back!.createdAt.getTime() + 3_600_000);
+  });
+
   it("answers GONE for the ZIP, an HD order and a new link once the chosen result passes its hour, spending nothing", async () => {
     const { userId, listingId } = await agent(1, 1);
     await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" });
@@ -624,7 +701,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     // The chosen result past its hour: the ZIP and an HD order are GONE, and nothing is spent.
     const balance = await getBalance({ db: handle.db, userId });
     await handle.db.update(image).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(image.id, view.photos[0]!.results[0]!.result!.id));
-    await expect(streamListingZip({ db: handle.db, storage, userId, listingId, label: null })).rejects.toMatchObject({ code: "GONE" });
+    await expect(streamListingZip({ db: handle.db, storage, userId, listingId, labels: null })).rejects.toMatchObject({ code: "GONE" });
     await expect(orderHdCopy({ db: handle.db, userId, listingId, photoId: view.photos[0]!.id })).rejects.toMatchObject({ code: "GONE" });
     await expect(createShareLink({ db: handle.db, userId, listingId })).rejects.toMatchObject({ code: "GONE" });
     expect(await getBalance({ db: handle.db, userId })).toBe(balance);

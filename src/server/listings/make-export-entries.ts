@@ -9,7 +9,7 @@ import { env } from "@/env";
 import { catalogs } from "@/i18n/catalogs";
 import { AppError } from "@/server/errors";
 import { markDigitalSource } from "@/server/images/mark-digital-source";
-import { markDerived } from "@/server/provenance/mark-result";
+import { factsOf, markDerived } from "@/server/provenance/mark-result";
 import type { ProofRow } from "@/server/provenance/create-proof";
 import { labelPlate } from "./burn-label";
 import type { ChosenResult } from "./list-chosen-results";
@@ -67,7 +67,7 @@ export async function makeExportEntries(options: {
     overlays.push({ input: await QRCode.toBuffer(url, { type: "png", margin: 2, width: side, errorCorrectionLevel: "M" }), left: margin, top: height - margin - side });
   }
   const jpeg = await sharp(resized.data).composite(overlays).jpeg({ quality: DOWNLOAD_JPEG_QUALITY, mozjpeg: true }).toBuffer();
-  const file = await markDerived({ image: markDigitalSource({ image: jpeg, ai: item.ai }), parent: options.result, change: label ? "labelled" : "transcoded", description: label ?? profile.name });
+  const file = await markDerived({ image: markDigitalSource({ image: jpeg, ai: item.ai }), parent: options.result, change: label ? "labelled" : "transcoded", description: label ?? profile.name, structure: options.proof ? factsOf(options.proof).structure : null });
   const name = listingFileName({ listingName: options.listingName, number: item.number, roomType: item.roomType, styleId: item.styleId || item.mode });
   const entries = [{ name, data: file }];
   let originalName: string | null = null;

@@ -12,7 +12,7 @@ import { newId } from "@/server/db/new-id";
 import { markDigitalSource } from "@/server/images/mark-digital-source";
 import { hdCopyKey, labelledHdKeys } from "@/server/images/result-keys";
 import { locales } from "@/config/routes";
-import { findProofOf, markDerived } from "@/server/provenance/mark-result";
+import { factsOf, findProofOf, markDerived } from "@/server/provenance/mark-result";
 import { log } from "@/server/log";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
@@ -83,8 +83,8 @@ export async function makeHdCopy(options: {
     // Marked as its result is (the encoder keeps no metadata): the owner's image route hands the stored copy out too.
     const ai = isAiResult(result.engine, result.mode as EditMode);
     // Its own C2PA manifest chained to the result's, and the watermark again at its size (src/server/provenance).
-    const proofId = ai ? (await findProofOf({ db, resultImageId: result.image.id }))?.id : null;
-    const marked = await markDerived({ image: markDigitalSource({ image: jpeg.data, ai }), parent: bytes, change: "upscaled", description: "HD copy", watermarkId: proofId });
+    const proof = await findProofOf({ db, resultImageId: result.image.id });
+    const marked = await markDerived({ image: markDigitalSource({ image: jpeg.data, ai }), parent: bytes, change: "upscaled", description: "HD copy", watermarkId: ai ? proof?.id : null, structure: proof ? factsOf(proof).structure : null });
     const id = newId();
     const storageKey = hdCopyKey(id);
     await storage.put(storageKey, marked, "image/jpeg");
@@ -93,7 +93,8 @@ export async function makeHdCopy(options: {
     const [labelled] = await db.select({ on: listing.disclosureLabel }).from(listing).where(eq(listing.id, order.listing_id));
     if (labelled?.on) {
       const copy = { id, storageKey, expiresAt: result.image.expiresAt };
-      for (const locale of locales) await labelledHdFile({ hd: copy, locale, mode: result.mode as EditMode, ai, owner: order.user_id, storage });
+      const structure = proof ? factsOf(proof).structure : null;
+      for (const locale of locales) await labelledHdFile({ hd: copy, locale, mode: result.mode as EditMode, ai, structure, owner: order.user_id, storage });
     }
     const kept = await db
       .transaction(async (tx) => {

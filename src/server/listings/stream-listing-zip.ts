@@ -7,10 +7,9 @@ import { AppError } from "@/server/errors";
 import { log } from "@/server/log";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
-import { disclosureKind, type PortalProfile } from "@/config/listing-portals";
-import { catalogs } from "@/i18n/catalogs";
+import { disclosureKind, type DisclosureLabels, type PortalProfile } from "@/config/listing-portals";
 import type { Locale } from "@/config/routes";
-import { findProofOf } from "@/server/provenance/mark-result";
+import { findProofOf, structureOf } from "@/server/provenance/mark-result";
 import { labelledResultFile } from "./labelled-result-file";
 import { labelSlots } from "./label-slots";
 import { complianceSheet, exportLocale, makeExportEntries, refuseForbidden, type SheetRow } from "./make-export-entries";
@@ -43,14 +42,14 @@ async function chosenForZip(options: { userId: string; listingId: string; portal
  * The chosen results of a listing as one ZIP of full-size JPEGs named `<listing>-<nn>-<room>-<style>.jpg`, each
  * with its result's AI marking, streamed: each entry is taken (labelledResultFile: made once, then kept for its
  * hour) only when the one before has gone out, so a ZIP being made holds one image in hand, not forty. JPEGs are stored, not deflated again (it would gain nothing).
- * `label` is the disclosure text to burn in (null: none; the listing's own setting is applied by the caller).
+ * `labels` are the disclosure texts to burn in, by kind of change (null: none; the listing's own setting is applied here).
  * A download given up (the stream closed before its end) stops the making at once: it would otherwise wait
  * forever for the reader, holding the image in hand. `done` says how the making ended.
  */
 export async function streamListingZip(options: {
   userId: string;
   listingId: string;
-  label: string | null;
+  labels: DisclosureLabels | null;
   /** Where the photos go (src/config/listing-portals.ts): its label, QR code, originals and compliance sheet, in `locale` where it has no language of its own. */
   portal?: PortalProfile;
   locale?: Locale;
@@ -60,7 +59,7 @@ export async function streamListingZip(options: {
   const db = options.db ?? (await getDb());
   const storage = options.storage ?? getStorage();
   const { row, items, plan } = await chosenForZip({ db, userId: options.userId, listingId: options.listingId, portal: options.portal });
-  const label = row.disclosureLabel ? options.label : null;
+  const labels = row.disclosureLabel ? options.labels : null;
 
   const archive = archiver("zip", { store: true });
   const out = new PassThrough();
@@ -102,8 +101,8 @@ export async function streamListingZip(options: {
         continue;
       }
       // A change of walls, floors or fixtures is labelled a renovation preview, not virtual staging.
-      const itemLabel = label && options.locale && disclosureKind(item.mode) === "renovationPreview" ? catalogs[options.locale].listings.labels.renovationPreview : label;
-      const jpeg = await labelledResultFile({ file: item.result, label: itemLabel, ai: item.ai, owner: options.userId, storage });
+      const structure = await structureOf({ db, resultImageId: item.result.id });
+      const jpeg = await labelledResultFile({ file: item.result, label: labels ? labels[disclosureKind(item.mode)] : null, ai: item.ai, structure, owner: options.userId, storage });
       // An object gone between the listing and now: left out rather than a broken entry.
       if (!jpeg || abandoned) continue;
       await append(jpeg, listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId || item.mode }));

@@ -4,18 +4,18 @@ import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { batch, image } from "@/server/db/schema";
+import { eq } from "drizzle-orm";
+import { batch, image, proof as proofTable } from "@/server/db/schema";
 import { isAppError } from "@/server/errors";
 import { insertUser, useInstalledPglite } from "~/tests/support/databases";
 import { checkImage } from "./check-image";
 import { createProof } from "./create-proof";
 import { markResult } from "./mark-result";
-import { recordProofScore } from "./record-proof-score";
 import { issueOwnCertificate } from "./signing-credentials";
 import { signResultManifest } from "./sign-manifest";
 import { WasmBuilder } from "@contentauth/c2pa-wasm";
 import { BytesBlob, c2paReady } from "./c2pa-runtime";
-import { coseSign1 } from "./cose-sign1";
+import { coseSign1, signClaim } from "./cose-sign1";
 import { createPrivateKey, X509Certificate } from "node:crypto";
 
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "check-"));
@@ -33,7 +33,7 @@ async function signedByAnother(jpeg: Buffer, generator: string, assertions: obje
   const key = createPrivateKey(keyPem);
   c2paReady();
   const builder = WasmBuilder.fromJson(JSON.stringify({ claim_generator_info: [{ name: generator }], format: "image/jpeg", assertions: [{ label: "c2pa.actions.v2", data: { actions: [{ action: "c2pa.created", digitalSourceType: "http://cv.iptc.org/newscodes/digitalsourcetype/digitalCapture" }] } }, ...assertions] }));
-  const signed = await builder.sign({ alg: "es256", reserveSize: 8192, sign: async (claim: Uint8Array) => new Uint8Array(coseSign1({ claim, chain, key, size: 8192 })) }, [], "image/jpeg", new BytesBlob(jpeg) as unknown as Blob);
+  const signed = await builder.sign({ alg: "es256", reserveSize: 8192, sign: async (claim: Uint8Array) => new Uint8Array(coseSign1({ signed: signClaim({ claim, chain, key }), size: 8192 })) }, [], "image/jpeg", new BytesBlob(jpeg) as unknown as Blob);
   builder.free();
   return Buffer.from(signed);
 }
@@ -73,7 +73,8 @@ describe("checkImage", () => {
     const proof = await createProof({ db: handle, userId, visualizationId: "v1", batchId: "b1", resultImageId: "result", original: photo, ai: true, mode: "stage", styleId: "japandi", engine: "replicate" });
     proofId = proof.id;
     result = await markResult({ image: photo, proof, watermark: true });
-    await recordProofScore({ db: handle, visualizationId: "v1", score: 0.93 });
+    // The check ends after the result was signed (its manifest says pending); its score is on the proof record.
+    await handle.update(proofTable).set({ structureScore: 0.93 }).where(eq(proofTable.visualizationId, "v1"));
     unrelated = await sharp(readFileSync("tests/fixtures/kitchen-dining-cc0-1600x900.jpg")).resize(1200).jpeg({ quality: 85 }).toBuffer();
   });
 

@@ -9,16 +9,34 @@ const ES256 = -7;
 const X5CHAIN = 33;
 const COSE_SIGN1_TAG = 18;
 
-/**
- * The C2PA claim signature: a COSE_Sign1 (RFC 9052 4.2) with detached payload over the claim's bytes, ES256,
- * the certificate chain in the protected header (C2PA 2.1 §14.6), and a `pad` that brings it to exactly `size` bytes: the
- * manifest's space was reserved, and hashed around, before the signature existed.
- */
-export function coseSign1(options: { claim: Uint8Array; chain: Buffer[]; key: KeyObject; size: number}): Buffer {
+export type SignedClaim = { protectedHeader: Uint8Array; signature: Buffer };
+
+/** The claim signed: ES256 over its Sig_structure, the certificate chain in the protected header (C2PA 2.1 §14.6). */
+export function signClaim(options: { claim: Uint8Array; chain: Buffer[]; key: KeyObject }): SignedClaim {
   const protectedHeader = cbor.encode(new Map<number, unknown>([[1, ES256], [X5CHAIN, options.chain.length === 1 ? options.chain[0] : options.chain]]));
   const signature = sign("sha256", toBeSigned(protectedHeader, options.claim), { key: options.key, dsaEncoding: "ieee-p1363" });
+  return { protectedHeader, signature };
+}
+
+/**
+ * What an RFC 3161 time-stamp of the signature covers in C2PA's `sigTst2` (C2PA 2.1 §14.5.2, as c2pa-rs reads
+ * it): the COSE countersignature structure ["CounterSignature", protected header, empty aad, the signature as
+ * a CBOR byte string].
+ */
+export function countersignData(signed: SignedClaim): Buffer {
+  return cbor.encode(["CounterSignature", signed.protectedHeader, new Uint8Array(0), cbor.encode(signed.signature)]) as Buffer;
+}
+
+/**
+ * The C2PA claim signature: a COSE_Sign1 (RFC 9052 4.2) with detached payload, with the time-stamp authority's
+ * token (`sigTst2`) when there is one, and a `pad` that brings it to exactly `size` bytes: the manifest's space
+ * was reserved, and hashed around, before the signature existed.
+ */
+export function coseSign1(options: { signed: SignedClaim; size: number; timeStampToken?: Buffer | null }): Buffer {
+  const { protectedHeader, signature } = options.signed;
+  const stamp = options.timeStampToken ? [["sigTst2", new Map([["tstTokens", [new Map([["val", options.timeStampToken]])]]])] as const] : [];
   const make = (padding: number) => {
-    const unprotected = new Map([["pad", new Uint8Array(padding)]]);
+    const unprotected = new Map<string, unknown>([...stamp, ["pad", new Uint8Array(padding)]]);
     return cbor.encode(new Tag([protectedHeader, unprotected, null, signature], COSE_SIGN1_TAG)) as Buffer;
   };
   let padding = Math.max(0, options.size - make(0).length);

@@ -59,17 +59,31 @@ export async function markStoredResult(options: { db: DbOrTx; imageId: string; i
  * chained to the result's (signDerivedManifest). An HD copy of an AI result (`watermarkId`) gets the
  * watermark again at its own size: an upscaler may smooth the result's away, and the tile is read at scale 1.
  */
-export async function markDerived(options: { image: Buffer; parent: Buffer; change: "labelled" | "upscaled" | "transcoded"; description: string; watermarkId?: string | null }): Promise<Buffer> {
+export async function markDerived(options: {
+  image: Buffer;
+  parent: Buffer;
+  change: "labelled" | "upscaled" | "transcoded";
+  description: string;
+  watermarkId?: string | null;
+  /** The structure check's final findings (factsOf(proof).structure), stated in the new manifest. */
+  structure?: ProvenanceFacts["structure"];
+}): Promise<Buffer> {
   let image = options.image;
   if (options.watermarkId) {
     const { data, width, height } = await embedWatermark({ image, id: Number.parseInt(options.watermarkId, 16) });
     image = markDigitalSource({ image: await sharp(data, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer(), ai: true });
   }
-  return signDerivedManifest({ image, parent: options.parent, change: options.change, description: options.description });
+  return signDerivedManifest({ image, parent: options.parent, change: options.change, description: options.description, structure: options.structure });
 }
 
 /** The proof record of a stored result, or null (made before proofs existed, or not a result). */
 export async function findProofOf(options: { db: DbOrTx; resultImageId: string }): Promise<ProofRow | null> {
   const [row] = await options.db.select().from(proof).where(eq(proof.resultImageId, options.resultImageId)).limit(1);
   return row ?? null;
+}
+
+/** The structure check's findings on a stored result's proof, for a file made from it later; null while not run or without a proof. */
+export async function structureOf(options: { db: DbOrTx; resultImageId: string }): Promise<ProvenanceFacts["structure"]> {
+  const row = await findProofOf(options);
+  return row ? factsOf(row).structure : null;
 }

@@ -10,6 +10,8 @@ import { ASSERTION, SOURCE_TYPE, type ProvenanceFacts } from "./provenance-facts
 import { readManifest } from "./read-manifest";
 import { signDerivedManifest, signResultManifest } from "./sign-manifest";
 import { forgetSigningCredentials, getSigningCredentials } from "./signing-credentials";
+import { FakeTsa } from "~/tests/fakes/tsa";
+import { requestTimeStamp } from "./request-time-stamp";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "c2pa-"));
 process.env.DATA_DIR = dataDir;
@@ -30,8 +32,8 @@ const photo = () => sharp({ create: { width: 640, height: 400, channels: 3, back
 
 type Store = {
   active_manifest: string;
-  manifests: Record<string, { assertions: { label: string; data: Record<string, unknown> }[]; ingredients: Record<string, unknown>[]; claim_generator_info: { name: string }[] }>;
-  validation_results: { activeManifest: { failure: { code: string }[]; success: { code: string }[] } };
+  manifests: Record<string, { assertions: { label: string; data: Record<string, unknown> }[]; ingredients: Record<string, unknown>[]; claim_generator_info: { name: string }[]; signature_info?: { time?: string } }>;
+  validation_results: { activeManifest: { failure: { code: string }[]; success: { code: string }[]; informational?: { code: string }[] } };
 };
 
 /** The Content Authenticity Initiative's reader (c2pa-rs in WebAssembly), as any validator would run it. */
@@ -104,6 +106,44 @@ describe("C2PA manifests", () => {
     expect(store.validation_results.activeManifest.failure.map((f) => f.code)).toEqual(["signingCredential.untrusted"]);
     const reading = await readManifest({ image: signed });
     expect(reading).toMatchObject({ state: "present", intact: true, proofId: "AB12CD34", mode: "stage", structureScore: 0.91, manifests: 2, ai: true });
+  });
+
+  it("carries an RFC 3161 time-stamp of its signature from the configured authority, which the CAI's reader validates", async () => {
+    const tsa = new FakeTsa();
+    const url = await tsa.start();
+    try {
+      const signed = await signResultManifest({ image: jpeg, facts, tsaUrl: url });
+      expect(tsa.requests).toHaveLength(1);
+      const store = await caiRead(signed);
+      const codes = (kind: "success" | "informational" | "failure") => (store.validation_results.activeManifest[kind] ?? []).map((f) => f.code);
+      expect(codes("success")).toContain("timeStamp.validated");
+      expect(codes("failure")).toEqual(["signingCredential.untrusted"]);
+      // The authority's certificate is on no trust list: said, and not a failure.
+      expect(codes("informational")).toContain("timeStamp.untrusted");
+      expect(store.manifests[store.active_manifest]!.signature_info?.time).toBeTruthy();
+      expect(await readManifest({ image: signed })).toMatchObject({ state: "present", intact: true, proofId: "AB12CD34" });
+
+      // An authority that stamps something else is refused, and the result is signed without its token.
+      tsa.stampOther = true;
+      await expect(requestTimeStamp({ url, data: Buffer.from("claim") })).rejects.toThrow("stamped other data");
+      const unstamped = await caiRead(await signResultManifest({ image: jpeg, facts, tsaUrl: url }));
+      expect(unstamped.validation_results.activeManifest.success.map((f) => f.code)).not.toContain("timeStamp.validated");
+      expect(unstamped.validation_results.activeManifest.failure.map((f) => f.code)).toEqual(["signingCredential.untrusted"]);
+    } finally {
+      await tsa.stop();
+    }
+  });
+
+  it("states the structure check's final findings in a copy made after the check, the result's own manifest still saying pending", async () => {
+    const result = await signResultManifest({ image: jpeg, facts: { ...facts, structure: null } });
+    const structure = { score: 0.88, findings: [{ kind: "moved" }] };
+    const signed = await signDerivedManifest({ image: await photo().jpeg().toBuffer(), parent: result, change: "transcoded", description: "JPEG", structure });
+    const store = await caiRead(signed);
+    const active = store.manifests[store.active_manifest]!;
+    expect(active.assertions.find((a) => a.label === ASSERTION.structure)?.data).toEqual(structure);
+    expect(store.validation_results.activeManifest.failure.map((f) => f.code)).toEqual(["signingCredential.untrusted"]);
+    expect(await readManifest({ image: result })).toMatchObject({ structureScore: null });
+    expect(await readManifest({ image: signed })).toMatchObject({ intact: true, proofId: "AB12CD34", structureScore: 0.88 });
   });
 
   it("finds a changed pixel or a changed claim, and tells no manifest from a damaged one", async () => {

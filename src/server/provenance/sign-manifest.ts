@@ -1,8 +1,11 @@
 import "server-only";
 import { WasmBuilder } from "@contentauth/c2pa-wasm";
 import { BytesBlob, c2paReady } from "./c2pa-runtime";
-import { coseSign1 } from "./cose-sign1";
+import { env } from "@/env";
+import { log } from "@/server/log";
+import { coseSign1, countersignData, signClaim } from "./cose-sign1";
 import { ASSERTION, SOURCE_TYPE, type ProvenanceFacts } from "./provenance-facts";
+import { requestTimeStamp } from "./request-time-stamp";
 import { getSigningCredentials } from "./signing-credentials";
 
 /** Bytes reserved for the COSE signature: the chain of two P-256 certificates is some 1.2 kB; a configured chain may be longer. */
@@ -38,7 +41,7 @@ function visualizationAssertion(facts: ProvenanceFacts) {
  * and the structure check's score and findings (or `pending`). JPEG, PNG and WebP; the XMP already in the file
  * stays.
  */
-export async function signResultManifest(options: { image: Buffer; facts: ProvenanceFacts }): Promise<Buffer> {
+export async function signResultManifest(options: { image: Buffer; facts: ProvenanceFacts; tsaUrl?: string | null }): Promise<Buffer> {
   const { facts } = options;
   const format = imageFormat(options.image);
   if (!format) throw new Error("not a JPEG, PNG or WebP image");
@@ -75,20 +78,23 @@ export async function signResultManifest(options: { image: Buffer; facts: Proven
       { label: ASSERTION.structure, data: facts.structure ?? { score: null, state: "pending" } },
     ],
   };
-  return sign(definition, format, options.image);
+  return sign(definition, format, options.image, options.tsaUrl);
 }
 
 /**
  * A file made later from a result (a label burnt in, an HD copy) with a manifest of its own whose parent
  * ingredient is the result, its manifest included: the provenance chains, it is not replaced. `change` says
  * what was done: `labelled` (c2pa.edited: the disclosure drawn in), `upscaled` (c2pa.resized) or
- * `transcoded` (c2pa.transcoded: encoded again, as a JPEG). The result's facts stay in its own manifest.
+ * `transcoded` (c2pa.transcoded: encoded again, as a JPEG). The result's facts stay in its own manifest; the
+ * structure check's final score and findings (`structure`), when the check ended after the result was signed,
+ * are stated in this one, so a file made later says what the check found without the result being signed again.
  */
 export async function signDerivedManifest(options: {
   image: Buffer;
   parent: Buffer;
   change: "labelled" | "upscaled" | "transcoded";
   description: string;
+  structure?: ProvenanceFacts["structure"];
 }): Promise<Buffer> {
   const format = imageFormat(options.image);
   const parentFormat = imageFormat(options.parent);
@@ -107,6 +113,7 @@ export async function signDerivedManifest(options: {
           ],
         },
       },
+      ...(options.structure ? [{ label: ASSERTION.structure, data: options.structure }] : []),
     ],
   };
   c2paReady();
@@ -124,24 +131,37 @@ const DERIVED_ACTION = { labelled: "c2pa.edited", upscaled: "c2pa.resized", tran
 /** Trust is not checked while building: a parent signed by our own certificate is still read. */
 const CONTEXT = JSON.stringify({ verify: { verify_trust: false } });
 
-async function sign(definition: object, format: Format, image: Buffer): Promise<Buffer> {
+async function sign(definition: object, format: Format, image: Buffer, tsaUrl?: string | null): Promise<Buffer> {
   c2paReady();
   const builder = WasmBuilder.fromJson(JSON.stringify(definition), CONTEXT);
   try {
-    return await signWith(builder, format, image);
+    return await signWith(builder, format, image, tsaUrl);
   } finally {
     builder.free();
   }
 }
 
-async function signWith(builder: WasmBuilder, format: Format, image: Buffer): Promise<Buffer> {
+async function signWith(builder: WasmBuilder, format: Format, image: Buffer, tsaUrl: string | null = env().C2PA_TSA_URL ?? null): Promise<Buffer> {
   const { chain, key } = await getSigningCredentials();
   const signer = {
     alg: "es256",
     reserveSize: SIGNATURE_SPACE,
     // c2pa-wasm leaves the COSE structure to its signer (direct COSE handling): it hands over the claim's bytes.
-    sign: async (claim: Uint8Array) => new Uint8Array(coseSign1({ claim, chain, key, size: SIGNATURE_SPACE })),
+    sign: async (claim: Uint8Array) => {
+      const signed = signClaim({ claim, chain, key });
+      return new Uint8Array(coseSign1({ signed, size: SIGNATURE_SPACE, timeStampToken: tsaUrl ? await timeStamp(tsaUrl, countersignData(signed)) : null }));
+    },
   };
   const signed = await builder.sign(signer, [], format, new BytesBlob(image) as unknown as Blob);
   return Buffer.from(signed);
+}
+
+/** The authority's token, or none when it does not answer: a result is not held back by a time-stamp (logged). */
+async function timeStamp(url: string, data: Buffer): Promise<Buffer | null> {
+  try {
+    return await requestTimeStamp({ url, data });
+  } catch (error) {
+    log.warn("provenance.time_stamp_failed", { error });
+    return null;
+  }
 }

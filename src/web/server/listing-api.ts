@@ -1,4 +1,5 @@
 import "server-only";
+import type { DisclosureLabels } from "@/config/listing-portals";
 import { defaultLocale, locales, type Locale } from "@/config/routes";
 import { catalogs } from "@/i18n/catalogs";
 import { requestLocale } from "@/server/http/error-answer";
@@ -19,19 +20,19 @@ export async function done(change: Promise<void>): Promise<Response> {
   return jsonAnswer({ ok: true });
 }
 
-/** The disclosure label in the language of the page the download was started from. */
-export function disclosureLabel(request: Request): string {
-  return catalogs[requestLocale(request)].listings.label;
+/** The disclosure labels in the language of the page the download was started from. */
+export function disclosureLabels(request: Request): DisclosureLabels {
+  return catalogs[requestLocale(request)].listings.labels;
 }
 
 /**
- * The disclosure label of a client link's image, in the language its address names (`?locale=en`, else Polish):
+ * The disclosure labels of a client link's image, in the language its address names (`?locale=en`, else Polish):
  * the client's page sends no Referer, and the address alone must decide what the browser keeps.
  */
-export function sharedImageLabel(request: Request): string {
+export function sharedImageLabels(request: Request): DisclosureLabels {
   const named = new URL(request.url).searchParams.get("locale");
   const locale: Locale = locales.find((l) => l === named) ?? defaultLocale;
-  return catalogs[locale].listings.label;
+  return catalogs[locale].listings.labels;
 }
 
 const clientAddress = (request: Request) => request.headers.get("x-forwarded-for") || "unknown";

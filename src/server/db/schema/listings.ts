@@ -22,6 +22,11 @@ export const listing = pgTable(
     lastRoomType: text("last_room_type"),
     /** Burn the "virtually staged" label into downloads and show it on screen. */
     disclosureLabel: boolean("disclosure_label").notNull().default(true),
+    /**
+     * Until when its chosen results and their photos are kept (and their proof pages show them), as the owner
+     * chose for the listing's life (LISTING_KEEP_DAYS at most); null: they keep their hour.
+     */
+    keepUntil: timestamp("keep_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

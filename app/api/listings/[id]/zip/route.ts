@@ -4,7 +4,7 @@ import { AppError } from "@/server/errors";
 import { requestLocale } from "@/server/http/error-answer";
 import { planListingZip, streamListingZip } from "@/server/listings/stream-listing-zip";
 import { otherMethods, userRoute } from "@/web/server/api-route";
-import { disclosureLabel, downloadLimits, listingAccess } from "@/web/server/listing-api";
+import { disclosureLabels, downloadLimits, listingAccess } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
 
@@ -26,7 +26,7 @@ function portalOf(request: Request): PortalProfile | undefined {
 export const GET = userRoute(listingAccess, async ({ request, user, params }) => {
   const release = await downloadLimits(request, user.id);
   try {
-    const zip = await streamListingZip({ userId: user.id, listingId: params.id!, label: disclosureLabel(request), portal: portalOf(request), locale: requestLocale(request) });
+    const zip = await streamListingZip({ userId: user.id, listingId: params.id!, labels: disclosureLabels(request), portal: portalOf(request), locale: requestLocale(request) });
     void zip.done.finally(release);
     return new Response(Readable.toWeb(zip.stream) as ReadableStream<Uint8Array>, { headers: zipHeaders(zip.fileName) });
   } catch (error) {

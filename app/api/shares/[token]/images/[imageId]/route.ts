@@ -1,6 +1,6 @@
 import { getSharedImage } from "@/server/listings/get-shared-image";
 import { fileBody, otherMethods, publicRoute } from "@/web/server/api-route";
-import { sharedImageLabel, sharedImageLimits } from "@/web/server/listing-api";
+import { sharedImageLabels, sharedImageLimits } from "@/web/server/listing-api";
 
 export const dynamic = "force-dynamic";
 
@@ -24,7 +24,7 @@ const imageHeaders = (file: { contentType: string; expiresAt: Date }) => {
 export const GET = publicRoute({ context: "shares" }, async ({ request, params }) => {
   const release = sharedImageLimits(request, params.token!);
   try {
-    const file = await getSharedImage({ token: params.token!, imageId: params.imageId!, label: sharedImageLabel(request) });
+    const file = await getSharedImage({ token: params.token!, imageId: params.imageId!, labels: sharedImageLabels(request) });
     const data = await file.read();
     return new Response(fileBody(data), { headers: { ...imageHeaders(file), "content-length": String(data.length) } });
   } finally {
@@ -36,7 +36,7 @@ export const GET = publicRoute({ context: "shares" }, async ({ request, params }
 export const HEAD = publicRoute({ context: "shares" }, async ({ request, params }) => {
   const release = sharedImageLimits(request, params.token!);
   try {
-    return new Response(null, { headers: imageHeaders(await getSharedImage({ token: params.token!, imageId: params.imageId!, label: sharedImageLabel(request) })) });
+    return new Response(null, { headers: imageHeaders(await getSharedImage({ token: params.token!, imageId: params.imageId!, labels: sharedImageLabels(request) })) });
   } finally {
     release();
   }
