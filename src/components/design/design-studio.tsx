@@ -81,15 +81,14 @@ export function DesignStudio(props: DesignStudioProps) {
   const upload = useImageUpload(onUploaded, t("uploadNetwork"));
   const { start: startUpload, clear: clearUpload } = upload;
   const onFile = useCallback((file: File) => void startUpload(file), [startUpload]);
-  usePageFileDrop(
-    useCallback(
-      (file: File) => {
-        setTab("upload");
-        void startUpload(file);
-      },
-      [setTab, startUpload],
-    ),
+  const onPageFile = useCallback(
+    (file: File) => {
+      setTab("upload");
+      void startUpload(file);
+    },
+    [setTab, startUpload],
   );
+  usePageFileDrop(onPageFile);
 
   const { followsWords, sameEveryTime } = props;
   const request = useMemo(() => designRequest({ choice, roomType, styles, settings, maskMarked }, { followsWords, sameEveryTime }), [choice, roomType, styles, settings, maskMarked, followsWords, sameEveryTime]);
