@@ -10,6 +10,17 @@ import { loadPersonData } from "@/components/account/person-data-store";
 import { DesignStudio, type DesignStudioProps } from "./design-studio";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh: vi.fn(), push: vi.fn(), replace: vi.fn() }) }));
+// The room step, counted as it renders: a memoised step renders again only when its own props change.
+const roomStep = vi.hoisted(() => ({ renders: 0 }));
+vi.mock("./room-type-picker", async (original) => {
+  const { RoomTypePicker } = await original<typeof import("./room-type-picker")>();
+  return {
+    RoomTypePicker: (stepProps: Parameters<typeof RoomTypePicker>[0]) => {
+      roomStep.renders++;
+      return RoomTypePicker(stepProps);
+    },
+  };
+});
 
 const NOW = Date.now();
 const upload = (id: string): ImageDto => ({
@@ -266,6 +277,23 @@ describe("DesignStudio: choices", () => {
     await user.click(screen.getByRole("button", { name: "Wyczyść wybór" }));
     expect(generateButton().disabled).toBe(true);
     expect(screen.getByText("Koszt: 0 tokenów")).toBeTruthy();
+  });
+});
+
+describe("DesignStudio: rendering", () => {
+  it("renders a step again only when its own props change, not when other choices or the person's data do", async () => {
+    const user = userEvent.setup();
+    await renderStudio({}, { image: upload("img1") });
+    await user.click(within(roomGroup()).getByRole("radio", { name: "Salon" }));
+    roomStep.renders = 0;
+    for (const style of ["Boho", "Skandynawski"]) await user.click(within(styleGroup()).getByRole("checkbox", { name: style }));
+    await user.selectOptions(screen.getByLabelText("Warianty każdego stylu"), "2");
+    vi.stubGlobal("fetch", async () => jsonResponse(200, { balance: 7, gallery: [upload("img1")], batches: [], now: NOW + 1000, welcome: null }));
+    await act(() => loadPersonData(`/api/me?locale=pl&with=gallery&test=${Math.random()}`));
+    expect(screen.getByText("Na Twoim koncie: 7 tokenów.")).toBeTruthy();
+    expect(roomStep.renders).toBe(0);
+    await user.click(within(roomGroup()).getByRole("radio", { name: "Sypialnia" }));
+    expect(roomStep.renders).toBeGreaterThan(0);
   });
 });
 

@@ -1,4 +1,5 @@
 import { paintOp, type MaskOp, type Painter, type Point, type Rect, type Tool } from "./ops";
+import type { MaskCanvas, MaskContext, MaskPlatform } from "./raster";
 
 /**
  * The mask's colour on screen. The canvas holds the mask as it is handed over (white, edges antialiased) and
@@ -14,15 +15,12 @@ const MASK_COLOUR = "#ffffff";
  * Whether nothing is painted as the server reads a mask: a pixel counts when it is at least half opaque (it
  * binarises at 50 %). The faint antialiased edges an eraser leaves behind do not count.
  */
-async function isEmpty(canvas: HTMLCanvasElement): Promise<boolean> {
+async function isEmpty(canvas: MaskCanvas, platform: MaskPlatform): Promise<boolean> {
   const w = Math.max(1, Math.ceil(canvas.width / 16));
   const h = Math.max(1, Math.ceil(canvas.height / 16));
   // Averaging down keeps a trace of even the thinnest stroke (4 px is a quarter of a 16 px cell).
-  const small = await createImageBitmap(canvas, { resizeWidth: w, resizeHeight: h, resizeQuality: "medium" });
-  const probe = newCanvas(w, h).getContext("2d", { willReadFrequently: true });
+  const probe = (await platform.shrink(canvas, w, h)).getContext("2d", { willReadFrequently: true });
   if (!probe) return false;
-  probe.drawImage(small, 0, 0);
-  small.close();
   const cells = probe.getImageData(0, 0, w, h).data;
   let most = 0;
   for (let i = 3; i < cells.length; i += 4) most = Math.max(most, cells[i]!);
@@ -56,7 +54,7 @@ export interface MaskSurface {
   exportPng(options: { mayBeEmpty: boolean }): Promise<Blob | null>;
 }
 
-function canvasPainter(ctx: CanvasRenderingContext2D, width: number, height: number): Painter {
+function canvasPainter(ctx: MaskContext, width: number, height: number): Painter {
   const begin = (tool: Tool) => {
     ctx.globalCompositeOperation = tool === "eraser" ? "destination-out" : "source-over";
     ctx.fillStyle = MASK_COLOUR;
@@ -91,28 +89,21 @@ function canvasPainter(ctx: CanvasRenderingContext2D, width: number, height: num
   };
 }
 
-function newCanvas(width: number, height: number): HTMLCanvasElement {
-  const canvas = document.createElement("canvas");
-  canvas.width = width;
-  canvas.height = height;
-  return canvas;
-}
-
 /** The surface over a canvas of the photo's size; null where canvases cannot draw (jsdom). */
-export function createCanvasMask(canvas: HTMLCanvasElement, width: number, height: number): MaskSurface | null {
+export function createCanvasMask(canvas: MaskCanvas, width: number, height: number, platform: MaskPlatform): MaskSurface | null {
   canvas.width = width;
   canvas.height = height;
   const ctx = canvas.getContext("2d");
   if (!ctx) return null;
   const live = canvasPainter(ctx, width, height);
-  let base: HTMLCanvasElement | null = null;
+  let base: MaskCanvas | null = null;
   let basePainter: Painter | null = null;
 
   return {
     live,
     bake(op) {
       if (!base) {
-        base = newCanvas(width, height);
+        base = platform.canvas(width, height);
         const baseCtx = base.getContext("2d");
         if (!baseCtx) return;
         basePainter = canvasPainter(baseCtx, width, height);
@@ -121,22 +112,21 @@ export function createCanvasMask(canvas: HTMLCanvasElement, width: number, heigh
     },
     rebuild(ops) {
       live.clear();
-      if (base) ctx.drawImage(base, 0, 0);
+      if (base) platform.copy(ctx, base);
       for (const op of ops) paintOp(live, op);
     },
     async exportPng({ mayBeEmpty }) {
       // Erasing may have emptied it: look at a small copy, scaled down off the main thread.
-      if (mayBeEmpty && (await isEmpty(canvas))) return null;
-      const out = newCanvas(width, height);
+      if (mayBeEmpty && (await isEmpty(canvas, platform))) return null;
+      const out = platform.canvas(width, height);
       const outCtx = out.getContext("2d");
       if (!outCtx) return null;
       // The mask is white already; black goes under it.
-      outCtx.drawImage(canvas, 0, 0);
+      platform.copy(outCtx, canvas);
       outCtx.globalCompositeOperation = "destination-over";
       outCtx.fillStyle = "#000000";
       outCtx.fillRect(0, 0, width, height);
-      // Chromium encodes a PNG in idle time, in slices, so this is no long task.
-      return new Promise<Blob | null>((resolve) => out.toBlob(resolve, "image/png"));
+      return platform.png(out);
     },
   };
 }
