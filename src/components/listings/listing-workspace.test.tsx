@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ListingDto } from "@/schemas/listings";
 import { withMessages } from "~/tests/support/messages";
+import { QueryProvider } from "@/components/data/query-provider";
 import { ListingWorkspace } from "./listing-workspace";
 
 // Uploads never finish here: what is said before them is the point.
@@ -44,7 +45,7 @@ function serve(balances: number[]) {
 }
 
 function renderWorkspace() {
-  render(withMessages(<ListingWorkspace initial={listing} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[]} />));
+  render(withMessages(<QueryProvider><ListingWorkspace initial={listing} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[]} /></QueryProvider>));
 }
 
 beforeEach(() => {
@@ -150,7 +151,7 @@ describe("ListingWorkspace's uploads", () => {
   it("says how many of the chosen photos still fit when they exceed the listing's limit", async () => {
     serve([10]);
     const photos = Array.from({ length: 37 }, (_, i) => ({ ...listing.photos[0]!, id: `photo-${i}`, position: i + 1 }));
-    render(withMessages(<ListingWorkspace initial={{ ...listing, photos }} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[]} />));
+    render(withMessages(<QueryProvider><ListingWorkspace initial={{ ...listing, photos }} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[]} /></QueryProvider>));
     const files = Array.from({ length: 5 }, (_, i) => new File(["x"], `${i}.jpg`, { type: "image/jpeg" }));
     await userEvent.upload(screen.getByLabelText("Wybierz zdjęcia"), files);
     expect(screen.getByText("Ogłoszenie może mieć najwyżej 40 zdjęć: dodajemy tylko pierwsze 3 z wybranych.").getAttribute("role")).toBe("alert");
@@ -179,7 +180,7 @@ describe("ListingWorkspace's results", () => {
       remakeOf,
     });
     const photos = [{ ...listing.photos[0]!, results: [result("v1", 0), result("v2", 1), result("v3", 1, "v2"), { ...result("v4", 0), mode: "stage" as const }] }];
-    render(withMessages(<ListingWorkspace initial={{ ...listing, photos }} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[]} />));
+    render(withMessages(<QueryProvider><ListingWorkspace initial={{ ...listing, photos }} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[]} /></QueryProvider>));
     expect(screen.getByText("Skandynawski, wariant 2")).toBeTruthy();
     expect(screen.getByText("Skandynawski, wariant 2 (ponownie)")).toBeTruthy();
     expect(screen.getAllByRole("button", { name: /^Wybierz ten wynik/ }).map((b) => b.getAttribute("aria-label"))).toEqual([
@@ -202,7 +203,7 @@ describe("ListingWorkspace's photos", () => {
   it("lets a library photo's credit wrap in the dialog rather than be cut off", async () => {
     serve([10]);
     const credit = "Photo: pxhere.com/en/photo/1367038 (CC0 1.0)";
-    render(withMessages(<ListingWorkspace initial={listing} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[{ id: "living-room", roomType: "living-room", file: "/library/living-room.jpg", width: 1536, height: 922, credit }]} />));
+    render(withMessages(<QueryProvider><ListingWorkspace initial={listing} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[{ id: "living-room", roomType: "living-room", file: "/library/living-room.jpg", width: 1536, height: 922, credit }]} /></QueryProvider>));
     await userEvent.click(screen.getByRole("button", { name: "Z biblioteki przykładów" }));
     const shown = within(await screen.findByRole("dialog")).getByText(credit);
     // The card cuts off what overflows it: an address with no space in it must be allowed to break anywhere.

@@ -1,0 +1,51 @@
+"use client";
+
+import { useCallback, useMemo } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { getJson } from "@/components/data/api-fetch";
+import type { BatchEvent } from "@/schemas/generation";
+import type { ListingDto } from "@/schemas/listings";
+import { applyListingEvent, batchesToFollow, hdWorking } from "./listing-events";
+import { useFollowedBatches } from "./use-followed-batches";
+
+/** How often the listing is read while an HD copy is being made (no event stream carries HD copies). */
+const HD_CHECK_MS = 3_000;
+
+export const listingKey = (id: string) => ["listing", id] as const;
+
+/**
+ * One listing in the page's query cache, starting from the server's render: its batches' events change it as
+ * they arrive, the end of a batch's stream (or its refusal, after a server restart) reads it once more, and
+ * `refresh` reads it after the page changed it. Resolves with the listing read, or null when it could not be.
+ */
+export function useListing(initial: ListingDto) {
+  const queryClient = useQueryClient();
+  const key = useMemo(() => listingKey(initial.id), [initial.id]);
+  const url = `/api/listings/${encodeURIComponent(initial.id)}`;
+  const { data: listing, refetch } = useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }) => (await getJson<{ listing: ListingDto }>(url, signal)).listing,
+    initialData: initial,
+    refetchInterval: (query) => (query.state.data && hdWorking(query.state.data) ? HD_CHECK_MS : false),
+  });
+
+  const refresh = useCallback(async (): Promise<ListingDto | null> => {
+    const read = await refetch();
+    return read.status === "success" ? read.data : null;
+  }, [refetch]);
+
+  const onEvent = useCallback(
+    (event: BatchEvent) => {
+      const before = queryClient.getQueryData<ListingDto>(key);
+      if (!before) return;
+      const next = applyListingEvent(before, event);
+      if (next === "reload") void refresh();
+      else if (next !== before) queryClient.setQueryData(key, next);
+    },
+    [queryClient, key, refresh],
+  );
+  const onEnd = useCallback(() => void refresh(), [refresh]);
+  const { again } = useFollowedBatches(batchesToFollow(listing), onEvent, onEnd);
+
+  return { listing, refresh, followAgain: again };
+}
