@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getNow, getTranslations } from "next-intl/server";
 import { Link } from "@/components/link";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
-import { QueryProvider } from "@/components/data/query-provider";
+import { QueryProvider } from "@/web/client/query-provider";
 import { ListingWorkspace } from "@/components/listings/listing-workspace";
 import { ListingsIndex } from "@/components/listings/listings-index";
 import { resultNamespaces } from "@/components/generations/result-namespaces";

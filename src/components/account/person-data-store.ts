@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useSyncExternalStore } from "react";
-import { apiFetch } from "@/components/data/api-fetch";
+import { apiFetch } from "@/web/client/api-fetch";
 import { PERSON_DATA_ELEMENT, type PersonData } from "@/web/shared/person-data";
 import type { AccountMenuData } from "@/web/shared/account-menu-data";
 

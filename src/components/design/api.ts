@@ -1,9 +1,9 @@
 import type { BatchDto, CreateBatchInput, ImageDto, ImageSource, VisualizationDto } from "@/schemas/generation";
 import { UPLOAD_MAX_BYTES } from "@/config/generation";
-import { apiFetch, getJson, readApiError, type ApiError, type NoAnswer } from "@/components/data/api-fetch";
+import { apiFetch, getJson, readApiError, type ApiError, type NoAnswer } from "@/web/client/api-fetch";
 import { mayShrink, photoToSend } from "./shrink-photo";
 
-/** What the browser learns from one call (src/components/data/api-fetch.ts), and an upload the person stopped. */
+/** What the browser learns from one call (src/web/client/api-fetch.ts), and an upload the person stopped. */
 export type { ApiError, NoAnswer };
 export type Aborted = { ok: false; kind: "aborted" };
 

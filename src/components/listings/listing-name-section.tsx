@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { serverMessage } from "@/components/data/api-fetch";
+import { serverMessage } from "@/web/client/api-fetch";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/modal";
 import { minutesLeft, useNow } from "@/components/ui/use-now";

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ListingDto } from "@/schemas/listings";
 import { withMessages } from "~/tests/support/messages";
-import { QueryProvider } from "@/components/data/query-provider";
+import { QueryProvider } from "@/web/client/query-provider";
 import { ListingWorkspace } from "./listing-workspace";
 
 // Uploads never finish here: what is said before them is the point.

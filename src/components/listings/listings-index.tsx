@@ -8,7 +8,7 @@ import { Form } from "@/components/forms/form";
 import { Button } from "@/components/ui/button";
 import { LISTING_NAME_MAX } from "@/config/listings";
 import type { ListingSummary } from "@/schemas/listings";
-import { apiFetch, serverMessage } from "@/components/data/api-fetch";
+import { apiFetch, serverMessage } from "@/web/client/api-fetch";
 
 /** The agent's listings and the form that starts a new one (it opens at once). */
 export function ListingsIndex({ listings, basePath }: { listings: ListingSummary[]; basePath: string }) {

@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from "react";
 import { useTranslations } from "next-intl";
-import { serverMessage } from "@/components/data/api-fetch";
+import { serverMessage } from "@/web/client/api-fetch";
 import type { LibraryOption } from "@/components/design/choice";
 import { LISTING_MAX_PHOTOS } from "@/config/listings";
 import type { RoomType } from "@/config/room-types";

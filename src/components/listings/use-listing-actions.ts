@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from "react";
 import { useTranslations } from "next-intl";
-import { apiFetch, serverMessage, type Answer, type ApiMethod } from "@/components/data/api-fetch";
+import { apiFetch, serverMessage, type Answer, type ApiMethod } from "@/web/client/api-fetch";
 import type { ListingDto } from "@/schemas/listings";
 import type { PageMessage } from "./message-lines";
 

@@ -3,7 +3,7 @@
 import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { reloadPersonData } from "@/components/account/person-data-store";
-import { serverMessage } from "@/components/data/api-fetch";
+import { serverMessage } from "@/web/client/api-fetch";
 import { defaultModeSettings, editModeOf, type ModeSettings } from "@/components/design/mode-settings";
 import { isStyledMode } from "@/config/edit-modes";
 import { LISTING_MAX_STYLES } from "@/config/listings";

@@ -2,7 +2,7 @@
 
 import { useCallback, useMemo } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { getJson } from "@/components/data/api-fetch";
+import { getJson } from "@/web/client/api-fetch";
 import type { BatchEvent } from "@/schemas/generation";
 import type { ListingDto } from "@/schemas/listings";
 import { applyListingEvent, batchesToFollow, hdWorking } from "./listing-events";
