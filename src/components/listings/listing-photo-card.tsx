@@ -1,5 +1,6 @@
 "use client";
 
+import { memo, useCallback, useMemo } from "react";
 import { useTranslations } from "next-intl";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { reloadPersonData } from "@/components/account/person-data-store";
@@ -11,9 +12,10 @@ import type { ListingActions } from "./use-listing-actions";
 
 /**
  * One photo of the listing: its room type, its place in the order, its results with the one chosen for the
- * client, and the chosen one's HD copy.
+ * client, and the chosen one's HD copy. Memoised, with stable callbacks: an event about one result renders
+ * its photo alone.
  */
-export function ListingPhotoCard({
+export const ListingPhotoCard = memo(function ListingPhotoCard({
   photo,
   index,
   count,
@@ -43,6 +45,11 @@ export function ListingPhotoCard({
   const number = index + 1;
   const room = tRooms(photo.roomType as RoomType);
   const path = `/photos/${photo.id}`;
+  const shown = useMemo(() => ({ image: photo.image, number, room }), [photo.image, number, room]);
+  const choose = useCallback(
+    (visualizationId: string, chosen: boolean) => void send(`choose:${photo.id}`, "PUT", `/photos/${photo.id}/choice`, { visualizationId: chosen ? visualizationId : null }),
+    [send, photo.id],
+  );
   return (
     <li data-testid="listing-photo" className="space-y-3 rounded-2xl border border-gray-200 p-4 dark:border-gray-800">
       <div className="flex flex-wrap items-center gap-3">
@@ -83,10 +90,10 @@ export function ListingPhotoCard({
               key={r.visualizationId}
               result={r}
               name={resultName(r)}
-              photo={{ image: photo.image, number, room }}
+              photo={shown}
               chosen={photo.chosenVisualizationId === r.visualizationId}
               labelled={labelled}
-              onChoose={(chosen) => void send(`choose:${photo.id}`, "PUT", `${path}/choice`, { visualizationId: chosen ? r.visualizationId : null })}
+              onChoose={choose}
               onRemake={onRemake}
             />
           ))}
@@ -127,4 +134,4 @@ export function ListingPhotoCard({
       {photo.chosenVisualizationId && hdPlain && <p className="text-xs text-gray-700 dark:text-gray-300">{t("hdPlain")}</p>}
     </li>
   );
-}
+});

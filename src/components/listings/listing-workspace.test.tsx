@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ListingDto } from "@/schemas/listings";
+import { FakeEventSource } from "~/tests/support/fake-event-source";
 import { withMessages } from "~/tests/support/messages";
 import { QueryProvider } from "@/web/client/query-provider";
 import { ListingWorkspace } from "./listing-workspace";
@@ -10,6 +11,18 @@ import { ListingWorkspace } from "./listing-workspace";
 // Uploads never finish here: what is said before them is the point.
 vi.mock("@/components/design/api", async (original) => ({ ...(await original<object>()), uploadImage: () => ({ done: new Promise(() => {}) }) }));
 vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh: vi.fn(), push: vi.fn(), replace: vi.fn() }) }));
+// Which results rendered, in turn: an event about one result should render that one alone.
+const rendered = vi.hoisted(() => [] as string[]);
+vi.mock("./listing-result", async (original) => {
+  const real = await original<typeof import("./listing-result")>();
+  const { createElement, memo } = await import("react");
+  return {
+    ListingResult: memo(function Counted(props: Parameters<typeof real.ListingResult>[0]) {
+      rendered.push(props.result.visualizationId);
+      return createElement(real.ListingResult, props);
+    }),
+  };
+});
 
 const NOW = Date.now();
 const image = { id: "img-1", url: "/api/images/img-1", kind: "upload" as const, width: 1200, height: 800, createdAt: new Date(NOW).toISOString(), expiresAt: new Date(NOW + 3_600_000).toISOString() };
@@ -260,5 +273,44 @@ describe("ListingWorkspace's deletions", () => {
     await userEvent.click(screen.getByRole("button", { name: "Usuń ogłoszenie" }));
     await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Usuń ogłoszenie" }));
     await waitFor(() => expect(calls.filter((c) => c.startsWith("DELETE"))).toEqual(["DELETE /api/listings/listing-1"]));
+  });
+});
+
+describe("ListingWorkspace's results as they arrive", () => {
+  it("follows the running batches' event streams, shows a result when its event comes, and renders that result alone", async () => {
+    serve([10]);
+    vi.stubGlobal("EventSource", FakeEventSource);
+    FakeEventSource.made = [];
+    const running = (id: string, batchId: string) => ({
+      visualizationId: id,
+      batchId,
+      mode: "restyle" as const,
+      styleId: "scandinavian",
+      ai: true,
+      variant: 0,
+      status: "running" as const,
+      progress: null,
+      result: null,
+      failureReason: null,
+      refunded: false,
+      structureScore: null,
+      flagged: false,
+      scoring: false,
+      remadeAs: null,
+      remakeOf: null,
+    });
+    const photos = [
+      { ...listing.photos[0]!, results: [running("v1", "batch-1"), { ...running("v2", "batch-1"), styleId: "industrial" }] },
+      { ...listing.photos[1]!, results: [running("v3", "batch-2")] },
+    ];
+    render(withMessages(<QueryProvider><ListingWorkspace initial={{ ...listing, photos }} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[]} /></QueryProvider>));
+    expect(FakeEventSource.made.map((s) => s.url)).toEqual(["/api/batches/batch-1/events", "/api/batches/batch-2/events"]);
+    rendered.length = 0;
+
+    const result = { ...image, id: "result-v1", url: "/api/images/result-v1", kind: "result" as const };
+    act(() => FakeEventSource.made[0]!.emit({ seq: 3, type: "succeeded", visualizationId: "v1", result, structureScore: 0.97, flagged: false }));
+    expect(await screen.findByRole("button", { name: "Wybierz ten wynik: Skandynawski, zdjęcie 1" })).toBeTruthy();
+    expect(rendered).toEqual(["v1"]);
+    await waitFor(() => expect(screen.getAllByRole("status").some((s) => s.textContent?.includes("Skandynawski: gotowe"))).toBe(true));
   });
 });

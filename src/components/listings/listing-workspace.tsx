@@ -53,7 +53,7 @@ export function ListingWorkspace({
   const locale = useLocale();
   const errorText = useErrorText();
   const [announcement, announce] = useAnnouncer();
-  const { listing, refresh, followAgain } = useListing(initial);
+  const { listing, refresh, followAgain, batchOf } = useListing(initial);
   const actions = useListingActions(listing.id, refresh);
 
   // The balance for the confirmation, from the store the header's account menu reads: reloading it after a
@@ -80,16 +80,19 @@ export function ListingWorkspace({
   const adding = useAddPhotos({ listing, actions, refresh, announce });
   const generating = useListingGenerate({ listing, balance, actions, refresh });
 
-  async function remake(visualizationId: string): Promise<string | null> {
-    const outcome = await requestRemake(visualizationId);
-    // The remake joins its original's batch, whose events are followed again.
-    const batchId = listing.photos.flatMap((p) => p.results).find((r) => r.visualizationId === visualizationId)?.batchId;
-    if (outcome.ok && batchId) followAgain(batchId);
-    await refresh();
-    void reloadPersonData();
-    if (outcome.ok) return null;
-    return outcome.kind === "network" ? tGen("structure.remakeNetwork") : errorText(outcome);
-  }
+  const remake = useCallback(
+    async (visualizationId: string): Promise<string | null> => {
+      const batchId = batchOf(visualizationId);
+      const outcome = await requestRemake(visualizationId);
+      // The remake joins its original's batch, whose events are followed again.
+      if (outcome.ok && batchId) followAgain(batchId);
+      await refresh();
+      void reloadPersonData();
+      if (outcome.ok) return null;
+      return outcome.kind === "network" ? tGen("structure.remakeNetwork") : errorText(outcome);
+    },
+    [batchOf, followAgain, refresh, tGen, errorText],
+  );
 
   return (
     <div className="space-y-10">

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
@@ -26,14 +26,24 @@ export function PhotosSection({
   // A photo to remove, once its removal is confirmed: its results (tokens already paid) go with it.
   const [removing, setRemoving] = useState<{ photo: ListingPhotoDto; number: number } | null>(null);
 
-  function move(photo: ListingPhotoDto, by: number) {
-    const ids = listing.photos.map((p) => p.id);
-    const from = ids.indexOf(photo.id);
-    const to = from + by;
-    if (to < 0 || to >= ids.length) return;
-    ids.splice(to, 0, ids.splice(from, 1)[0]!);
-    void actions.send(`move:${photo.id}`, "PUT", "/photos", { photoIds: ids });
-  }
+  // The order as it is when a button is pressed, for callbacks that stay the same while events change the photos.
+  const order = useRef(listing.photos.map((p) => p.id));
+  useEffect(() => {
+    order.current = listing.photos.map((p) => p.id);
+  }, [listing.photos]);
+  const { send } = actions;
+  const move = useCallback(
+    (photo: ListingPhotoDto, by: number) => {
+      const ids = [...order.current];
+      const from = ids.indexOf(photo.id);
+      const to = from + by;
+      if (to < 0 || to >= ids.length) return;
+      ids.splice(to, 0, ids.splice(from, 1)[0]!);
+      void send(`move:${photo.id}`, "PUT", "/photos", { photoIds: ids });
+    },
+    [send],
+  );
+  const remove = useCallback((photo: ListingPhotoDto, number: number) => setRemoving({ photo, number }), []);
 
   return (
     <>
@@ -72,7 +82,7 @@ export function PhotosSection({
               actions={actions}
               resultName={resultName}
               onMove={move}
-              onRemove={(photo, number) => setRemoving({ photo, number })}
+              onRemove={remove}
               onRemake={onRemake}
             />
           ))}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
 import { apiFetch, serverMessage, type Answer, type ApiMethod } from "@/web/client/api-fetch";
 import type { ListingDto } from "@/schemas/listings";
@@ -34,7 +34,7 @@ export function useListingActions(listingId: string, refresh: () => Promise<List
   /** `act` for one call. */
   const send = useCallback((key: string, method: ApiMethod, path: string, body?: unknown) => act(key, () => call(method, path, body)), [act, call]);
 
-  return { base, busy, setBusy, message, setMessage, fail, call, act, send };
+  return useMemo(() => ({ base, busy, setBusy, message, setMessage, fail, call, act, send }), [base, busy, message, fail, call, act, send]);
 }
 
 export type ListingActions = ReturnType<typeof useListingActions>;

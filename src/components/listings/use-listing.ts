@@ -47,5 +47,15 @@ export function useListing(initial: ListingDto) {
   const onEnd = useCallback(() => void refresh(), [refresh]);
   const { again } = useFollowedBatches(batchesToFollow(listing), onEvent, onEnd);
 
-  return { listing, refresh, followAgain: again };
+  /** The batch of a result the listing shows. */
+  const batchOf = useCallback(
+    (visualizationId: string) =>
+      queryClient
+        .getQueryData<ListingDto>(key)
+        ?.photos.flatMap((p) => p.results)
+        .find((r) => r.visualizationId === visualizationId)?.batchId ?? null,
+    [queryClient, key],
+  );
+
+  return { listing, refresh, followAgain: again, batchOf };
 }
