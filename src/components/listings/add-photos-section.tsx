@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type DragEvent } from "react";
+import { memo, useState, type DragEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Upload } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -14,7 +14,7 @@ import type { PhotoUpload } from "./use-photo-uploads";
 import type { useAddPhotos } from "./use-add-photos";
 
 /** Where photos come in: dropped or chosen files, the person's gallery, the example photos; and the uploads under way. */
-export function AddPhotosSection({ adding, library }: { adding: ReturnType<typeof useAddPhotos>; library: readonly LibraryOption[] }) {
+export const AddPhotosSection = memo(function AddPhotosSection({ adding, library }: { adding: ReturnType<typeof useAddPhotos>; library: readonly LibraryOption[] }) {
   const t = useTranslations("listings");
   const tRooms = useTranslations("rooms");
   const [dragging, setDragging] = useState(false);
@@ -93,7 +93,7 @@ export function AddPhotosSection({ adding, library }: { adding: ReturnType<typeo
       {adding.uploads.length > 0 && <UploadList uploads={adding.uploads} />}
     </section>
   );
-}
+});
 
 function UploadList({ uploads }: { uploads: PhotoUpload[] }) {
   const t = useTranslations("listings");

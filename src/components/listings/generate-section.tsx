@@ -1,5 +1,6 @@
 "use client";
 
+import { memo } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
@@ -14,7 +15,7 @@ import { MessageLines } from "./message-lines";
 import type { ListingGenerate } from "./use-listing-generate";
 
 /** Generate for all photos: the mode, variations and styles, the button, and the confirmation with the cost and balance. */
-export function GenerateSection({ generating: g, modes, enginesDocs }: { generating: ListingGenerate; modes: readonly EditMode[]; enginesDocs: string }) {
+export const GenerateSection = memo(function GenerateSection({ generating: g, modes, enginesDocs }: { generating: ListingGenerate; modes: readonly EditMode[]; enginesDocs: string }) {
   const t = useTranslations("listings");
   const tStyles = useTranslations("styles");
   const tDesign = useTranslations("design");
@@ -89,4 +90,4 @@ export function GenerateSection({ generating: g, modes, enginesDocs }: { generat
       </Modal>
     </section>
   );
-}
+});

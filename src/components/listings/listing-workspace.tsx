@@ -77,8 +77,8 @@ export function ListingWorkspace({
   const resultName = useCallback((r: ListingResultDto) => names.visualization({ mode: r.mode, params: {} }, r), [names]);
   useArrivalAnnouncements(listing, resultName, announce);
 
-  const adding = useAddPhotos({ listing, actions, refresh, announce });
-  const generating = useListingGenerate({ listing, balance, actions, refresh });
+  const adding = useAddPhotos({ photoCount: listing.photos.length, lastRoomType: initial.lastRoomType, actions, refresh, announce });
+  const generating = useListingGenerate({ livePhotos: listing.photos.filter((p) => p.generatable).length, balance, actions, refresh });
 
   const remake = useCallback(
     async (visualizationId: string): Promise<string | null> => {

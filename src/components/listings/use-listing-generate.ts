@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { reloadPersonData } from "@/components/account/person-data-store";
 import { serverMessage } from "@/web/client/api-fetch";
@@ -15,7 +15,7 @@ import type { ListingActions } from "./use-listing-actions";
  * One Generate for all the listing's photos: the mode, styles and variations chosen, what it costs, and its
  * request, said beside its button (the page's message line is a screen away from it).
  */
-export function useListingGenerate({ listing, balance, actions, refresh }: { listing: ListingDto; balance: number | null; actions: ListingActions; refresh: () => Promise<ListingDto | null> }) {
+export function useListingGenerate({ livePhotos, balance, actions, refresh }: { livePhotos: number; balance: number | null; actions: ListingActions; refresh: () => Promise<ListingDto | null> }) {
   const t = useTranslations("listings");
   const [styles, setStyles] = useState<string[]>([]);
   const [variations, setVariations] = useState(1);
@@ -26,16 +26,16 @@ export function useListingGenerate({ listing, balance, actions, refresh }: { lis
   const [refused, setRefused] = useState<{ balance: number; attempted: number } | null>(null);
   const retry = useRef<{ signature: string; requestId: string } | null>(null);
 
-  const livePhotos = listing.photos.filter((p) => p.generatable).length;
   const mode = editModeOf(settings);
   const styled = isStyledMode(mode);
   const cost = livePhotos * (styled ? styles.length : 1) * variations;
   // Known short: the confirmation says so, with the way to buy tokens.
   const short = balance !== null && balance < cost;
 
-  async function generate() {
+  const { call, setBusy } = actions;
+  const generate = useCallback(async () => {
     setConfirming(false);
-    actions.setBusy("generate");
+    setBusy("generate");
     setMessage(null);
     setRefused(null);
     const request = { mode, styles: styled ? styles : [], variations, params: mode === "declutter" ? { scope: settings.scope, keep: settings.keep } : {} };
@@ -43,8 +43,8 @@ export function useListingGenerate({ listing, balance, actions, refresh }: { lis
     const signature = JSON.stringify(request);
     const requestId = retry.current?.signature === signature ? retry.current.requestId : crypto.randomUUID();
     retry.current = { signature, requestId };
-    const answer = await actions.call<{ cost: number }>("POST", "/generate", { ...request, requestId });
-    actions.setBusy(null);
+    const answer = await call<{ cost: number }>("POST", "/generate", { ...request, requestId });
+    setBusy(null);
     void reloadPersonData();
     if (answer.ok || (answer.kind === "error" && answer.status < 500 && answer.code !== "generic")) retry.current = null;
     if (!answer.ok && answer.kind === "error" && answer.code === "INSUFFICIENT_TOKENS") {
@@ -54,28 +54,33 @@ export function useListingGenerate({ listing, balance, actions, refresh }: { lis
     if (!answer.ok) return setMessage({ text: serverMessage(answer) ?? t("error"), error: true });
     setMessage({ text: t("queued", { cost: answer.body.cost }), error: false });
     await refresh();
-  }
+  }, [mode, styled, styles, variations, settings.scope, settings.keep, call, setBusy, balance, cost, refresh, t]);
 
-  return {
-    settings,
-    setSettings,
-    styles,
-    setStyles,
-    variations,
-    setVariations,
-    styled,
-    atStyleLimit: styles.length >= LISTING_MAX_STYLES,
-    livePhotos,
-    cost,
-    short,
-    balance,
-    confirming,
-    setConfirming,
-    message,
-    refused,
-    busy: actions.busy === "generate",
-    generate,
-  };
+  // The same object while none of it changes: the section it feeds is not rendered again by a result's event.
+  const busy = actions.busy === "generate";
+  return useMemo(
+    () => ({
+      settings,
+      setSettings,
+      styles,
+      setStyles,
+      variations,
+      setVariations,
+      styled,
+      atStyleLimit: styles.length >= LISTING_MAX_STYLES,
+      livePhotos,
+      cost,
+      short,
+      balance,
+      confirming,
+      setConfirming,
+      message,
+      refused,
+      busy,
+      generate,
+    }),
+    [settings, styles, variations, styled, livePhotos, cost, short, balance, confirming, message, refused, busy, generate],
+  );
 }
 
 export type ListingGenerate = ReturnType<typeof useListingGenerate>;
