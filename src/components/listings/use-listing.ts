@@ -71,7 +71,14 @@ export function useListing(initial: ListingDto) {
     },
     [],
   );
-  const onEnd = useCallback(() => void refresh(), [refresh]);
+  // The batch's last events are shown before the listing is read again, never over the fresher answer.
+  const onEnd = useCallback(() => {
+    if (timer.current) {
+      clearTimeout(timer.current);
+      flush();
+    }
+    void refresh();
+  }, [flush, refresh]);
   const { again } = useFollowedBatches(batchesToFollow(listing), onEvent, onEnd);
 
   /** The batch of a result the listing shows. */
