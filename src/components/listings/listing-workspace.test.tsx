@@ -313,4 +313,26 @@ describe("ListingWorkspace's results as they arrive", () => {
     expect(rendered).toEqual(["v1"]);
     await waitFor(() => expect(screen.getAllByRole("status").some((s) => s.textContent?.includes("Skandynawski: gotowe"))).toBe(true));
   });
+
+  it("reads the listing once when a stream is refused (a server restarted meanwhile), and shows where it stands", async () => {
+    const result = { ...image, id: "result-v1", url: "/api/images/result-v1", kind: "result" as const };
+    const running = { ...listing.photos[0]!, results: [{ visualizationId: "v1", batchId: "batch-1", mode: "restyle" as const, styleId: "scandinavian", ai: true, variant: 0, status: "running" as const, progress: null, result: null, failureReason: null, refunded: false, structureScore: null, flagged: false, scoring: false, remadeAs: null, remakeOf: null }] };
+    const finished = { ...running, results: [{ ...running.results[0]!, status: "succeeded" as const, result, structureScore: 0.97 }] };
+    const calls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        calls.push(url);
+        if (url.startsWith("/api/me")) return json({ balance: 10, menu: null, welcome: null, now: NOW, gallery: null, batches: null });
+        return json({ listing: { ...listing, photos: [finished] } });
+      }),
+    );
+    vi.stubGlobal("EventSource", FakeEventSource);
+    FakeEventSource.made = [];
+    render(withMessages(<QueryProvider><ListingWorkspace initial={{ ...listing, photos: [running] }} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[]} /></QueryProvider>));
+    act(() => FakeEventSource.made[0]!.fail(FakeEventSource.CLOSED));
+    expect(await screen.findByRole("button", { name: "Wybierz ten wynik: Skandynawski, zdjęcie 1" })).toBeTruthy();
+    expect(calls.filter((url) => url === "/api/listings/listing-1")).toHaveLength(1);
+  });
 });
