@@ -48,7 +48,7 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
 
   const choose = page.getByRole("button", { name: "Wybierz ten wynik" });
   await expect(choose).toHaveCount(3, { timeout: 60_000 });
-  // Results arrive by polling; what came is said in the live region, as on the design page.
+  // Results arrive over their batches' event streams; what came is said in the live region, as on the design page.
   await expect(page.getByRole("status").filter({ hasText: /Zdjęcie \d: .+, Skandynawski: gotowe/ })).toBeAttached();
   await expect(page.getByText(/Ściany, okna i drzwi zachowane \(\d+% linii zdjęcia\)/)).toHaveCount(3);
   for (let i = 0; i < 3; i++) {

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { getNow, getTranslations } from "next-intl/server";
 import { Link } from "@/components/link";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
+import { QueryProvider } from "@/web/client/query-provider";
 import { ListingWorkspace } from "@/components/listings/listing-workspace";
 import { ListingsIndex } from "@/components/listings/listings-index";
 import { resultNamespaces } from "@/components/generations/result-namespaces";
@@ -64,11 +65,13 @@ export default async function ListingsPage({ params, searchParams }: Props) {
         </p>
         <PageHeader title={listing.name} lead={t("lead")} />
         <ClientMessages namespaces={["listings", "upload", "design", ...resultNamespaces]}>
-          <ListingWorkspace initial={listing} now={now} listPath={listPath} sharePrefix={locale === "en" ? "/en/p/" : "/p/"} hdPlain={hdPlain}
-            modes={engineModes(getEngineInfo().id)}
-            enginesDocs={site.enginesDocs}
-            library={libraryPhotos.map(({ id, roomType, file, width, height, credit }) => ({ id, roomType, file, width, height, credit }))}
-          />
+          <QueryProvider>
+            <ListingWorkspace initial={listing} now={now} listPath={listPath} sharePrefix={locale === "en" ? "/en/p/" : "/p/"} hdPlain={hdPlain}
+              modes={engineModes(getEngineInfo().id)}
+              enginesDocs={site.enginesDocs}
+              library={libraryPhotos.map(({ id, roomType, file, width, height, credit }) => ({ id, roomType, file, width, height, credit }))}
+            />
+          </QueryProvider>
         </ClientMessages>
       </PageContainer>
     );

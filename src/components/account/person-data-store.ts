@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, useSyncExternalStore } from "react";
+import { apiFetch } from "@/web/client/api-fetch";
 import { PERSON_DATA_ELEMENT, type PersonData } from "@/web/shared/person-data";
 import type { AccountMenuData } from "@/web/shared/account-menu-data";
 
@@ -27,15 +28,13 @@ function set(next: State) {
 
 async function fetchFrom(url: string): Promise<void> {
   const request = ++latest;
-  try {
-    const response = await fetch(url, { headers: { accept: "application/json" } });
-    if (response.status === 401) return set({ ...state, signedOut: true });
-    if (!response.ok) return;
-    const data = (await response.json()) as PersonData;
-    if (request === latest) set({ data, signedOut: false, version: state.version + 1 });
-  } catch {
-    // Offline for a moment: the page keeps what it showed; the next reload asks again.
+  const answer = await apiFetch<PersonData>("GET", url);
+  if (!answer.ok) {
+    if (answer.kind === "error" && answer.status === 401) set({ ...state, signedOut: true });
+    // Offline for a moment, or another error: the page keeps what it showed; the next reload asks again.
+    return;
   }
+  if (request === latest) set({ data: answer.body, signedOut: false, version: state.version + 1 });
 }
 
 function start(url: string): Promise<void> {

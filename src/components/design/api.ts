@@ -1,31 +1,14 @@
 import type { BatchDto, CreateBatchInput, ImageDto, ImageSource, VisualizationDto } from "@/schemas/generation";
 import { UPLOAD_MAX_BYTES } from "@/config/generation";
+import { apiFetch, getJson, readApiError, type ApiError, type NoAnswer } from "@/web/client/api-fetch";
 import { mayShrink, photoToSend } from "./shrink-photo";
 
-/**
- * What the browser learns from one call: a value, the server's error ({ error: { code, details, message } },
- * the message translated by the server: src/server/http/error-answer.ts), or no answer.
- */
-export type ApiError = { ok: false; kind: "error"; status: number; code: string; details: Record<string, unknown>; message?: string };
-export type NoAnswer = { ok: false; kind: "network" };
+/** What the browser learns from one call (src/web/client/api-fetch.ts), and an upload the person stopped. */
+export type { ApiError, NoAnswer };
 export type Aborted = { ok: false; kind: "aborted" };
 
 export type UploadOutcome = { ok: true; image: ImageDto } | ApiError | NoAnswer | Aborted;
 export type CreateBatchOutcome = { ok: true; batch: BatchDto; balance: number } | ApiError | NoAnswer;
-
-function parseError(status: number, text: string): ApiError {
-  try {
-    const body = JSON.parse(text) as { error?: { code?: unknown; details?: unknown; message?: unknown } };
-    if (body.error && typeof body.error.code === "string") {
-      const details = body.error.details && typeof body.error.details === "object" ? (body.error.details as Record<string, unknown>) : {};
-      const message = typeof body.error.message === "string" ? body.error.message : undefined;
-      return { ok: false, kind: "error", status, code: body.error.code, details, message };
-    }
-  } catch {
-    // Not our JSON (a proxy's error page): falls through to a generic error.
-  }
-  return { ok: false, kind: "error", status, code: "generic", details: {} };
-}
 
 /**
  * POST /api/images with the photo's bytes as the body: a large one shrunk first to the size the server stores
@@ -53,7 +36,7 @@ export function uploadImage(file: Blob, onProgress: (fraction: number | null) =>
             resolve({ ok: false, kind: "error", status: request.status, code: "generic", details: {} });
           }
         } else {
-          resolve(parseError(request.status, request.responseText));
+          resolve(readApiError(request.status, request.responseText));
         }
       };
       request.onerror = () => resolve({ ok: false, kind: "network" });
@@ -80,25 +63,8 @@ export function uploadImage(file: Blob, onProgress: (fraction: number | null) =>
 
 /** POSTs a body (JSON, or a Blob as it is) and reads the JSON answer, or the server's error, or no answer. */
 export async function postJson<T>(url: string, body?: unknown): Promise<({ ok: true } & T) | ApiError | NoAnswer> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": body instanceof Blob ? body.type || "application/octet-stream" : "application/json", Accept: "application/json" },
-      body: body instanceof Blob ? body : JSON.stringify(body ?? {}),
-    });
-  } catch {
-    return { ok: false, kind: "network" };
-  }
-  const text = await response.text().catch(() => "");
-  if (!response.ok) return parseError(response.status, text);
-  try {
-    return { ok: true, ...(JSON.parse(text) as T) };
-  } catch {
-    // Done, but its answer was cut off on the way: as good as no answer, so the same request (with the same
-    // request id) is sent again rather than a new one.
-    return { ok: false, kind: "network" };
-  }
+  const answer = await apiFetch<T>("POST", url, body ?? {});
+  return answer.ok ? { ok: true, ...answer.body } : answer;
 }
 
 /** POST /api/batches. */
@@ -122,8 +88,5 @@ export function requestRemake(visualizationId: string): Promise<({ ok: true } & 
 
 /** GET /api/images: the user's uploads and results of the last hour. */
 export async function listImages(): Promise<ImageDto[]> {
-  const response = await fetch("/api/images", { headers: { Accept: "application/json" } });
-  if (!response.ok) throw new Error(`GET /api/images ${response.status}`);
-  const body = (await response.json()) as { images: ImageDto[] };
-  return body.images;
+  return (await getJson<{ images: ImageDto[] }>("/api/images")).images;
 }

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { BatchDto, BatchEvent, VisualizationDto } from "@/schemas/generation";
+import { getJson } from "@/web/client/api-fetch";
 import { addRemakeTo, applyBatchEvent, finalEventsBetween, isBatchSettled, isFinal, liveBatch, mergeSnapshot, parseBatchEvent, type LiveBatch } from "./batch-state";
 
 /** How often the page tries again after the stream was refused (not a dropped connection: EventSource retries those itself). */
@@ -94,10 +95,8 @@ export function useBatchStream(
         return;
       }
       connected();
-      void fetch(`/api/batches/${encodeURIComponent(id)}`, { headers: { Accept: "application/json" } })
-        .then(async (response) => {
-          if (!response.ok) throw new Error(`GET batch ${response.status}`);
-          const { batch: snapshot } = (await response.json()) as { batch: BatchDto };
+      void getJson<{ batch: BatchDto }>(`/api/batches/${encodeURIComponent(id)}`)
+        .then(({ batch: snapshot }) => {
           if (stopped) return;
           const before = current.current;
           const next = mergeSnapshot(before, snapshot);

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/modal";
 import { LISTING_KEEP_DAYS } from "@/config/listings";
-import { callApi } from "./call-api";
+import { apiFetch, serverMessage } from "@/web/client/api-fetch";
 
 /**
  * The owner's choice to keep the listing's chosen results and their photos for its life (so each photo's proof
@@ -21,8 +21,8 @@ export function ListingKeep({ base, keptUntil, onChange }: { base: string; keptU
   const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "long" });
 
   async function change(method: "PUT" | "DELETE") {
-    const answer = await callApi(method, `${base}/keep`);
-    setError(answer.ok ? null : (answer.message ?? t("error")));
+    const answer = await apiFetch(method, `${base}/keep`);
+    setError(answer.ok ? null : (serverMessage(answer) ?? t("error")));
     await onChange();
   }
 

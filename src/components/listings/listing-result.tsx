@@ -1,6 +1,7 @@
 "use client";
 
 import { disclosureKind } from "@/config/listing-portals";
+import { memo } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { ComparisonSlider } from "@/components/ui/comparison-slider";
@@ -16,9 +17,9 @@ function LabelBadge({ text }: { text: string }) {
 /**
  * One result of a listing's photo: the photo and the result side by side, its structure score with a free
  * remake when it drifted, and the button that chooses it for the client; or where it stands (queued, running,
- * failed and refunded, deleted with its hour).
+ * failed and refunded, deleted with its hour). Memoised: an event about one result renders that result alone.
  */
-export function ListingResult({
+export const ListingResult = memo(function ListingResult({
   result: r,
   name,
   photo,
@@ -35,7 +36,7 @@ export function ListingResult({
   /** The listing puts its disclosure label on results. */
   labelled: boolean;
   /** Chooses it (true) or takes the choice back (false). */
-  onChoose: (chosen: boolean) => void;
+  onChoose: (visualizationId: string, chosen: boolean) => void;
   /** A free remake of a flagged result: null when asked for, else the sentence saying why not. */
   onRemake: (visualizationId: string) => Promise<string | null>;
 }) {
@@ -78,7 +79,7 @@ export function ListingResult({
             aria-pressed={chosen}
             // Eight of these sit side by side: the name says which result of which photo, after its visible words.
             aria-label={t(chosen ? "chosenNamed" : "chooseNamed", { name: spoken, number })}
-            onClick={() => onChoose(!chosen)}>
+            onClick={() => onChoose(r.visualizationId, !chosen)}>
             {chosen ? t("chosen") : t("choose")}
           </Button>
         </>
@@ -96,4 +97,4 @@ export function ListingResult({
       )}
     </li>
   );
-}
+});

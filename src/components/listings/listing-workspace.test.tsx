@@ -1,14 +1,28 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ListingDto } from "@/schemas/listings";
+import { FakeEventSource } from "~/tests/support/fake-event-source";
 import { withMessages } from "~/tests/support/messages";
+import { QueryProvider } from "@/web/client/query-provider";
 import { ListingWorkspace } from "./listing-workspace";
 
 // Uploads never finish here: what is said before them is the point.
 vi.mock("@/components/design/api", async (original) => ({ ...(await original<object>()), uploadImage: () => ({ done: new Promise(() => {}) }) }));
 vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh: vi.fn(), push: vi.fn(), replace: vi.fn() }) }));
+// Which results rendered, in turn: an event about one result should render that one alone.
+const rendered = vi.hoisted(() => [] as string[]);
+vi.mock("./listing-result", async (original) => {
+  const real = await original<typeof import("./listing-result")>();
+  const { createElement, memo } = await import("react");
+  return {
+    ListingResult: memo(function Counted(props: Parameters<typeof real.ListingResult>[0]) {
+      rendered.push(props.result.visualizationId);
+      return createElement(real.ListingResult, props);
+    }),
+  };
+});
 
 const NOW = Date.now();
 const image = { id: "img-1", url: "/api/images/img-1", kind: "upload" as const, width: 1200, height: 800, createdAt: new Date(NOW).toISOString(), expiresAt: new Date(NOW + 3_600_000).toISOString() };
@@ -45,7 +59,7 @@ function serve(balances: number[]) {
 }
 
 function renderWorkspace() {
-  render(withMessages(<ListingWorkspace initial={listing} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[]} />));
+  render(withMessages(<QueryProvider><ListingWorkspace initial={listing} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[]} /></QueryProvider>));
 }
 
 beforeEach(() => {
@@ -151,7 +165,7 @@ describe("ListingWorkspace's uploads", () => {
   it("says how many of the chosen photos still fit when they exceed the listing's limit", async () => {
     serve([10]);
     const photos = Array.from({ length: 37 }, (_, i) => ({ ...listing.photos[0]!, id: `photo-${i}`, position: i + 1 }));
-    render(withMessages(<ListingWorkspace initial={{ ...listing, photos }} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[]} />));
+    render(withMessages(<QueryProvider><ListingWorkspace initial={{ ...listing, photos }} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[]} /></QueryProvider>));
     const files = Array.from({ length: 5 }, (_, i) => new File(["x"], `${i}.jpg`, { type: "image/jpeg" }));
     await userEvent.upload(screen.getByLabelText("Wybierz zdjęcia"), files);
     expect(screen.getByText("Ogłoszenie może mieć najwyżej 40 zdjęć: dodajemy tylko pierwsze 3 z wybranych.").getAttribute("role")).toBe("alert");
@@ -180,7 +194,7 @@ describe("ListingWorkspace's results", () => {
       remakeOf,
     });
     const photos = [{ ...listing.photos[0]!, results: [result("v1", 0), result("v2", 1), result("v3", 1, "v2"), { ...result("v4", 0), mode: "stage" as const }] }];
-    render(withMessages(<ListingWorkspace initial={{ ...listing, photos }} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[]} />));
+    render(withMessages(<QueryProvider><ListingWorkspace initial={{ ...listing, photos }} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[]} /></QueryProvider>));
     expect(screen.getByText("Skandynawski, wariant 2")).toBeTruthy();
     expect(screen.getByText("Skandynawski, wariant 2 (ponownie)")).toBeTruthy();
     expect(screen.getAllByRole("button", { name: /^Wybierz ten wynik/ }).map((b) => b.getAttribute("aria-label"))).toEqual([
@@ -203,7 +217,7 @@ describe("ListingWorkspace's photos", () => {
   it("lets a library photo's credit wrap in the dialog rather than be cut off", async () => {
     serve([10]);
     const credit = "Photo: pxhere.com/en/photo/1367038 (CC0 1.0)";
-    render(withMessages(<ListingWorkspace initial={listing} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[{ id: "living-room", roomType: "living-room", file: "/library/living-room.jpg", width: 1536, height: 922, credit }]} />));
+    render(withMessages(<QueryProvider><ListingWorkspace initial={listing} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[{ id: "living-room", roomType: "living-room", file: "/library/living-room.jpg", width: 1536, height: 922, credit }]} /></QueryProvider>));
     await userEvent.click(screen.getByRole("button", { name: "Z biblioteki przykładów" }));
     const shown = within(await screen.findByRole("dialog")).getByText(credit);
     // The card cuts off what overflows it: an address with no space in it must be allowed to break anywhere.
@@ -260,5 +274,66 @@ describe("ListingWorkspace's deletions", () => {
     await userEvent.click(screen.getByRole("button", { name: "Usuń ogłoszenie" }));
     await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Usuń ogłoszenie" }));
     await waitFor(() => expect(calls.filter((c) => c.startsWith("DELETE"))).toEqual(["DELETE /api/listings/listing-1"]));
+  });
+});
+
+describe("ListingWorkspace's results as they arrive", () => {
+  it("follows the running batches' event streams, shows a result when its event comes, and renders that result alone", async () => {
+    serve([10]);
+    vi.stubGlobal("EventSource", FakeEventSource);
+    FakeEventSource.made = [];
+    const running = (id: string, batchId: string) => ({
+      visualizationId: id,
+      batchId,
+      mode: "restyle" as const,
+      styleId: "scandinavian",
+      ai: true,
+      variant: 0,
+      status: "running" as const,
+      progress: null,
+      result: null,
+      failureReason: null,
+      refunded: false,
+      structureScore: null,
+      flagged: false,
+      scoring: false,
+      remadeAs: null,
+      remakeOf: null,
+    });
+    const photos = [
+      { ...listing.photos[0]!, results: [running("v1", "batch-1"), { ...running("v2", "batch-1"), styleId: "industrial" }] },
+      { ...listing.photos[1]!, results: [running("v3", "batch-2")] },
+    ];
+    render(withMessages(<QueryProvider><ListingWorkspace initial={{ ...listing, photos }} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[]} /></QueryProvider>));
+    expect(FakeEventSource.made.map((s) => s.url)).toEqual(["/api/batches/batch-1/events", "/api/batches/batch-2/events"]);
+    rendered.length = 0;
+
+    const result = { ...image, id: "result-v1", url: "/api/images/result-v1", kind: "result" as const };
+    act(() => FakeEventSource.made[0]!.emit({ seq: 3, type: "succeeded", visualizationId: "v1", result, structureScore: 0.97, flagged: false }));
+    expect(await screen.findByRole("button", { name: "Wybierz ten wynik: Skandynawski, zdjęcie 1" })).toBeTruthy();
+    expect(rendered).toEqual(["v1"]);
+    await waitFor(() => expect(screen.getAllByRole("status").some((s) => s.textContent?.includes("Skandynawski: gotowe"))).toBe(true));
+  });
+
+  it("reads the listing once when a stream is refused (a server restarted meanwhile), and shows where it stands", async () => {
+    const result = { ...image, id: "result-v1", url: "/api/images/result-v1", kind: "result" as const };
+    const running = { ...listing.photos[0]!, results: [{ visualizationId: "v1", batchId: "batch-1", mode: "restyle" as const, styleId: "scandinavian", ai: true, variant: 0, status: "running" as const, progress: null, result: null, failureReason: null, refunded: false, structureScore: null, flagged: false, scoring: false, remadeAs: null, remakeOf: null }] };
+    const finished = { ...running, results: [{ ...running.results[0]!, status: "succeeded" as const, result, structureScore: 0.97 }] };
+    const calls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        calls.push(url);
+        if (url.startsWith("/api/me")) return json({ balance: 10, menu: null, welcome: null, now: NOW, gallery: null, batches: null });
+        return json({ listing: { ...listing, photos: [finished] } });
+      }),
+    );
+    vi.stubGlobal("EventSource", FakeEventSource);
+    FakeEventSource.made = [];
+    render(withMessages(<QueryProvider><ListingWorkspace initial={{ ...listing, photos: [running] }} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[]} /></QueryProvider>));
+    act(() => FakeEventSource.made[0]!.fail(FakeEventSource.CLOSED));
+    expect(await screen.findByRole("button", { name: "Wybierz ten wynik: Skandynawski, zdjęcie 1" })).toBeTruthy();
+    expect(calls.filter((url) => url === "/api/listings/listing-1")).toHaveLength(1);
   });
 });

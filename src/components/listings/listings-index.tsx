@@ -8,7 +8,7 @@ import { Form } from "@/components/forms/form";
 import { Button } from "@/components/ui/button";
 import { LISTING_NAME_MAX } from "@/config/listings";
 import type { ListingSummary } from "@/schemas/listings";
-import { callApi } from "./call-api";
+import { apiFetch, serverMessage } from "@/web/client/api-fetch";
 
 /** The agent's listings and the form that starts a new one (it opens at once). */
 export function ListingsIndex({ listings, basePath }: { listings: ListingSummary[]; basePath: string }) {
@@ -23,9 +23,9 @@ export function ListingsIndex({ listings, basePath }: { listings: ListingSummary
     if (!name.trim()) return setError(t("nameRequired"));
     setBusy(true);
     setError(null);
-    const answer = await callApi<{ listing: { id: string } }>("POST", "/api/listings", { name });
+    const answer = await apiFetch<{ listing: { id: string } }>("POST", "/api/listings", { name });
     setBusy(false);
-    if (!answer.ok) return setError(answer.message ?? t("error"));
+    if (!answer.ok) return setError(serverMessage(answer) ?? t("error"));
     router.push(`${basePath}?id=${encodeURIComponent(answer.body.listing.id)}`);
   }
 

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, type DragEvent } from "react";
 import type { CheckAnswer } from "@/server/provenance/check-image";
+import { apiFetch, serverMessage } from "@/web/client/api-fetch";
 import { ProofReport } from "./proof-report";
 
 type State = { kind: "idle" } | { kind: "checking" } | { kind: "answer"; answer: CheckAnswer } | { kind: "error"; message: string };
@@ -15,14 +16,9 @@ export function CheckDrop() {
 
   async function check(file: File) {
     setState({ kind: "checking" });
-    try {
-      const response = await fetch("/api/images/check", { method: "POST", body: file, headers: { Accept: "application/json" } });
-      const body = (await response.json().catch(() => null)) as (CheckAnswer & { error?: { message?: string } }) | null;
-      if (response.ok && body) setState({ kind: "answer", answer: body });
-      else setState({ kind: "error", message: body?.error?.message ?? t("network") });
-    } catch {
-      setState({ kind: "error", message: t("network") });
-    }
+    const answer = await apiFetch<CheckAnswer>("POST", "/api/images/check", file);
+    if (answer.ok) setState({ kind: "answer", answer: answer.body });
+    else setState({ kind: "error", message: serverMessage(answer) ?? t("network") });
   }
 
   function onDrop(event: DragEvent<HTMLLabelElement>) {

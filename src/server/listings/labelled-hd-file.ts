@@ -40,9 +40,8 @@ export async function labelledHdFile(options: {
   const made = (async () => {
     const copy = await storage.get(hd.storageKey);
     if (!copy) return null;
-    const labels = catalogs[options.locale].listings;
     // A change of walls, floors or fixtures is labelled a renovation preview, not virtual staging (as in the ZIP).
-    const label = disclosureKind(options.mode) === "renovationPreview" ? labels.labels.renovationPreview : labels.label;
+    const label = catalogs[options.locale].listings.labels[disclosureKind(options.mode)];
     // The quick encoder: a 3840 px copy takes a quarter of mozjpeg's time for some 7 % more bytes.
     const file = await labelSlots().run(options.owner, () => burnLabel({ image: copy, label, ai: options.ai, quick: true, structure: options.structure }));
     // Not kept past the copy's hour: the sweeper may already have deleted the copy and what it knew of.
