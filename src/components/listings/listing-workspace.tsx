@@ -13,7 +13,7 @@ import { requestRemake } from "@/components/design/api";
 import type { LibraryOption } from "@/components/design/choice";
 import { LibraryPicker } from "@/components/design/library-picker";
 import { ModeDetails, ModePicker } from "@/components/design/mode-options";
-import { defaultModeSettings, editModeOf, listingPageModes, textsTooLong, type ModeSettings } from "@/components/design/mode-settings";
+import { defaultModeSettings, editModeOf, fieldParams, listingPageModes, textsTooLong, type ModeSettings } from "@/components/design/mode-settings";
 import { useErrorText } from "@/components/design/use-error-text";
 import { useCatalogNames } from "@/components/generations/catalog-names";
 import { useAnnouncer } from "@/components/ui/use-announcer";
@@ -233,7 +233,7 @@ export function ListingWorkspace({
     setBusy("generate");
     setGenerateMessage(null);
     setRefused(null);
-    const request = { mode, styles: styled ? styles : [], variations, params: mode === "declutter" ? { scope: settings.scope, keep: settings.keep } : {} };
+    const request = { mode, styles: styled ? styles : [], variations, params: mode === "declutter" ? { scope: settings.scope, keep: settings.keep } : fieldParams(settings, mode) };
     // The same choice again after no answer (or one cut off) is the same click: the server spends for it once.
     const signature = JSON.stringify(request);
     const requestId = generateRetry.current?.signature === signature ? generateRetry.current.requestId : crypto.randomUUID();
