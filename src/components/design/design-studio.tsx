@@ -16,7 +16,7 @@ import { createBatch, uploadMask } from "./api";
 import { maskPhoto, paramsOf, readDesignPrefs, savedPhotoOf, writeDesignPrefs, type SavedPhoto } from "./design-prefs";
 import { MaskEditor, type MaskEditorHandle } from "./mask-editor/mask-editor";
 import { CommonOptions, ModeDetails, ModePicker } from "./mode-options";
-import { defaultModeSettings, editModeOf, textsTooLong, type ModeSettings } from "./mode-settings";
+import { defaultModeSettings, editModeOf, fieldValue, pageFieldsOf, textsTooLong, type ModeSettings } from "./mode-settings";
 import { sourceOf, type ImageChoice, type LibraryOption, type StyleOption } from "./choice";
 import { DesignSummary, type Missing, type Notice } from "./design-summary";
 import { LibraryPicker } from "./library-picker";
@@ -254,6 +254,8 @@ export function DesignStudio(props: DesignStudioProps) {
     ...(masked && !maskMarked ? ["mask" as const] : []),
     ...(editMode === "replace" && !settings.replaceText.trim() ? ["replaceText" as const] : []),
     ...(editMode === "paint" && !/^#?[0-9a-fA-F]{6}$/.test(settings.color.trim()) ? ["color" as const] : []),
+    // A photo the mode follows (a reference) not uploaded yet.
+    ...(pageFieldsOf(editMode).some((field) => field.kind === "photo" && !fieldValue(sent, editMode, field)) ? ["photo" as const] : []),
     ...textsTooLong(sent).map((field) => `${field}TooLong` as const),
   ];
   const ready = missing.length === 0;
