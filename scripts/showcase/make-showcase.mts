@@ -10,6 +10,7 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { roomFits } from "@/config/edit-modes";
 import { libraryPhotos } from "@/config/library";
 import { showcaseStyleIds, showcaseWidths, type ShowcaseManifest, type ShowcaseVariant } from "@/config/showcase";
 import { normalizeImage } from "@/server/images/normalize-image";
@@ -43,12 +44,14 @@ function pricePerImage(engineId: string): number | null {
 }
 
 const engine = await getEngine();
-const total = libraryPhotos.length * showcaseStyleIds.length;
+// The examples are restyles: of the rooms, not of the exterior.
+const photos = libraryPhotos.filter((photo) => roomFits("restyle", photo.roomType));
+const total = photos.length * showcaseStyleIds.length;
 const done = (photoId: string, variant: string) => existsSync(path.join(outDir, photoId, `${variant}-${showcaseWidths[showcaseWidths.length - 1]}.webp`));
 // Examples of another engine are not mixed with this one's.
 const previous = JSON.parse(await readFile(manifestFile, "utf8").catch(() => "{}")) as Partial<ShowcaseManifest>;
 if (process.argv.includes("--fresh") || previous.engine !== engine.id) await rm(outDir, { recursive: true, force: true });
-const left = libraryPhotos.reduce((sum, photo) => sum + showcaseStyleIds.filter((styleId) => !done(photo.id, styleId)).length, 0);
+const left = photos.reduce((sum, photo) => sum + showcaseStyleIds.filter((styleId) => !done(photo.id, styleId)).length, 0);
 const price = pricePerImage(engine.id);
 console.log(
   `Making the showcase with the ${engine.id} engine: ${left} of ${total} images left to make, ` +
@@ -64,7 +67,7 @@ const progress = () => {
 const manifest: ShowcaseManifest = { engine: engine.id as ShowcaseManifest["engine"], photos: {} };
 const largest = showcaseWidths[showcaseWidths.length - 1]!;
 
-for (const photo of libraryPhotos) {
+for (const photo of photos) {
   await mkdir(path.join(outDir, photo.id), { recursive: true });
   const input = await normalizeImage({ data: await readFile(path.join(root, "public", photo.file)) });
   const size = { width: largest, height: Math.round((input.height * largest) / input.width) };

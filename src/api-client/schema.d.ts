@@ -420,7 +420,7 @@ export interface components {
              * @default restyle
              * @enum {string}
              */
-            mode?: "restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material" | "sky" | "facade" | "garden" | "twilight";
+            mode?: "restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material" | "sky" | "facade" | "garden" | "twilight" | "reference";
             /** @default [] */
             styles?: string[];
             /** @default 1 */
@@ -441,6 +441,7 @@ export interface components {
                 material?: string;
                 /** @enum {string} */
                 sky?: "clear" | "light-clouds" | "sunset";
+                reference?: string;
             };
             maskImageId?: string;
         };
@@ -449,7 +450,7 @@ export interface components {
              * @default restyle
              * @enum {string}
              */
-            mode?: "restyle" | "stage" | "declutter";
+            mode?: "restyle" | "stage" | "declutter" | "reference";
             /** @default [] */
             styles?: string[];
             variations: number;
@@ -469,6 +470,7 @@ export interface components {
                 material?: string;
                 /** @enum {string} */
                 sky?: "clear" | "light-clouds" | "sunset";
+                reference?: string;
             };
         };
         CreateListing: {
@@ -557,7 +559,7 @@ export interface components {
              */
             status: "queued" | "running" | "succeeded" | "failed" | "partial";
             /** @enum {string} */
-            mode: "restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material" | "sky" | "facade" | "garden" | "twilight";
+            mode: "restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material" | "sky" | "facade" | "garden" | "twilight" | "reference";
             roomType: string;
             engine: string;
             /** @description AI marking: true when the results are AI edits (and carry the IPTC digital source type and the visible label); false for previews made without AI. */
@@ -615,7 +617,7 @@ export interface components {
                     failureReason: ("refused" | "moderation" | "provider" | "timeout" | "internal" | "expired") | null;
                     refunded: boolean;
                     /** @enum {string} */
-                    mode: "restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material" | "sky" | "facade" | "garden" | "twilight";
+                    mode: "restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material" | "sky" | "facade" | "garden" | "twilight" | "reference";
                     ai: boolean;
                 }[];
             }[];
@@ -671,8 +673,8 @@ export interface components {
         Engine: {
             engine: string;
             ai: boolean;
-            modes: ("restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material" | "sky" | "facade" | "garden" | "twilight")[];
-            listingModes: ("restyle" | "stage" | "declutter")[];
+            modes: ("restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material" | "sky" | "facade" | "garden" | "twilight" | "reference")[];
+            listingModes: ("restyle" | "stage" | "declutter" | "reference")[];
         };
     };
     responses: never;

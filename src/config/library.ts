@@ -29,6 +29,8 @@ export const libraryPhotos: readonly LibraryPhoto[] = [
   { id: "kitchen", roomType: "kitchen", file: "/library/kitchen.jpg", width: 1536, height: 864, credit: "Photo: pxhere.com/en/photo/945420 (CC0 1.0)" },
   { id: "terrace", roomType: "terrace", file: "/library/terrace.jpg", width: 1152, height: 768, credit: rendered },
   { id: "kids-room", roomType: "kids-room", file: "/library/kids-room.jpg", width: 1152, height: 768, credit: rendered },
+  // A grey sky to replace and a facade to restyle.
+  { id: "exterior", roomType: "exterior", file: "/library/exterior.jpg", width: 1536, height: 1024, credit: "Drawn procedurally for Aranżer" },
 ];
 
 export function findLibraryPhoto(id: string): LibraryPhoto | undefined {

@@ -2,7 +2,7 @@ import type { EditMode } from "@/config/edit-modes";
 import { roomTypes, type RoomType } from "@/config/room-types";
 import type { EditParams } from "@/schemas/edit-params";
 import type { ImageChoice } from "./choice";
-import { defaultModeSettings, editModeOf, fieldValue, pageFieldsOf, pageModeEdits, pageModes, type ModeSettings } from "./mode-settings";
+import { defaultModeSettings, editModeOf, fieldParams, pageModeEdits, pageModes, type ModeSettings } from "./mode-settings";
 
 /** Where the design page keeps what the person chose last (this browser only; nothing personal). */
 const KEY = "aranzer.design";
@@ -52,11 +52,7 @@ export function paramsOf(settings: ModeSettings, mode: EditMode = editModeOf(set
   if (mode === "replace") params.text = settings.replaceText.trim();
   if (mode === "paint") params.color = `#${settings.color.trim().replace("#", "").toUpperCase()}`;
   if (mode === "material") params.material = settings.material;
-  for (const field of pageFieldsOf(mode)) {
-    const value = fieldValue(settings, mode, field).trim();
-    if (value) Object.assign(params, { [field.field]: value });
-  }
-  return params;
+  return Object.assign(params, fieldParams(settings, mode));
 }
 
 export function savedPhotoOf(choice: ImageChoice | null): SavedPhoto | null {

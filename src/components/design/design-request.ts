@@ -2,7 +2,7 @@ import { isMaskedMode, isStyledMode, modeOf, modeStyles, roomFits, tokenCost, ty
 import type { RoomType } from "@/config/room-types";
 import type { ImageChoice } from "./choice";
 import type { Missing } from "./design-summary";
-import { editModeOf, textsTooLong, type ModeSettings } from "./mode-settings";
+import { editModeOf, fieldValue, pageFieldsOf, textsTooLong, type ModeSettings } from "./mode-settings";
 
 /** What the person chose on the design page. */
 export interface DesignChoices {
@@ -46,6 +46,8 @@ export function designRequest(choices: DesignChoices, engine: EngineTraits) {
     ...(masked && !maskMarked ? ["mask" as const] : []),
     ...(editMode === "replace" && !settings.replaceText.trim() ? ["replaceText" as const] : []),
     ...(editMode === "paint" && !/^#?[0-9a-fA-F]{6}$/.test(settings.color.trim()) ? ["color" as const] : []),
+    // A photo the mode follows (a reference) not uploaded yet.
+    ...(pageFieldsOf(editMode).some((field) => field.kind === "photo" && !fieldValue(sent, editMode, field)) ? ["photo" as const] : []),
     ...textsTooLong(sent).map((field) => `${field}TooLong` as const),
   ];
   return { editMode, ownRecolour, sent, styled, masked, brushable, oneVariation, variations, ownStyles, chosenStyles, cost, missing, ready: missing.length === 0 };

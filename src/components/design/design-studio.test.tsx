@@ -395,6 +395,32 @@ describe("DesignStudio: modes from the registry", () => {
   });
 });
 
+describe("DesignStudio: a style from a reference photo", () => {
+  it("waits for the reference photo, uploads it as any photo (a refused one says why) and sends its id", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValueOnce(jsonResponse(201, { batch: { ...queuedBatch("b1", []), mode: "reference", visualizations: [] }, balance: 9 }));
+    await renderStudio({ modes: ["restyle", "reference"] }, { image: upload("img1") });
+    await user.click(screen.getByRole("radio", { name: /^Styl ze zdjęcia/ }));
+    await user.click(screen.getByRole("radio", { name: "Salon" }));
+    expect(screen.getByText("Aby wygenerować, wybierz: zdjęcie wzorcowe.")).toBeTruthy();
+
+    const reference = () => screen.getByLabelText(/^Wybierz (zdjęcie wzorcowe|inne)$/) as HTMLInputElement;
+    fireEvent.change(reference(), { target: { files: [new File([new Uint8Array([1, 2, 3])], "pusty.jpg", { type: "image/jpeg" })] } });
+    expect(FakeXhr.last?.url).toBe("/api/images");
+    await FakeXhr.last!.respond(422, { error: { code: "INVALID_IMAGE", details: { reason: "truncated" } } });
+    expect(screen.getByRole("alert").textContent).toContain("Plik jest niekompletny");
+    fireEvent.change(reference(), { target: { files: [new File([new Uint8Array([1, 2, 3])], "wzor.jpg", { type: "image/jpeg" })] } });
+    await FakeXhr.last!.respond(201, { image: upload("ref1") });
+    expect(screen.getByText("Wybrano zdjęcie wzorcowe")).toBeTruthy();
+    expect(screen.getByRole("img", { name: "Zdjęcie wzorcowe" }).getAttribute("src")).toBe("/api/images/ref1");
+
+    await user.click(generateButton());
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Generuj" }));
+    const post = fetchMock.mock.calls.find(([url]) => url === "/api/batches")!;
+    expect(JSON.parse(String(post[1]?.body))).toMatchObject({ mode: "reference", roomType: "living-room", styles: [], params: { reference: "ref1" } });
+  });
+});
+
 describe("DesignStudio: Generate", () => {
   it("with too few tokens says so with the balance and the amount, offers Buy tokens and sends nothing", async () => {
     const user = userEvent.setup();

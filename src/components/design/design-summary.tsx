@@ -6,7 +6,7 @@ import { CircleAlert, CircleCheck, RotateCcw, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { InsufficientTokens } from "./insufficient-tokens";
 
-export type Missing = "image" | "room" | "roomForMode" | "styles" | "mask" | "replaceText" | "color" | "instructionTooLong" | "keepTooLong" | "replaceTextTooLong";
+export type Missing = "image" | "room" | "roomForMode" | "styles" | "mask" | "replaceText" | "color" | "photo" | "instructionTooLong" | "keepTooLong" | "replaceTextTooLong";
 export type Notice =
   | { type: "insufficient"; balance: number; attempted: number }
   | { type: "error"; message: string }
@@ -35,6 +35,7 @@ const missingKey = {
   mask: "missingMask",
   replaceText: "missingReplaceText",
   color: "missingColor",
+  photo: "missingPhotoField",
   instructionTooLong: "missingShorterInstruction",
   keepTooLong: "missingShorterKeep",
   replaceTextTooLong: "missingShorterReplaceText",

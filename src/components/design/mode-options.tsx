@@ -14,6 +14,7 @@ import {
 import { modeOf, type PageField, type UnsupportedReason } from "@/config/modes";
 import { floorMaterials, type FloorMaterialId } from "@/config/floor-materials";
 import { paintColors } from "@/config/paint-colors";
+import { ReferencePhotoInput } from "./reference-photo-input";
 import { HexInput, radioInput, radioLook, Radios, TextInput, inputLook } from "./mode-inputs";
 import { editModeOf, fieldValue, pageFieldsOf, pageModeEdits, pageModes, type ModeSettings, type PageMode } from "./mode-settings";
 
@@ -182,6 +183,8 @@ export function ModeDetails(props: { settings: ModeSettings; available: readonly
       {fields.map((field) =>
         field.kind === "choice" ? (
           <Radios key={field.field} legend={label(`${field.field}.legend`)} name={`${mode}-${field.field}`} values={field.values} value={fieldValue(settings, mode, field)} label={(value) => label(`${field.field}.${value}`)} onChange={(value) => set(field, value)} />
+        ) : field.kind === "photo" ? (
+          <ReferencePhotoInput key={field.field} mode={mode} field={field.field} value={fieldValue(settings, mode, field)} onChange={(value) => set(field, value)} />
         ) : (
           <TextInput key={field.field} label={label(`${field.field}.legend`)} value={fieldValue(settings, mode, field)} max={field.max} onChange={(value) => set(field, value)} />
         ),

@@ -74,6 +74,16 @@ export function fieldValue(settings: ModeSettings, mode: EditMode, field: PageFi
   return settings.fields[`${mode}.${field.field}`] ?? (field.kind === "choice" ? field.default : "");
 }
 
+/** The generic fields' values a request sends (the empty ones left out), by parameter name. */
+export function fieldParams(settings: ModeSettings, mode: EditMode): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const field of pageFieldsOf(mode)) {
+    const value = fieldValue(settings, mode, field).trim();
+    if (value) params[field.field] = value;
+  }
+  return params;
+}
+
 export type TextField = "instruction" | "keep" | "replaceText";
 export const textFieldLimits: Record<TextField, number> = { instruction: INSTRUCTION_MAX_CHARS, keep: KEEP_LIST_MAX_CHARS, replaceText: REPLACE_TEXT_MAX_CHARS };
 

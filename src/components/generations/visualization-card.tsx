@@ -9,6 +9,7 @@ import type { ImageDto, VisualizationStatus } from "@/schemas/generation";
 import type { LiveVisualization } from "./batch-state";
 import { ComparisonSlider } from "@/components/ui/comparison-slider";
 import { ExpiryNote } from "./expiry-note";
+import { ResultHd } from "./result-hd";
 import { RESULT_SIZES, resultSrcSet } from "./result-image";
 import { RetryingImage } from "@/components/ui/retrying-image";
 import { ProgressBar } from "@/components/ui/progress-bar";
@@ -122,6 +123,7 @@ export const VisualizationCard = memo(function VisualizationCard({ visualization
                 </Link>
               </Button>
             )}
+            <ResultHd visualizationId={v.id} fileName={`${labels.room} ${styleName}`} styleName={styleName} />
           </div>
           <ExpiryNote expiresAt={v.result.expiresAt} now={now} />
         </>

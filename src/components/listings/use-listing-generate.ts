@@ -4,7 +4,7 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { reloadPersonData } from "@/components/account/person-data-store";
 import { serverMessage } from "@/web/client/api-fetch";
-import { defaultModeSettings, editModeOf, type ModeSettings } from "@/components/design/mode-settings";
+import { defaultModeSettings, editModeOf, fieldParams, type ModeSettings } from "@/components/design/mode-settings";
 import { isStyledMode } from "@/config/edit-modes";
 import { LISTING_MAX_STYLES } from "@/config/listings";
 import type { ListingDto } from "@/schemas/listings";
@@ -38,7 +38,7 @@ export function useListingGenerate({ livePhotos, balance, actions, refresh }: { 
     setBusy("generate");
     setMessage(null);
     setRefused(null);
-    const request = { mode, styles: styled ? styles : [], variations, params: mode === "declutter" ? { scope: settings.scope, keep: settings.keep } : {} };
+    const request = { mode, styles: styled ? styles : [], variations, params: mode === "declutter" ? { scope: settings.scope, keep: settings.keep } : fieldParams(settings, mode) };
     // The same choice again after no answer (or one cut off) is the same click: the server spends for it once.
     const signature = JSON.stringify(request);
     const requestId = retry.current?.signature === signature ? retry.current.requestId : crypto.randomUUID();

@@ -5,6 +5,7 @@ import { facade } from "./facade";
 import { garden } from "./garden";
 import { material } from "./material";
 import { paint } from "./paint";
+import { reference } from "./reference";
 import { remove } from "./remove";
 import { replace } from "./replace";
 import { restyle } from "./restyle";
@@ -29,6 +30,7 @@ export const modes = {
   facade,
   garden,
   twilight,
+  reference,
 } as const satisfies Record<string, ModeDefinition>;
 
 export type EditMode = keyof typeof modes;

@@ -40,6 +40,12 @@ export type ModeDefinition = {
    * a photo without it is refused with the reason `no<Thing>` (errors.reasons). A brushed mask stands in for it.
    */
   photoNeeds?: "sky";
+  /**
+   * The parameter that names a photo of the person's own to follow (an uploaded image's id): checked as theirs
+   * and within its hour before anything is spent, its palette written into the brief, and sent along to the
+   * engines that take reference images.
+   */
+  referencePhoto?: string;
   /** The room types it fits, when not all of them (a facade is an exterior). */
   roomTypes?: readonly string[];
   /**
@@ -69,7 +75,9 @@ export type PromptContext = {
 /** A parameter the page asks for, generically: a choice among values (radios) or the person's words (a text field). */
 export type PageField =
   | { field: string; kind: "choice"; values: readonly string[]; default: string }
-  | { field: string; kind: "text"; max: number };
+  | { field: string; kind: "text"; max: number }
+  /** A photo the person uploads (as any photo is), sent as its image's id. */
+  | { field: string; kind: "photo" };
 
 export type PageEntry = {
   /**
@@ -105,6 +113,7 @@ export type FakeStandIn =
   | "fill-text"
   | "fill-material"
   | "sky"
+  | "reference"
   | { tint: string; amount: number; region: "all" | "upper-half" | "lower-half" };
 
 export function defineMode<const M extends ModeDefinition>(mode: M): M {

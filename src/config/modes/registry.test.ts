@@ -9,7 +9,7 @@ const base = { source: { type: "image", imageId: "photo1" }, roomType: "living-r
 /** A request the mode takes: its styles, mask and required parameters, from its module. */
 function validRequest(mode: EditMode) {
   const definition = modeOf(mode);
-  const samples: Record<string, unknown> = { scope: "furniture", text: "a green velvet armchair", color: "#2e5e4e", material: "oak-planks", sky: "clear" };
+  const samples: Record<string, unknown> = { scope: "furniture", text: "a green velvet armchair", color: "#2e5e4e", material: "oak-planks", sky: "clear", reference: "photo2" };
   const params = Object.fromEntries(Object.keys(definition.required ?? {}).map((field) => [field, samples[field]]));
   const roomType = definition.roomTypes?.[0] ?? base.roomType;
   return { ...base, roomType, mode, styles: definition.styled ? ["modern"] : [], params, ...(definition.mask === "required" ? { maskImageId: "mask1" } : {}) };

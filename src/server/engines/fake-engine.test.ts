@@ -194,6 +194,15 @@ describe("fake engine modes", () => {
     expect(plain.channels[1]!.mean - following.channels[1]!.mean).toBeGreaterThan(20);
   });
 
+  it("takes a reference photo's colour in the reference mode, and refuses it without the photo", async () => {
+    const engine = createFakeEngine({ latencyMs: 0 });
+    const reference = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#ff0000" } }).png().toBuffer();
+    const followed = await sharp((await engine.generate(edit({ styleId: null, edit: { mode: "reference", reference: "ref1" }, references: [reference] }))).image).stats();
+    const room = await sharp(edit({}).image).stats();
+    expect(followed.channels[0]!.mean - room.channels[0]!.mean).toBeGreaterThan(40);
+    await expect(engine.generate(edit({ styleId: null, edit: { mode: "reference", reference: "ref1" } }))).rejects.toMatchObject({ kind: "refused" });
+  });
+
   it("warps the results of the scripted styles and modes (moved right, stretched down), only the first time with warpOnce", async () => {
     /** The first column where the dark half turned light, on the top row. */
     const edge = async (image: Buffer) => {

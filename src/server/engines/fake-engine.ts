@@ -130,6 +130,8 @@ export function createFakeEngine(script: FakeEngineScript, options: FakeEngineOp
     if (!support.ok || support.entry.standIn === "own") throw new EngineError("refused", `mode not supported: ${edit.mode}`);
     const { standIn } = support.entry;
     if (standIn === "sky") return (await local.generate({ ...input, onProgress: () => {} })).image;
+    // A style from a reference photo without the photo would be a guess: an engine that takes references needs it.
+    if (standIn === "reference" && !input.references?.length) throw new EngineError("refused", "no reference image");
     const change = script.structure?.[input.styleId ?? edit.mode];
     if (change) {
       const photo = await decodeRaw({ image: input.image });

@@ -241,6 +241,8 @@ describe("the Replicate engine's edit modes against a fake Replicate", () => {
     expect(replicateModelFor("adirik/interior-design", { edit: stage })).toBe("black-forest-labs/flux-kontext-pro");
     expect(replicateModelFor("google/nano-banana", { edit: declutter })).toBe("google/nano-banana");
     expect(replicateModelFor("black-forest-labs/flux-kontext-pro", { edit: stage, references: [reference] })).toBe("google/nano-banana");
+    // A style from a reference photo: the photo goes to a model that takes reference images.
+    expect(replicateModelFor("adirik/interior-design", { edit: { mode: "reference", reference: "ref1" }, references: [reference] })).toBe("google/nano-banana");
     expect(replicateModelFor("adirik/interior-design", { edit: { mode: "replace", mask, text: "a lamp" } })).toBe("black-forest-labs/flux-fill-pro");
     expect(replicateModelFor("adirik/interior-design", { edit: { mode: "material", mask, material: "terrazzo" } })).toBe("black-forest-labs/flux-fill-pro");
     expect(replicateModelFor("google/nano-banana", { edit: { mode: "remove", mask } })).toBe("bria/eraser");

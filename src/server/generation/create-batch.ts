@@ -13,6 +13,7 @@ import { isStyledMode } from "@/config/edit-modes";
 import { engineModes, sameEveryTimeModes } from "@/config/engines";
 import { tokenCost, type BatchDto, type CreateBatchRequest } from "@/schemas/generation";
 import { checkPhotoForMode } from "./check-photo-for-mode";
+import { readReferencePhoto } from "./read-reference-photo";
 import { getBatch } from "./get-batch";
 import { enoughTimeLeft } from "./enough-time-left";
 import { importLibraryPhoto } from "@/server/images/import-library-photo";
@@ -64,6 +65,7 @@ export async function createBatch(options: {
   const source = await resolveSource({ db, storage, userId, request });
   const mask = request.maskImageId ? await resolveMask({ db, userId, maskImageId: request.maskImageId, source }) : null;
   await checkPhotoForMode({ mode: request.mode, photo: () => storage.get(source.storageKey), brushed: mask !== null });
+  const reference = await readReferencePhoto({ db, storage, userId, mode: request.mode, params: request.params });
 
   const batchId = newId();
   const now = new Date();
@@ -94,7 +96,7 @@ export async function createBatch(options: {
           // A batch goes with its photo: its page shows the original next to the results.
           expiresAt: new Date(Math.min(now.getTime() + env().IMAGE_TTL_SECONDS * 1000, source.expiresAt.getTime())),
         },
-        units: (isStyledMode(request.mode) ? request.styles : [null]).map((styleId) => ({ styleId })),
+        units: (isStyledMode(request.mode) ? request.styles : [null]).map((styleId) => ({ styleId, brief: reference?.brief })),
         variations: request.variations,
       },
     ],

@@ -199,6 +199,31 @@ describe.each(testDatabases())("edit modes on $name", ({ open }) => {
     }
   });
 
+  it("restyles a room in a reference photo's look: the photo sent with the request, its palette in the prompt; an expired or missing reference refused, spending nothing", async () => {
+    const { userId, imageId } = await userWithPhoto(4);
+    const source = { type: "image" as const, imageId };
+    const liked = await sharp({ create: { width: 120, height: 80, channels: 3, background: "#2d5b8c" } }).png().toBuffer();
+    const reference = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: liked, width: 120, height: 80, contentType: "image/png" });
+    await expect(generate(userId, { source, mode: "reference" })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "params" } });
+    await expect(generate(userId, { source, mode: "reference", params: { reference: "nobody-s-image" } })).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "noReferencePhoto" } });
+    await expect(generate(userId, { source, mode: "reference", roomType: "exterior", params: { reference: reference.id } })).rejects.toMatchObject({ details: { reason: "roomNotInMode" } });
+    await expect(generate(userId, { source, mode: "reference", params: { reference: reference.id } }, "local")).rejects.toMatchObject({ details: { field: "mode" } });
+    const gone = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: liked, width: 120, height: 80, contentType: "image/png" });
+    await handle.db.update(image).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(image.id, gone.id));
+    await expect(generate(userId, { source, mode: "reference", params: { reference: gone.id } })).rejects.toMatchObject({ code: "GONE", details: { reason: "referenceGone" } });
+    expect(await getBalance({ db: handle.db, userId })).toBe(4);
+
+    const { batch } = await generate(userId, { source, mode: "reference", params: { reference: reference.id } });
+    const { engine, calls } = recordingEngine((input) => sharp(input.image).webp().toBuffer());
+    await runAll(engine);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.references).toHaveLength(1);
+    expect((await sharp(calls[0]!.references![0]!).stats()).channels[2]!.mean).toBeGreaterThan(130);
+    expect(calls[0]!.prompt).toContain("in the look of the reference photo");
+    expect(calls[0]!.prompt).toMatch(/palette #2[0-9a-f]5[0-9a-f]8[0-9a-f] \(100 %, dark\)/);
+    expect((await getBatch({ db: handle.db, userId, batchId: batch.id })).visualizations[0]).toMatchObject({ status: "succeeded" });
+  });
+
   it("refuses a short balance before importing a library photo", async () => {
     const userId = await insertUser(handle);
     const before = await handle.db.select({ id: image.id }).from(image).where(eq(image.userId, userId));

@@ -1,13 +1,13 @@
 import "server-only";
 import { env } from "@/env";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { isAiResult } from "@/config/engines";
 import { createProof } from "@/server/provenance/create-proof";
 import { markResult } from "@/server/provenance/mark-result";
 import { ENGINE_TIMEOUT_MS, JOB_LEASE_MS, LISTING_REFERENCE_WAIT_MS, PROGRESS_INTERVAL_MS, RETRY_POLICY } from "@/config/generation";
-import { isMaskedMode } from "@/config/edit-modes";
+import { isMaskedMode, modeOf } from "@/config/edit-modes";
 import type { Db } from "@/server/db/client";
-import { batch, generationJob, visualization } from "@/server/db/schema";
+import { batch, generationJob, image, visualization } from "@/server/db/schema";
 import { log } from "@/server/log";
 import { EngineError, type Engine, type EngineErrorKind } from "@/server/engines/engine";
 import { publish } from "@/server/realtime/signals";
@@ -277,12 +277,26 @@ async function release(db: Db, job: ClaimedJob, delayMs = 0): Promise<JobOutcome
  * without either; "wait" until the first result of its reference group exists.
  */
 async function referenceContext({ db, job, storage }: RunJobOptions): Promise<{ seed: number; brief: string; references: Buffer[] } | "wait" | undefined> {
-  // Most batches have neither: no reads at all for them (they would queue for the pool beside the start).
-  if (!job.referenceGroup) return job.brief ? { seed: job.seed, brief: job.brief, references: [] } : undefined;
+  // The person's reference photo (a mode that follows one) goes first: its look is what every photo takes.
+  const photo = await referencePhotoOf({ db, job, storage });
+  // Most batches have none of these: no reads at all for them (they would queue for the pool beside the start).
+  if (!job.referenceGroup) return job.brief || photo ? { seed: job.seed, brief: job.brief ?? "", references: photo ? [photo] : [] } : undefined;
   const reference = await referenceFor({ db, visualizationId: job.visualizationId, group: job.referenceGroup });
   if (reference === "wait") return "wait";
   const bytes = reference === "lead" ? null : await storage.get(reference.storageKey).catch(() => null);
-  return { seed: job.seed, brief: job.brief ?? "", references: bytes ? [bytes] : [] };
+  return { seed: job.seed, brief: job.brief ?? "", references: [photo, bytes].filter((b): b is Buffer => b !== null) };
+}
+
+/** The bytes of the person's reference photo named in the batch's parameters, while it is kept; null without one. */
+async function referencePhotoOf({ db, job, storage }: Pick<RunJobOptions, "db" | "job" | "storage">): Promise<Buffer | null> {
+  const field = modeOf(job.mode).referencePhoto;
+  const imageId = field ? (job.params as Record<string, unknown>)[field] : undefined;
+  if (typeof imageId !== "string") return null;
+  const [row] = await db
+    .select({ storageKey: image.storageKey })
+    .from(image)
+    .where(and(eq(image.id, imageId), eq(image.userId, job.userId), eq(image.kind, "upload"), gt(image.expiresAt, sql`now()`)));
+  return row ? storage.get(row.storageKey).catch(() => null) : null;
 }
 
 /**

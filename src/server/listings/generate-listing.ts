@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { env } from "@/env";
-import { isStyledMode } from "@/config/edit-modes";
+import { isStyledMode, roomFits } from "@/config/edit-modes";
 import { engineModes } from "@/config/engines";
 import type { ListingMode } from "@/config/listings";
 import { findStyle } from "@/config/styles";
@@ -18,6 +18,9 @@ import { visualizationCount } from "@/schemas/generation";
 import type { GenerateListingRequest } from "@/schemas/listings";
 import { enoughTimeLeft } from "@/server/generation/enough-time-left";
 import { findEarlierRequest } from "@/server/generation/find-earlier-request";
+import { readReferencePhoto } from "@/server/generation/read-reference-photo";
+import { getStorage } from "@/server/storage/get-storage";
+import type { ImageStorage } from "@/server/storage/storage";
 import { loadOwnedListing } from "./load-owned-listing";
 import { writeStyleBrief } from "./write-style-brief";
 
@@ -28,7 +31,7 @@ export type { ListingMode as ListingGenerateMode } from "@/config/listings";
  * with its scope and keep list), photos × styles × variations tokens (photos × variations for declutter) spent
  * at once, in one transaction with one batch per photo (written as a single Generate writes its batch), so
  * either all of it is queued or nothing is spent. A short balance throws INSUFFICIENT_TOKENS with the balance
- * and the whole cost; a mode the engine cannot do is INVALID_INPUT, and so is an unknown style (unknownStyle) or a
+ * and the whole cost; a mode the engine cannot do is INVALID_INPUT, and so is a photo whose room type the mode does not fit (photosNotInMode, naming them), an unknown style (unknownStyle) or a
  * listing without photos (noPhotos); the request comes checked by generateListingSchema (at the route). Each style gets its seed and brief once per
  * listing. A retry of the same requestId with the same request spends nothing and queues nothing again, and answers what
  * the first request made and cost, with the balance now; the same requestId for another listing or with other
@@ -40,6 +43,7 @@ export async function generateListing(options: {
   /** The engine the jobs will run on (GENERATION_ENGINE). */
   engineId: string;
   db?: DbOrTx;
+  storage?: ImageStorage;
 } & GenerateListingRequest): Promise<{ batchIds: string[]; cost: number; balance: number }> {
   const { userId, mode, styles, variations, params } = options;
   const db = options.db ?? (await getDb());
@@ -66,6 +70,10 @@ export async function generateListing(options: {
   // Photos past their hour (or about to be) are left out, and not paid for: the listing page counts them out too.
   const photos = all.filter((p) => p.image && enoughTimeLeft(p.image.expiresAt));
   if (photos.length === 0) throw new AppError("GONE");
+  // Every photo must fit the mode (a facade is an exterior, a restyle an interior): refused naming the photos, before anything is spent.
+  const misfits = all.flatMap((p, index) => (photos.includes(p) && !roomFits(mode, p.roomType) ? [index + 1] : []));
+  if (misfits.length > 0) throw new AppError("INVALID_INPUT", { field: "mode", reason: "photosNotInMode", photos: misfits.join(", "), count: misfits.length });
+  const reference = await readReferencePhoto({ db, storage: options.storage ?? getStorage(), userId, mode, params });
 
   const cost = photos.length * visualizationCount({ mode, styles, variations });
   const now = new Date();
@@ -78,7 +86,7 @@ export async function generateListing(options: {
     idempotencyKey: spendKey,
     reference: `listing:${row.id}`,
     plan: async (tx) => {
-      const units = await listingUnits({ db: tx, listingId: row.id, mode, styles, params });
+      const units = await listingUnits({ db: tx, listingId: row.id, mode, styles, params, brief: reference?.brief ?? null });
       return photos.map((photo) => ({
         batch: {
           id: newId(),
@@ -116,16 +124,16 @@ export async function generateListing(options: {
 /**
  * What every photo's batch is queued with: restyle and stage share a style's seed and brief, fixed by the
  * listing's first Generate of the style (so a staged room and a restyled one of the same style agree); a
- * declutter has no style, its seed comes from the listing's id. Each mode and style (a declutter's: its
+ * declutter has no style, its seed comes from the listing's id; a reference photo's brief goes to every photo. Each mode and style (a declutter's: its
  * parameters) is a reference group: its first result is what the other photos follow.
  */
-async function listingUnits(options: { db: Tx; listingId: string; mode: ListingMode; styles: string[]; params: EditParams }): Promise<QueueUnit[]> {
+async function listingUnits(options: { db: Tx; listingId: string; mode: ListingMode; styles: string[]; params: EditParams; brief: string | null }): Promise<QueueUnit[]> {
   const { db, listingId, mode, styles } = options;
   const group = `listing:${listingId}:${mode}`;
   if (!isStyledMode(mode)) {
     const seed = createHash("sha256").update(`listing:${listingId}`).digest().readUInt32BE(0);
     const params = createHash("md5").update(JSON.stringify(options.params)).digest("hex");
-    return [{ styleId: null, seed, brief: null, referenceGroup: `${group}:params:${params}` }];
+    return [{ styleId: null, seed, brief: options.brief, referenceGroup: `${group}:params:${params}` }];
   }
   await db
     .insert(listingStyle)

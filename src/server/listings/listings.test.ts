@@ -309,6 +309,62 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     }
   });
 
+  it("gives a three-photo listing the look of a reference photo: its palette in the brief and in the pixels, the photo sent to the engine, nobody else's photo taken", async () => {
+    const { userId, listingId, photoIds } = await agent(10, 3, "Mokotowska 8", room);
+    const recordDir = mkdtempSync(path.join(tmpdir(), "aranzer-listing-reference-"));
+    const engine = createFakeEngine({ latencyMs: 0 }, { recordDir });
+    const calls = () => readFileSync(path.join(recordDir, "calls.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line) as FakeEngineCall);
+    // A terracotta-and-cream room: two colours the brief must name.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"><rect width="300" height="200" fill="#b4462d"/><rect y="120" width="300" height="80" fill="#f0e6d2"/></svg>`;
+    const referenceBytes = await sharp(Buffer.from(svg)).png().toBuffer();
+    const referenceRow = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: referenceBytes, width: 300, height: 200, contentType: "image/png" });
+    const strangerId = await insertUser(handle);
+    const strangers = await storeImage({ db: handle.db, storage, userId: strangerId, kind: "upload", data: referenceBytes, width: 300, height: 200, contentType: "image/png" });
+    const generate = (reference: string | undefined, mode: "reference" | "restyle" = "reference") =>
+      generateListing({ db: handle.db, storage, userId, listingId, mode, styles: mode === "restyle" ? ["modern"] : [], params: reference ? { reference } : {}, variations: 1, requestId: randomUUID(), engineId: "fake" });
+    try {
+      await expect(generate(undefined)).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "params" } });
+      await expect(generate(strangers.id)).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "noReferencePhoto" } });
+      // Not on the local engine (it needs AI), and only for rooms: an exterior among the photos is named, nothing spent.
+      await expect(generateListing({ db: handle.db, storage, userId, listingId, mode: "reference", params: { reference: referenceRow.id }, variations: 1, requestId: randomUUID(), engineId: "local" })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "mode" } });
+      await updateListingPhoto({ db: handle.db, userId, listingId, photoId: photoIds[1]!, roomType: "exterior" });
+      await expect(generate(referenceRow.id)).rejects.toMatchObject({ code: "INVALID_INPUT", details: { reason: "photosNotInMode", photos: "2", count: 1 } });
+      await expect(generate(undefined, "restyle")).rejects.toMatchObject({ details: { reason: "photosNotInMode", photos: "2" } });
+      expect(await getBalance({ db: handle.db, userId })).toBe(10);
+      await updateListingPhoto({ db: handle.db, userId, listingId, photoId: photoIds[1]!, roomType: "bedroom" });
+
+      expect(await generate(referenceRow.id)).toMatchObject({ cost: 3, balance: 7 });
+      await drain(engine);
+      const made = calls();
+      expect(made.map((c) => c.mode)).toEqual(["reference", "reference", "reference"]);
+      // The reference photo goes with every request; the later photos also follow the first result.
+      expect(made.map((c) => c.references)).toEqual([1, 2, 2]);
+      // Measured from its pixels (to the median cut's 5 bits a channel): the terracotta over 3/5 of it, mid; the cream, light.
+      const near = (hex: string, expected: string) => [1, 3, 5].every((i) => Math.abs(parseInt(hex.slice(i, i + 2), 16) - parseInt(expected.slice(i, i + 2), 16)) <= 8);
+      for (const c of made) {
+        const [, red, redShare, cream, creamShare] = /palette (#[0-9a-f]{6}) \((\d+) %, mid\), (#[0-9a-f]{6}) \((\d+) %, light\)/.exec(c.prompt) ?? [];
+        expect([near(red!, "#b4462d"), near(cream!, "#f0e6d2")]).toEqual([true, true]);
+        expect(Number(redShare)).toBeGreaterThan(Number(creamShare));
+      }
+      const results = await handle.db
+        .select({ key: image.storageKey })
+        .from(visualization)
+        .innerJoin(image, eq(image.id, visualization.resultImageId))
+        .innerJoin(batch, eq(batch.id, visualization.batchId))
+        .where(and(eq(batch.userId, userId), eq(batch.mode, "reference")));
+      expect(results).toHaveLength(3);
+      const redness = async (bytes: Buffer) => {
+        const { channels } = await sharp(bytes).removeAlpha().stats();
+        return channels[0]!.mean - channels[2]!.mean;
+      };
+      // Its palette is in the pixels: every result is redder than the photo (the reference's red minus blue is 50).
+      const before = await redness(room);
+      for (const { key } of results) expect(await redness((await storage.get(key))!)).toBeGreaterThan(before + 15);
+    } finally {
+      rmSync(recordDir, { recursive: true, force: true });
+    }
+  });
+
   it("shows each result's structure check, flags a warped one and lists its free remake next to it", async () => {
     const { userId, listingId } = await agent(2, 2, "Structure", room);
     await generateListing({ db: handle.db, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" });

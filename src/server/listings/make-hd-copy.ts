@@ -1,34 +1,26 @@
 import "server-only";
-import sharp from "sharp";
 import { and, eq } from "drizzle-orm";
-import type { EditMode } from "@/config/edit-modes";
-import { isAiResult } from "@/config/engines";
-import { HD_MIN_LONG_SIDE, HD_UPSCALE_TIMEOUT_MS } from "@/config/listings";
 import type { Db } from "@/server/db/client";
 import { batch, image, listing, listingPhoto, visualization } from "@/server/db/schema";
 import type { Engine } from "@/server/engines/engine";
-import { plainUpscale } from "@/server/engines/plain-upscale";
-import { newId } from "@/server/db/new-id";
-import { markDigitalSource } from "@/server/images/mark-digital-source";
-import { hdCopyKey, labelledHdKeys } from "@/server/images/result-keys";
+import { makeHdImage } from "@/server/generation/make-hd-image";
+import { labelledHdKeys } from "@/server/images/result-keys";
+import type { EditMode } from "@/config/edit-modes";
 import { locales } from "@/config/routes";
-import { factsOf, findProofOf, markDerived } from "@/server/provenance/mark-result";
 import { log } from "@/server/log";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
 import type { HdOrder } from "./claim-hd-orders";
 import { labelledHdFile } from "./labelled-hd-file";
 
-
 export type HdOutcome = "made" | "failed" | "dropped";
 
 const NOT_KEPT = Symbol("not kept");
 
 /**
- * Makes the copy of a claimed HD order (claimHdOrders): the engine's own upscaler when it has one, else a plain
- * resampling, as a JPEG of at least HD_MIN_LONG_SIDE px that keeps the result's hour and its AI marking; while
- * the listing's label is on, its labelled file in every language too (labelledHdFile), so that a download only
- * reads stored bytes. A
+ * Makes the copy of a claimed HD order (claimHdOrders) with makeHdImage, kept for the result's hour; while the
+ * listing's label is on, its labelled file in every language too (labelledHdFile), so that a download only reads
+ * stored bytes. A
  * failure, or a result no longer chosen or past its hour, gives the order's token back (keyed by the order, so
  * once). When `signal` aborts (the process stops) the order goes back to the queue, paid and not refunded.
  */
@@ -73,28 +65,14 @@ export async function makeHdCopy(options: {
     for (const key of [stored.storageKey, ...labelledHdKeys(stored)]) await storage.delete(key).catch(() => undefined);
   };
   try {
-    const bytes = await storage.get(result.image.storageKey);
-    if (!bytes) throw new Error("the result's file is gone");
-    const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(HD_UPSCALE_TIMEOUT_MS)]) : AbortSignal.timeout(HD_UPSCALE_TIMEOUT_MS);
-    const input = { image: bytes, width: result.image.width, height: result.image.height, minLongSide: HD_MIN_LONG_SIDE, signal };
-    const output = await (engine.upscale ?? plainUpscale).call(engine, input);
-    const jpeg = await sharp(output.image).jpeg({ quality: 92 }).toBuffer({ resolveWithObject: true });
-    if (Math.max(jpeg.info.width, jpeg.info.height) < HD_MIN_LONG_SIDE) throw new Error(`upscale too small: ${jpeg.info.width}×${jpeg.info.height}`);
-    // Marked as its result is (the encoder keeps no metadata): the owner's image route hands the stored copy out too.
-    const ai = isAiResult(result.engine, result.mode as EditMode);
-    // Its own C2PA manifest chained to the result's, and the watermark again at its size (src/server/provenance).
-    const proof = await findProofOf({ db, resultImageId: result.image.id });
-    const marked = await markDerived({ image: markDigitalSource({ image: jpeg.data, ai }), parent: bytes, change: "upscaled", description: "HD copy", watermarkId: ai ? proof?.id : null, structure: proof ? factsOf(proof).structure : null });
-    const id = newId();
-    const storageKey = hdCopyKey(id);
-    await storage.put(storageKey, marked, "image/jpeg");
+    const made = await makeHdImage({ db, storage, engine, result: result.image, madeBy: result, signal: options.signal });
+    const { id, storageKey } = made;
     stored = { id, storageKey };
     // Labelled before the copy is named the photo's: the first download finds its file made.
     const [labelled] = await db.select({ on: listing.disclosureLabel }).from(listing).where(eq(listing.id, order.listing_id));
     if (labelled?.on) {
       const copy = { id, storageKey, expiresAt: result.image.expiresAt };
-      const structure = proof ? factsOf(proof).structure : null;
-      for (const locale of locales) await labelledHdFile({ hd: copy, locale, mode: result.mode as EditMode, ai, structure, owner: order.user_id, storage });
+      for (const locale of locales) await labelledHdFile({ hd: copy, locale, mode: result.mode as EditMode, ai: made.ai, structure: made.structure, owner: order.user_id, storage });
     }
     const kept = await db
       .transaction(async (tx) => {
@@ -104,9 +82,9 @@ export async function makeHdCopy(options: {
           kind: "result",
           storageKey,
           contentType: "image/jpeg",
-          width: jpeg.info.width,
-          height: jpeg.info.height,
-          bytes: marked.length,
+          width: made.width,
+          height: made.height,
+          bytes: made.bytes,
           expiresAt: result.image.expiresAt,
         });
         const [ended] = await tx
@@ -127,7 +105,7 @@ export async function makeHdCopy(options: {
       await giveBack(null, "the chosen result changed during the upscale");
       return { photoId, outcome: "dropped" };
     }
-    log.info("listings.hd_made", { photoId, attempt, width: jpeg.info.width, height: jpeg.info.height });
+    log.info("listings.hd_made", { photoId, attempt, width: made.width, height: made.height });
     return { photoId, outcome: "made" };
   } catch (error) {
     await forget();

@@ -21,11 +21,12 @@ export async function startAppWorker(): Promise<Worker> {
   const db = await getDb();
   const engine = await getEngine();
   if (!env().DATABASE_URL) {
-    const [jobs, hdOrders] = await Promise.all([
+    const [jobs, hdOrders, resultHdOrders] = await Promise.all([
       releaseOrphans({ db, table: "generation_job", state: "state", lease: "lease_until" }),
       releaseOrphans({ db, table: "listing_photo", state: "hd_state", lease: "hd_lease_until" }),
+      releaseOrphans({ db, table: "visualization", state: "hd_state", lease: "hd_lease_until" }),
     ]);
-    if (jobs + hdOrders > 0) log.info("worker.orphans_released", { jobs, hdOrders });
+    if (jobs + hdOrders + resultHdOrders > 0) log.info("worker.orphans_released", { jobs, hdOrders, resultHdOrders });
   }
   return remember("worker", () => {
     const storage = getStorage();

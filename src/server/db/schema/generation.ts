@@ -111,9 +111,20 @@ export const visualization = pgTable(
     refunded: boolean("refunded").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /**
+     * Its 4K copy (the same order as a listing photo's HD copy): the image once made; the order while it waits
+     * ("queued") or is made ("running", until hdLeaseUntil), or "failed" with its token given back; hdAttempt
+     * counts the orders, keying each one's spend and refund.
+     */
+    hdImageId: text("hd_image_id").references(() => image.id, { onDelete: "set null" }),
+    hdState: text("hd_state").$type<"queued" | "running" | "failed">(),
+    hdAttempt: integer("hd_attempt").notNull().default(0),
+    hdLeaseUntil: timestamp("hd_lease_until", { withTimezone: true }),
+    hdOrderedAt: timestamp("hd_ordered_at", { withTimezone: true }),
   },
   (t) => [
     index("visualization_batch_idx").on(t.batchId, t.position),
+    index("visualization_hd_order_idx").on(t.hdState).where(sql`hd_state is not null`),
     uniqueIndex("visualization_remake_of_idx").on(t.remakeOf),
     index("visualization_reference_group_idx").on(t.referenceGroup).where(sql`reference_group is not null`),
   ],

@@ -1,0 +1,71 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/server/db/client";
+import { batch, image, visualization } from "@/server/db/schema";
+import type { Engine } from "@/server/engines/engine";
+import { log } from "@/server/log";
+import type { ImageStorage } from "@/server/storage/storage";
+import { refundToken } from "@/server/tokens/refund-token";
+import type { ResultHdOrder } from "./claim-result-hd-orders";
+import { makeHdImage } from "./make-hd-image";
+
+/**
+ * Makes the 4K copy of a claimed single result's order (claimResultHdOrders) with makeHdImage, kept for the
+ * result's hour. A failure, or a result past its hour, gives the order's token back (keyed by the order, so
+ * once, to the pool that paid). When `signal` aborts (the process stops) the order goes back to the queue.
+ */
+export async function makeResultHd(options: {
+  db: Db;
+  storage: ImageStorage;
+  engine: Partial<Pick<Engine, "id" | "upscale">>;
+  order: ResultHdOrder;
+  signal?: AbortSignal;
+}): Promise<{ visualizationId: string; outcome: "made" | "failed" | "dropped" }> {
+  const { db, storage, order } = options;
+  const visualizationId = order.id;
+  const attempt = order.hd_attempt;
+  // Only the worker holding this order's attempt may end it (a late one whose lease ran out changes nothing).
+  const mine = and(eq(visualization.id, visualizationId), eq(visualization.hdAttempt, attempt), eq(visualization.hdState, "running"));
+  const [row] = await db
+    .select({ image, engine: batch.engine, mode: batch.mode, teamId: batch.teamId })
+    .from(visualization)
+    .innerJoin(batch, eq(batch.id, visualization.batchId))
+    .leftJoin(image, eq(image.id, visualization.resultImageId))
+    .where(eq(visualization.id, visualizationId));
+  const giveBack = async (state: "failed" | null, why: unknown) => {
+    await db.transaction(async (tx) => {
+      const [ended] = await tx.update(visualization).set({ hdState: state, hdLeaseUntil: null }).where(mine).returning({ id: visualization.id });
+      if (ended) await refundToken({ db: tx, userId: order.user_id, teamId: row?.teamId, idempotencyKey: `hd-refund:visualization:${visualizationId}:${attempt}`, reference: `visualization:${visualizationId}` });
+    });
+    log.warn("generation.hd_failed", { visualizationId, attempt, error: why });
+  };
+  if (!row?.image || row.image.expiresAt <= new Date()) {
+    await giveBack(null, "the result has expired");
+    return { visualizationId, outcome: "dropped" };
+  }
+  const result = row.image;
+  let storedKey: string | null = null;
+  try {
+    const made = await makeHdImage({ db, storage, engine: options.engine, result, madeBy: row, signal: options.signal });
+    storedKey = made.storageKey;
+    const kept = await db.transaction(async (tx) => {
+      const [ended] = await tx.update(visualization).set({ hdState: null, hdLeaseUntil: null }).where(mine).returning({ id: visualization.id });
+      if (!ended) return false;
+      await tx.insert(image).values({ id: made.id, userId: order.user_id, kind: "result", storageKey: made.storageKey, contentType: "image/jpeg", width: made.width, height: made.height, bytes: made.bytes, expiresAt: result.expiresAt });
+      await tx.update(visualization).set({ hdImageId: made.id }).where(eq(visualization.id, visualizationId));
+      return true;
+    });
+    // Another worker took the order over meanwhile (this one's lease ran out): its copy is the one kept.
+    if (!kept) await storage.delete(made.storageKey).catch(() => undefined);
+    else log.info("generation.hd_made", { visualizationId, attempt, width: made.width, height: made.height });
+    return { visualizationId, outcome: kept ? "made" : "dropped" };
+  } catch (error) {
+    if (storedKey) await storage.delete(storedKey).catch(() => undefined);
+    if (options.signal?.aborted) {
+      await db.update(visualization).set({ hdState: "queued", hdLeaseUntil: null }).where(mine);
+      throw error;
+    }
+    await giveBack("failed", error);
+    return { visualizationId, outcome: "failed" };
+  }
+}

@@ -1,0 +1,42 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, type Db } from "@/server/db/client";
+import { batch, image, visualization } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { notifyOnCommit } from "@/server/realtime/signals";
+import { spendTokens } from "@/server/tokens/spend-tokens";
+
+export type ResultHdState = "ready" | "queued" | "running";
+
+/**
+ * Orders the 4K copy of one of the person's results, as a listing photo's HD copy is ordered: one token, spent
+ * with the order in one transaction (from the team's pool when its batch was paid from one); a worker makes it
+ * (makeResultHd) and gives the token back if it cannot. Ordering again while an order waits or runs, or once
+ * the copy exists, changes and costs nothing. Anyone else's result is NOT_FOUND, one without a result yet
+ * NOT_FOUND (noResult), one past its hour GONE.
+ */
+export async function orderResultHd(options: { userId: string; visualizationId: string; db?: Db }): Promise<{ state: ResultHdState; balance: number | null }> {
+  const { userId, visualizationId } = options;
+  const db = options.db ?? (await getDb());
+  return db.transaction(async (tx) => {
+    // The row lock serialises two orders of one result: the second sees the first one's state.
+    const [row] = await tx
+      .select({ visualization, teamId: batch.teamId })
+      .from(visualization)
+      .innerJoin(batch, eq(batch.id, visualization.batchId))
+      .where(and(eq(visualization.id, visualizationId), eq(visualization.userId, userId)))
+      .for("update", { of: visualization });
+    if (!row) throw new AppError("NOT_FOUND");
+    const v = row.visualization;
+    if (!v.resultImageId) throw new AppError("NOT_FOUND", { reason: "noResult" });
+    const [result] = await tx.select({ expiresAt: image.expiresAt }).from(image).where(eq(image.id, v.resultImageId));
+    if (!result || result.expiresAt <= new Date()) throw new AppError("GONE");
+    if (v.hdImageId) return { state: "ready" as const, balance: null };
+    if (v.hdState === "queued" || v.hdState === "running") return { state: v.hdState, balance: null };
+    const attempt = v.hdAttempt + 1;
+    const spent = await spendTokens({ db: tx, userId, teamId: row.teamId, amount: 1, idempotencyKey: `hd-spend:visualization:${v.id}:${attempt}`, reference: `visualization:${v.id}` });
+    await tx.update(visualization).set({ hdState: "queued", hdAttempt: attempt, hdOrderedAt: sql`now()`, hdLeaseUntil: null }).where(eq(visualization.id, v.id));
+    await tx.execute(sql`select ${notifyOnCommit("jobs", sql`'*'`)}`);
+    return { state: "queued" as const, balance: spent.balance };
+  });
+}
