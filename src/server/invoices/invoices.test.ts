@@ -119,8 +119,8 @@ describe.each(testDatabases())("invoices on $name", ({ open }) => {
     await buy(userId, "pack10", { invoice: true });
     const [original] = await invoicesOf(userId);
     expect(original!.buyer.country).toBe("DE");
-    const correction = await issueCorrection({ db: handle.db, invoiceId: original!.id });
-    const again = await issueCorrection({ db: handle.db, invoiceId: original!.id });
+    const correction = (await issueCorrection({ db: handle.db, invoiceId: original!.id }))!;
+    const again = (await issueCorrection({ db: handle.db, invoiceId: original!.id }))!;
     expect(again.id).toBe(correction.id);
     expect(correction).toMatchObject({ kind: "correction", series: "KOR", correctsInvoiceId: original!.id, grossGrosze: 1499 });
     expect(correction.xml).toContain(`<NrFaKorygowanej>${original!.number}</NrFaKorygowanej>`);
@@ -141,7 +141,7 @@ describe.each(testDatabases())("invoices on $name", ({ open }) => {
       const number = await fileInvoiceWithKsef({ db: handle.db, invoiceId: issued!.id, client });
       expect(number).toMatch(/^1234563218-/);
       expect((await invoicesOf(userId))[0]!.ksefNumber).toBe(number);
-      const correction = await issueCorrection({ db: handle.db, invoiceId: issued!.id });
+      const correction = (await issueCorrection({ db: handle.db, invoiceId: issued!.id }))!;
       expect(correction.xml).toContain(`<NrKSeF>1</NrKSeF><NrKSeFFaKorygowanej>${number}</NrKSeFFaKorygowanej>`);
     } finally {
       await fake.stop();

@@ -51,6 +51,7 @@ export async function issueInvoice(options: { db: DbOrTx; paymentId: string; ord
       grossGrosze: paid.amountGrosze,
       netGrosze: paid.amountGrosze - vat,
       vatGrosze: vat,
+      reverseCharge: false,
       periodStart,
       periodEnd,
       paidAt: paid.createdAt,

@@ -13,6 +13,8 @@ export interface PaymentProvider {
   retrieveCheckout(sessionId: string): Promise<CheckoutView | null>;
   retrieveInvoice(invoiceId: string): Promise<InvoiceView | null>;
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionView | null>;
+  /** A charge with what of it was refunded, and the payment it belongs to. */
+  retrieveCharge(chargeId: string): Promise<ChargeView | null>;
   /** Cancel at period end (true) or undo that (false); or move the next renewal to another plan. */
   updateSubscription(subscriptionId: string, change: { cancelAtPeriodEnd?: boolean; planId?: PlanId }): Promise<SubscriptionView>;
   /** Ends a subscription at once (the account is being deleted): no further charges. */
@@ -71,4 +73,13 @@ export type SubscriptionView = {
   status: "incomplete" | "active" | "past_due" | "canceled";
   cancelAtPeriodEnd: boolean;
   endedAt: Date | null;
+};
+
+export type ChargeView = {
+  id: string;
+  /** The provider's id of what the charge paid, as our payment records it: a pack's checkout session or a plan's invoice. */
+  paymentId: string | null;
+  amountGrosze: number;
+  /** All refunded so far: refunds add up, and every refund event carries the total. */
+  refundedGrosze: number;
 };

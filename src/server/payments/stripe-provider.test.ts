@@ -12,6 +12,8 @@ import { verifyCheckout } from "@/server/billing/verify-checkout";
 import { listPayments } from "@/server/billing/list-payments";
 import { getBalance } from "@/server/tokens/get-balance";
 import { saveBillingDetails } from "@/server/invoices/save-billing-details";
+import { payment } from "@/server/db/schema";
+import { eq } from "drizzle-orm";
 import { FakeStripe } from "~/tests/fakes/stripe";
 import { insertUser, installDatabase, testDatabases } from "~/tests/support/databases";
 import { createSandboxProvider } from "./sandbox-provider";
@@ -132,8 +134,31 @@ describe.each(testDatabases())("the Stripe adapter against a fake Stripe on $nam
     expect(unsigned.status).toBe(400);
     expect(await getBalance({ db: handle.db, userId })).toBe(0);
     expect((await post(fake.event("customer.created", { id: "cus_x" }))).status).toBe(200);
-    const ignored = JSON.stringify(fake.event("charge.refunded", { id: "ch_1" }));
+    const ignored = JSON.stringify(fake.event("charge.succeeded", { id: "ch_1" }));
     expect(parseStripeWebhook(stripe, ignored, stripe.webhooks.generateTestHeaderString({ payload: ignored, secret: WEBHOOK_SECRET }), WEBHOOK_SECRET)).toBeNull();
+  });
+
+  it("takes a refund through charge.refunded: a pack's charge found by its checkout session, a plan's by its invoice payment", async () => {
+    const userId = await insertUser(handle);
+    const { url } = await startCheckout(ctx, { userId, productId: "pack10", withdrawalConsent: true, locale: "pl" });
+    const packSession = url.split("/").pop()!;
+    await deliver(fake.completeCheckout(packSession));
+    const { sessionId, events } = await subscribe(userId, "mini");
+    await deliver(events);
+    expect(await getBalance({ db: handle.db, userId })).toBe(40);
+
+    const partial = fake.refund(packSession, 500);
+    await deliver(partial);
+    await deliver(partial);
+    // 500 of 1,499 grosze back: a third of the pack's 10 tokens.
+    expect(await getBalance({ db: handle.db, userId })).toBe(37);
+    await deliver(fake.refund(packSession));
+    expect(await getBalance({ db: handle.db, userId })).toBe(30);
+
+    await deliver(fake.refund(fake.objects.get(sessionId)!.invoice as string));
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+    const refunded = Object.fromEntries((await handle.db.select().from(payment).where(eq(payment.userId, userId))).map((p) => [p.productId, [p.refundedGrosze, p.tokensTakenBack]]));
+    expect(refunded).toEqual({ pack10: [1499, 10], mini: [2599, 30] });
   });
 
   it("renews, fails a renewal (no tokens, access until the paid end), then renews after the failed one", async () => {

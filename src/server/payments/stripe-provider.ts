@@ -92,6 +92,19 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     };
   }
 
+  /**
+   * What a payment intent paid, as our payment names it: a plan period's invoice (since API 2025-03-31 found
+   * through the invoice's payments, the charge no longer names it) or a pack's checkout session.
+   */
+  async function paymentOfIntent(paymentIntentId: string | null): Promise<string | null> {
+    if (!paymentIntentId) return null;
+    const invoicePayments = await stripe.invoicePayments.list({ payment: { type: "payment_intent", payment_intent: paymentIntentId }, limit: 1 });
+    const invoiceId = idOf(invoicePayments.data[0]?.invoice);
+    if (invoiceId) return invoiceId;
+    const sessions = await stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 });
+    return sessions.data[0]?.id ?? null;
+  }
+
   const retrieveOrNull = async <T>(load: () => Promise<T>): Promise<T | null> => {
     try {
       return await load();
@@ -174,6 +187,12 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       return sub ? subscriptionView(sub) : null;
     },
 
+    async retrieveCharge(chargeId) {
+      const charge = await retrieveOrNull(() => stripe.charges.retrieve(chargeId));
+      if (!charge) return null;
+      return { id: charge.id, paymentId: await paymentOfIntent(idOf(charge.payment_intent)), amountGrosze: charge.amount, refundedGrosze: charge.amount_refunded };
+    },
+
     async updateSubscription(subscriptionId, change) {
       if (change.planId) {
         const current = await stripe.subscriptions.retrieve(subscriptionId);
@@ -213,6 +232,8 @@ const handledEvents: Record<string, ProviderEvent["object"]> = {
   "customer.subscription.created": "subscription",
   "customer.subscription.updated": "subscription",
   "customer.subscription.deleted": "subscription",
+  // Fires for every refund, partial ones included; the charge carries the total refunded so far.
+  "charge.refunded": "charge",
 };
 
 /**

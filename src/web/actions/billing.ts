@@ -91,7 +91,7 @@ export const openBillingPortal = formAction(
  * hands the resulting events to the same handler as Stripe's webhooks.
  */
 export const sandboxAction = formAction(
-  z.object({ id: z.string().catch(""), action: z.string().catch("") }),
+  z.object({ id: z.string().catch(""), action: z.string().catch(""), amount: z.coerce.number().int().positive().optional().catch(undefined) }),
   async (input, { user, locale }) => {
     if (configuredPaymentProvider() !== "sandbox") notFound();
     if (!user) redirect(pathFor("/login", locale));
@@ -109,6 +109,9 @@ export const sandboxAction = formAction(
       } else if (action === "renew" || action === "failRenewal" || action === "passPeriodEnd") {
         events = await tester[action](user.id, id);
         next = `${page}?done=${action}`;
+      } else if (action === "refund") {
+        events = await tester.refund(user.id, id, input.amount);
+        next = `${page}?done=refund`;
       }
       for (const event of events) await handlePaymentEvent(ctx, "sandbox", event);
     } catch (error) {

@@ -83,6 +83,10 @@ export const payment = pgTable(
     amountGrosze: integer("amount_grosze").notNull(),
     status: text("status", { enum: ["paid", "failed"] }).notNull(),
     tokens: integer("tokens").notNull().default(0),
+    /** How much of a paid payment the provider has given back so far (refunds add up). */
+    refundedGrosze: integer("refunded_grosze").notNull().default(0),
+    /** Tokens taken back from its owner's balance because of those refunds (src/server/billing/apply-refund.ts). */
+    tokensTakenBack: integer("tokens_taken_back").notNull().default(0),
     periodEnd: timestamp("period_end", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -102,7 +106,7 @@ export const paymentEvent = pgTable(
 );
 
 /**
- * The sandbox provider's own state: Stripe-shaped objects (checkout sessions, subscriptions, invoices)
+ * The sandbox provider's own state: Stripe-shaped objects (checkout sessions, subscriptions, invoices, charges)
  * kept as JSON, so the sandbox answers the same questions a real provider does and the domain code
  * cannot tell them apart. Nothing else reads this table.
  */
@@ -110,7 +114,7 @@ export const sandboxObject = pgTable(
   "sandbox_object",
   {
     id: text("id").primaryKey(),
-    type: text("type", { enum: ["session", "subscription", "invoice"] }).notNull(),
+    type: text("type", { enum: ["session", "subscription", "invoice", "charge"] }).notNull(),
     userId: text("user_id").notNull(),
     data: jsonb("data").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
