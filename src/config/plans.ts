@@ -70,3 +70,8 @@ export function formatPrice(format: Pick<ReturnType<typeof createFormatter>, "nu
 export function vatOf(grossGrosze: number): number {
   return Math.round(grossGrosze - grossGrosze / (1 + VAT_RATE));
 }
+
+/** A gross price without its VAT: what a business in another EU country pays under reverse charge. */
+export function netOf(grossGrosze: number): number {
+  return grossGrosze - vatOf(grossGrosze);
+}

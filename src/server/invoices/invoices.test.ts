@@ -115,16 +115,42 @@ describe.each(testDatabases())("invoices on $name", ({ open }) => {
 
   it("corrects a refunded invoice once, in its own series, naming the invoice", async () => {
     const userId = await insertUser(handle);
-    await saveBillingDetails({ db: handle.db, userId, details: { ...company, taxId: "DE123456789" } });
+    await saveBillingDetails({ db: handle.db, userId, details: company });
     await buy(userId, "pack10", { invoice: true });
     const [original] = await invoicesOf(userId);
-    expect(original!.buyer.country).toBe("DE");
     const correction = (await issueCorrection({ db: handle.db, invoiceId: original!.id }))!;
     const again = (await issueCorrection({ db: handle.db, invoiceId: original!.id }))!;
     expect(again.id).toBe(correction.id);
     expect(correction).toMatchObject({ kind: "correction", series: "KOR", correctsInvoiceId: original!.id, grossGrosze: 1499 });
     expect(correction.xml).toContain(`<NrFaKorygowanej>${original!.number}</NrFaKorygowanej>`);
     expect(correction.xml).toContain("<P_15>-14.99</P_15>");
+  });
+
+  it("charges a business in another EU country the net price, for the plan and its renewal, and invoices it under reverse charge", async () => {
+    const ownerId = await insertUser(handle);
+    await saveBillingDetails({ db: handle.db, userId: ownerId, details: { ...company, taxId: "DE123456789" } });
+    await buy(ownerId, "pro", { invoice: true });
+    const [sub] = await handle.db.select().from(subscription).where(eq(subscription.userId, ownerId));
+    for (const event of await tester().renew(ownerId, sub!.providerSubscriptionId)) await handlePaymentEvent(ctx, "sandbox", event);
+    const paid = await handle.db.select({ amount: payment.amountGrosze }).from(payment).where(eq(payment.userId, ownerId));
+    expect(paid.map((p) => p.amount)).toEqual([6910, 6910]);
+    const issued = await invoicesOf(ownerId);
+    expect(issued).toHaveLength(2);
+    for (const one of issued) {
+      expect(one).toMatchObject({ reverseCharge: true, grossGrosze: 6910, netGrosze: 6910, vatGrosze: 0, buyer: { taxId: "DE123456789", country: "DE" } });
+      expect(one.xml).toContain("<P_13_9>69.10</P_13_9><P_15>69.10</P_15>");
+      expect(one.xml).toContain("<P_18>1</P_18>");
+    }
+    expect(await getBalance({ db: handle.db, userId: ownerId })).toBe(1000);
+    // A Polish company pays the gross price as listed; Northern Ireland (XI, goods only) is charged as before.
+    const polish = await insertUser(handle);
+    await saveBillingDetails({ db: handle.db, userId: polish, details: company });
+    await buy(polish, "pack10", { invoice: true });
+    expect((await invoicesOf(polish))[0]).toMatchObject({ reverseCharge: false, grossGrosze: 1499, vatGrosze: 280 });
+    const northernIrish = await insertUser(handle);
+    await saveBillingDetails({ db: handle.db, userId: northernIrish, details: { ...company, taxId: "XI123456789" } });
+    await buy(northernIrish, "pack10", { invoice: true });
+    expect((await invoicesOf(northernIrish))[0]).toMatchObject({ reverseCharge: false, grossGrosze: 1499 });
   });
 
   it("files an invoice with KSeF once and writes its KSeF number back; a correction then names it", async () => {

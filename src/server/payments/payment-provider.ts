@@ -32,6 +32,8 @@ export type CheckoutInput = {
   locale: Locale;
   /** The buyer asked for a VAT invoice: the provider collects the company's tax id and address too, so its records match ours. */
   invoice: boolean;
+  /** A business in another EU country pays the net price (product.priceGrosze is then net), and so do its renewals. */
+  reverseCharge: boolean;
   /** Absolute; the provider appends the session id. */
   successUrl: string;
   cancelUrl: string;

@@ -92,6 +92,21 @@ describe.each(testDatabases())("the Stripe adapter against a fake Stripe on $nam
     expect(fake.objects.get(plain.url.split("/").pop()!)).toMatchObject({ tax_id_collection: { enabled: false }, billing_address_collection: null });
   });
 
+  it("charges a business in another EU country a net price of its own (tax exclusive), and keeps it net on a change of plan", async () => {
+    const userId = await insertUser(handle);
+    await saveBillingDetails({ db: handle.db, userId, details: { companyName: "Spree GmbH", taxId: "DE123456789", street: "Unter den Linden 1", postalCode: "10117", city: "Berlin" } });
+    const { url } = await startCheckout(ctx, { userId, productId: "mini", withdrawalConsent: true, locale: "en", invoice: true });
+    const sessionId = url.split("/").pop()!;
+    const session = fake.objects.get(sessionId)!;
+    expect(fake.objects.get(session.price as string)).toMatchObject({ unit_amount: 2113, tax_behavior: "exclusive", lookup_key: "aranzer_mini_2113_net" });
+    await deliver(fake.completeCheckout(sessionId));
+    expect(await getBalance({ db: handle.db, userId })).toBe(30);
+    expect(await getSubscriptionState(handle.db, userId)).toMatchObject({ planId: "mini", active: true });
+    await changePlan(ctx, { userId, planId: "pro" });
+    const item = (fake.objects.get(session.subscription as string)!.items as { data: { price: { lookup_key: string } }[] }).data[0]!;
+    expect(item.price.lookup_key).toBe("aranzer_pro_6910_net");
+  });
+
   it("opens Checkout in payment mode for a pack with card, BLIK and Przelewy24, and credits it once", async () => {
     const userId = await insertUser(handle);
     const { url } = await startCheckout(ctx, { userId, productId: "pack50", withdrawalConsent: true, locale: "en" });

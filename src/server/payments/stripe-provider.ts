@@ -1,7 +1,7 @@
 import "server-only";
 import Stripe from "stripe";
 import { env } from "@/env";
-import { findProduct, isPlanId, isProductId, PERIOD_MONTHS, type PlanId, type Product, type ProductId } from "@/config/plans";
+import { findProduct, isPlanId, isProductId, netOf, PERIOD_MONTHS, type PlanId, type Product, type ProductId } from "@/config/plans";
 import { AppError } from "@/server/errors";
 import type { CheckoutView, InvoiceView, PaymentProvider, SubscriptionView } from "./payment-provider";
 import type { ProviderEvent } from "./provider-event";
@@ -34,9 +34,11 @@ export function makeStripeClient(secretKey: string, apiUrl?: string): Stripe {
   return client;
 }
 
-const lookupKey = (product: Product) => `aranzer_${product.id}_${product.priceGrosze}`;
+/** A net price (reverse charge, tax exclusive) has a key of its own, so it never replaces the gross one. */
+const lookupKey = (product: Product, net: boolean) => `aranzer_${product.id}_${product.priceGrosze}${net ? "_net" : ""}`;
+const isNetPrice = (key: string | null | undefined) => key?.endsWith("_net") ?? false;
 function productOfLookupKey(key: string | null | undefined): ProductId | null {
-  const id = key?.match(/^aranzer_([a-z0-9]+)_\d+$/)?.[1];
+  const id = key?.match(/^aranzer_([a-z0-9]+)_\d+(?:_net)?$/)?.[1];
   return isProductId(id) ? id : null;
 }
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
@@ -46,8 +48,8 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
   const priceIds = new Map<string, string>();
   const productOfPrice = new Map<string, ProductId | null>();
 
-  async function priceFor(product: Product): Promise<string> {
-    const key = lookupKey(product);
+  async function priceFor(product: Product, net = false): Promise<string> {
+    const key = lookupKey(product, net);
     const known = priceIds.get(key);
     if (known) return known;
     const found = await stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 });
@@ -57,7 +59,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         {
           currency: "pln",
           unit_amount: product.priceGrosze,
-          tax_behavior: "inclusive",
+          tax_behavior: net ? "exclusive" : "inclusive",
           lookup_key: key,
           product_data: { name: `Aranżer ${product.id}`, metadata: { productId: product.id } },
           metadata: { productId: product.id },
@@ -123,7 +125,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       const session = await stripe.checkout.sessions.create(
         {
           mode: subscription ? "subscription" : "payment",
-          line_items: [{ price: await priceFor(product), quantity: 1 }],
+          line_items: [{ price: await priceFor(product, input.reverseCharge), quantity: 1 }],
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
           client_reference_id: input.userId,
@@ -198,9 +200,11 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         const current = await stripe.subscriptions.retrieve(subscriptionId);
         const item = current.items.data[0];
         if (!item) throw new AppError("CONFLICT", { reason: "subscriptionEnded" });
-        return subscriptionView(
-          await stripe.subscriptions.update(subscriptionId, { items: [{ id: item.id, price: await priceFor(findProduct(change.planId)) }], proration_behavior: "none" }),
-        );
+        // A subscription charged net (reverse charge) stays net on the new plan.
+        const plan = findProduct(change.planId);
+        const net = isNetPrice(item.price.lookup_key);
+        const price = await priceFor(net ? { ...plan, priceGrosze: netOf(plan.priceGrosze) } : plan, net);
+        return subscriptionView(await stripe.subscriptions.update(subscriptionId, { items: [{ id: item.id, price }], proration_behavior: "none" }));
       }
       return subscriptionView(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: change.cancelAtPeriodEnd }));
     },

@@ -1,4 +1,5 @@
 DROP INDEX "invoice_payment_kind_idx";--> statement-breakpoint
+ALTER TABLE "checkout_order" ADD COLUMN "reverse_charge" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment" ADD COLUMN "refunded_grosze" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment" ADD COLUMN "tokens_taken_back" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoice" ADD COLUMN "reverse_charge" boolean DEFAULT false NOT NULL;--> statement-breakpoint

@@ -51,6 +51,8 @@ export const checkoutOrder = pgTable(
     teamId: text("team_id"),
     /** The buyer asked for a VAT invoice: their billing details (billing_details) were complete at the order. */
     invoiceRequested: boolean("invoice_requested").notNull().default(false),
+    /** Invoiced to a business in another EU country: charged the net price, its invoices under reverse charge. */
+    reverseCharge: boolean("reverse_charge").notNull().default(false),
     provider: text("provider", { enum: paymentProviders }).notNull(),
     productId: text("product_id").notNull(),
     kind: text("kind", { enum: ["subscription", "pack"] }).notNull(),
