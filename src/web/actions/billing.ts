@@ -58,12 +58,14 @@ export const placeOrder = action(
  * text of its own; the refusal's sentence goes unused, our faults are logged.
  */
 export const manageSubscription = action(
-  z.object({ action: z.enum(["cancel", "resume", "changePlan"]), planId: z.string().optional() }),
+  z.object({ action: z.enum(["cancel", "resume", "changePlan"]), planId: z.string().optional(), teamId: z.string().optional() }),
   async (input, { user }) => {
     const ctx = await billingContext();
-    if (input.action === "cancel") await cancelSubscription(ctx, { userId: user.id });
-    else if (input.action === "resume") await resumeSubscription(ctx, { userId: user.id });
-    else if (isPlanId(input.planId)) await changePlan(ctx, { userId: user.id, planId: input.planId });
+    // A team's subscription is its owner's to manage (checked in the domain).
+    const owner = { userId: user.id, teamId: input.teamId || null };
+    if (input.action === "cancel") await cancelSubscription(ctx, owner);
+    else if (input.action === "resume") await resumeSubscription(ctx, owner);
+    else if (isPlanId(input.planId)) await changePlan(ctx, { ...owner, planId: input.planId });
     else throw new AppError("NOT_FOUND");
     // The header's crown and status are part of every page's layout.
     revalidatePath("/", "layout");
@@ -71,13 +73,13 @@ export const manageSubscription = action(
   { context: "billing.manage", auth: "required" },
 );
 
-/** Opens the provider's page for cards and invoices (Stripe's customer portal). */
+/** Opens the provider's page for cards and invoices (Stripe's customer portal), the person's or their team's. */
 export const openBillingPortal = formAction(
-  z.object({}),
-  async (_input, { user, locale }) => {
-    const back = pathFor("/settings/subscriptions", locale);
+  z.object({ teamId: z.string().catch("") }),
+  async (input, { user, locale }) => {
+    const back = pathFor(input.teamId ? "/team" : "/settings/subscriptions", locale);
     if (!user) redirect(pathFor("/login", locale));
-    const url = await billingPortalUrl(await billingContext(), { userId: user.id, returnUrl: `${await ownOrigin()}${back}` }).catch((error: unknown) => {
+    const url = await billingPortalUrl(await billingContext(), { userId: user.id, teamId: input.teamId || null, returnUrl: `${await ownOrigin()}${back}` }).catch((error: unknown) => {
       log.error("billing.portal_failed", { error });
       return null;
     });
