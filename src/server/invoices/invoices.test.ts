@@ -41,7 +41,7 @@ describe.each(testDatabases())("invoices on $name", ({ open }) => {
   afterAll(() => handle.close());
 
   const tester = () => sandboxTester(handle.db, { configuredProvider: "sandbox" });
-  async function buy(userId: string, productId: "pro" | "pack10", options: { invoice?: boolean; teamId?: string } = {}) {
+  async function buy(userId: string, productId: "pro" | "pack10", options: { invoice?: boolean; teamId?: string; extraSeats?: number } = {}) {
     const { url } = await startCheckout(ctx, { userId, productId, withdrawalConsent: true, locale: "pl", ...options });
     const sessionId = new URL(url, "http://x").searchParams.get("session_id")!;
     const { events } = await tester().pay(userId, sessionId);
@@ -70,6 +70,29 @@ describe.each(testDatabases())("invoices on $name", ({ open }) => {
     const both = await invoicesOf(ownerId);
     expect(both.map((i) => i.seq)).toEqual([first!.seq, first!.seq + 1]);
     expect(await getBalance({ db: handle.db, userId: ownerId, teamId })).toBe(1000);
+  });
+
+  it("sells extra seats with a team's plan: charged with it and its renewals, counted while it is paid, named on the invoice", async () => {
+    const ownerId = await insertUser(handle);
+    const { id: teamId } = await createTeam({ db: handle.db, userId: ownerId, name: "Wisła" });
+    await saveBillingDetails({ db: handle.db, userId: ownerId, details: company });
+    await expect(startCheckout(ctx, { userId: ownerId, productId: "pro", withdrawalConsent: true, locale: "pl", extraSeats: 2 })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { reason: "extraSeatsTeamPlan" } });
+    await expect(startCheckout(ctx, { userId: ownerId, productId: "pack10", withdrawalConsent: true, locale: "pl", teamId, extraSeats: 2 })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { reason: "extraSeatsTeamPlan" } });
+    await expect(startCheckout(ctx, { userId: ownerId, productId: "pro", withdrawalConsent: true, locale: "pl", teamId, extraSeats: 51 })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { reason: "extraSeats" } });
+    await buy(ownerId, "pro", { invoice: true, teamId, extraSeats: 2 });
+    const { getTeam } = await import("@/server/teams/get-team");
+    expect(await getTeam({ db: handle.db, userId: ownerId, teamId })).toMatchObject({ seats: 5, seatsUsed: 1 });
+    const [sub] = await handle.db.select().from(subscription).where(eq(subscription.teamId, teamId));
+    for (const event of await tester().renew(ownerId, sub!.providerSubscriptionId)) await handlePaymentEvent(ctx, "sandbox", event);
+    const paid = await handle.db.select({ amount: payment.amountGrosze }).from(payment).where(eq(payment.teamId, teamId));
+    expect(paid.map((p) => p.amount)).toEqual([8499 + 2 * 1999, 8499 + 2 * 1999]);
+    const [first] = await invoicesOf(ownerId);
+    expect(first).toMatchObject({ extraSeats: 2, grossGrosze: 12497 });
+    expect(first!.xml).toContain("<P_7>Aranżer Pro – subskrypcja miesięczna (500 tokenów) z 2 dodatkowymi miejscami w zespole</P_7>");
+    expect(await getBalance({ db: handle.db, userId: ownerId, teamId })).toBe(1000);
+    // Once the plan ends, its extra seats end with it.
+    await handle.db.update(subscription).set({ paidUntil: new Date(Date.now() - 1000) }).where(eq(subscription.id, sub!.id));
+    expect(await getTeam({ db: handle.db, userId: ownerId, teamId })).toMatchObject({ seats: 1 });
   });
 
   it("gives a consumer no invoice, and refuses an invoice without company details and a team purchase by a non-owner", async () => {

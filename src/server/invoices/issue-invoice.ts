@@ -20,7 +20,7 @@ export async function issueInvoice(options: { db: DbOrTx; paymentId: string; ord
   const { db } = options;
   if (!options.orderId) return null;
   const [order] = await db
-    .select({ userId: checkoutOrder.userId, teamId: checkoutOrder.teamId, invoiceRequested: checkoutOrder.invoiceRequested, reverseCharge: checkoutOrder.reverseCharge })
+    .select({ userId: checkoutOrder.userId, teamId: checkoutOrder.teamId, invoiceRequested: checkoutOrder.invoiceRequested, reverseCharge: checkoutOrder.reverseCharge, extraSeats: checkoutOrder.extraSeats })
     .from(checkoutOrder)
     .where(eq(checkoutOrder.id, options.orderId));
   if (!order?.invoiceRequested) return null;
@@ -58,6 +58,8 @@ export async function issueInvoice(options: { db: DbOrTx; paymentId: string; ord
       netGrosze: paid.amountGrosze - vat,
       vatGrosze: vat,
       reverseCharge,
+      // A plan's period pays its extra seats too; a pack has none.
+      extraSeats: paid.kind === "pack" ? 0 : order.extraSeats,
       periodStart,
       periodEnd,
       paidAt: paid.createdAt,

@@ -15,7 +15,7 @@ export function toInvoiceDocument(row: InvoiceRow, corrected: InvoiceRow | null)
     periodEnd: row.periodEnd,
     seller: row.seller,
     buyer: row.buyer,
-    item: invoiceItem(row.productId),
+    item: invoiceItem(row.productId, row.extraSeats),
     grossGrosze: row.grossGrosze,
     netGrosze: row.netGrosze,
     vatGrosze: row.vatGrosze,

@@ -34,6 +34,8 @@ export type CheckoutInput = {
   invoice: boolean;
   /** A business in another EU country pays the net price (product.priceGrosze is then net), and so do its renewals. */
   reverseCharge: boolean;
+  /** Extra team seats, each a monthly add-on to the plan (extraSeat), charged with it and renewed with it. */
+  extraSeats: number;
   /** Absolute; the provider appends the session id. */
   successUrl: string;
   cancelUrl: string;

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { isPlanId, findProduct, isProductId, netOf, PERIOD_MONTHS, type PlanId, type ProductId } from "@/config/plans";
+import { isPlanId, isProductId, PERIOD_MONTHS, periodPriceGrosze, type PlanId, type ProductId } from "@/config/plans";
 import { pathFor } from "@/config/routes";
 import type { DbOrTx } from "@/server/db/client";
 import { sandboxObject, type PaymentProviderId } from "@/server/db/schema";
@@ -26,10 +26,12 @@ type SessionData = {
   amountGrosze: number;
   /** Charged net (reverse charge), and so are the renewals of its subscription. */
   reverseCharge?: boolean;
+  /** Extra team seats charged with the plan, and with each renewal. */
+  extraSeats?: number;
   successUrl: string;
   cancelUrl: string;
 };
-type SubscriptionData = { id: string; userId: string; orderId?: string; reverseCharge?: boolean; planId: PlanId; status: SubscriptionView["status"]; cancelAtPeriodEnd: boolean; currentPeriodEnd: string; endedAt: string | null };
+type SubscriptionData = { id: string; userId: string; orderId?: string; reverseCharge?: boolean; extraSeats?: number; planId: PlanId; status: SubscriptionView["status"]; cancelAtPeriodEnd: boolean; currentPeriodEnd: string; endedAt: string | null };
 type InvoiceData = { id: string; subscriptionId: string; status: InvoiceView["status"]; attemptFailed: boolean; reason: InvoiceView["reason"]; planId: PlanId; amountGrosze: number; periodEnd: string };
 /** What a paid session (a pack) or a paid invoice (a plan's period) charged, and what of it was given back. */
 type ChargeData = { id: string; userId: string; paymentId: string; amountGrosze: number; refundedGrosze: number };
@@ -94,8 +96,9 @@ export function createSandboxProvider(db: DbOrTx): PaymentProvider {
         status: "open",
         subscriptionId: null,
         invoiceId: null,
-        amountGrosze: input.product.priceGrosze,
+        amountGrosze: input.product.kind === "subscription" ? periodPriceGrosze(input.product.id, input.extraSeats, input.reverseCharge) : input.product.priceGrosze,
         reverseCharge: input.reverseCharge,
+        extraSeats: input.extraSeats,
         successUrl: input.successUrl.replace("{CHECKOUT_SESSION_ID}", id),
         cancelUrl: input.cancelUrl,
       });
@@ -183,7 +186,7 @@ export function sandboxTester(db: DbOrTx, options: { configuredProvider: Payment
       attemptFailed: false,
       reason: "subscription_cycle",
       planId: sub.planId,
-      amountGrosze: sub.reverseCharge ? netOf(findProduct(sub.planId).priceGrosze) : findProduct(sub.planId).priceGrosze,
+      amountGrosze: periodPriceGrosze(sub.planId, sub.extraSeats ?? 0, sub.reverseCharge ?? false),
       periodEnd: addPeriod(new Date(sub.currentPeriodEnd)).toISOString(),
     };
     // Like Stripe, the subscription's own period moves on when the invoice is made, paid or not.
@@ -274,7 +277,7 @@ export function sandboxTester(db: DbOrTx, options: { configuredProvider: Payment
       const events: ProviderEvent[] = [];
       if (isPlanId(session.productId)) {
         const periodEnd = addPeriod(new Date());
-        const sub: SubscriptionData = { id: newId("sbx_sub"), userId, orderId: session.orderId, reverseCharge: session.reverseCharge, planId: session.productId, status: "active", cancelAtPeriodEnd: false, currentPeriodEnd: periodEnd.toISOString(), endedAt: null };
+        const sub: SubscriptionData = { id: newId("sbx_sub"), userId, orderId: session.orderId, reverseCharge: session.reverseCharge, extraSeats: session.extraSeats, planId: session.productId, status: "active", cancelAtPeriodEnd: false, currentPeriodEnd: periodEnd.toISOString(), endedAt: null };
         const invoice: InvoiceData = { id: newId("sbx_in"), subscriptionId: sub.id, status: "paid", attemptFailed: false, reason: "subscription_create", planId: sub.planId, amountGrosze: session.amountGrosze, periodEnd: sub.currentPeriodEnd };
         await save(db, "subscription", sub);
         await saveInvoice(db, userId, invoice);

@@ -92,6 +92,22 @@ describe.each(testDatabases())("the Stripe adapter against a fake Stripe on $nam
     expect(fake.objects.get(plain.url.split("/").pop()!)).toMatchObject({ tax_id_collection: { enabled: false }, billing_address_collection: null });
   });
 
+  it("adds a team plan's extra seats as a second line (a monthly seat price, quantity), and reads the plan from its own line", async () => {
+    const { createTeam } = await import("@/server/teams/create-team");
+    const userId = await insertUser(handle);
+    const { id: teamId } = await createTeam({ db: handle.db, userId, name: "Wisła" });
+    const { url } = await startCheckout(ctx, { userId, productId: "pro", withdrawalConsent: true, locale: "pl", teamId, extraSeats: 3 });
+    const sessionId = url.split("/").pop()!;
+    const create = fake.requests.filter((r) => r.path === "/v1/checkout/sessions" && r.method === "POST").pop()!;
+    const lines = create.body.line_items as { price: string; quantity: string }[];
+    expect(lines).toHaveLength(2);
+    expect(fake.objects.get(lines[1]!.price)).toMatchObject({ unit_amount: 1999, lookup_key: "aranzer_seat_1999", recurring: { interval: "month" } });
+    expect(lines[1]!.quantity).toBe("3");
+    await deliver(fake.completeCheckout(sessionId));
+    expect(await getBalance({ db: handle.db, userId, teamId })).toBe(500);
+    expect(await getSubscriptionState(handle.db, userId, teamId)).toMatchObject({ planId: "pro", active: true });
+  });
+
   it("charges a business in another EU country a net price of its own (tax exclusive), and keeps it net on a change of plan", async () => {
     const userId = await insertUser(handle);
     await saveBillingDetails({ db: handle.db, userId, details: { companyName: "Spree GmbH", taxId: "DE123456789", street: "Unter den Linden 1", postalCode: "10117", city: "Berlin" } });

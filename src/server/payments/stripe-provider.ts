@@ -1,7 +1,7 @@
 import "server-only";
 import Stripe from "stripe";
 import { env } from "@/env";
-import { findProduct, isPlanId, isProductId, netOf, PERIOD_MONTHS, type PlanId, type Product, type ProductId } from "@/config/plans";
+import { extraSeat, findProduct, isPlanId, isProductId, netOf, PERIOD_MONTHS, type PlanId, type Product, type ProductId } from "@/config/plans";
 import { AppError } from "@/server/errors";
 import type { CheckoutView, InvoiceView, PaymentProvider, SubscriptionView } from "./payment-provider";
 import type { ProviderEvent } from "./provider-event";
@@ -35,7 +35,9 @@ export function makeStripeClient(secretKey: string, apiUrl?: string): Stripe {
 }
 
 /** A net price (reverse charge, tax exclusive) has a key of its own, so it never replaces the gross one. */
-const lookupKey = (product: Product, net: boolean) => `aranzer_${product.id}_${product.priceGrosze}${net ? "_net" : ""}`;
+/** What Stripe prices: a product of ours, or the extra seat (a monthly add-on to a team's plan). */
+type Priced = Pick<Product, "kind" | "priceGrosze"> & { id: string };
+const lookupKey = (product: Priced, net: boolean) => `aranzer_${product.id}_${product.priceGrosze}${net ? "_net" : ""}`;
 const isNetPrice = (key: string | null | undefined) => key?.endsWith("_net") ?? false;
 function productOfLookupKey(key: string | null | undefined): ProductId | null {
   const id = key?.match(/^aranzer_([a-z0-9]+)_\d+(?:_net)?$/)?.[1];
@@ -48,7 +50,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
   const priceIds = new Map<string, string>();
   const productOfPrice = new Map<string, ProductId | null>();
 
-  async function priceFor(product: Product, net = false): Promise<string> {
+  async function priceFor(product: Priced, net = false): Promise<string> {
     const key = lookupKey(product, net);
     const known = priceIds.get(key);
     if (known) return known;
@@ -78,9 +80,12 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     return isPlanId(product) ? product : null;
   }
 
+  /** The subscription's plan item (extra seats are an item of their own). */
+  const planItem = (sub: Stripe.Subscription) => sub.items.data.find((i) => isPlanId(productOfLookupKey(i.price.lookup_key))) ?? sub.items.data[0];
+
   function subscriptionView(sub: Stripe.Subscription): SubscriptionView {
     const status: Record<string, SubscriptionView["status"]> = { active: "active", trialing: "active", past_due: "past_due", unpaid: "past_due", canceled: "canceled", incomplete_expired: "canceled", incomplete: "incomplete", paused: "incomplete" };
-    const item = sub.items.data[0];
+    const item = planItem(sub);
     const product = productOfLookupKey(item?.price.lookup_key);
     return {
       id: sub.id,
@@ -125,7 +130,12 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       const session = await stripe.checkout.sessions.create(
         {
           mode: subscription ? "subscription" : "payment",
-          line_items: [{ price: await priceFor(product, input.reverseCharge), quantity: 1 }],
+          line_items: [
+            { price: await priceFor(product, input.reverseCharge), quantity: 1 },
+            ...(subscription && input.extraSeats > 0
+              ? [{ price: await priceFor({ id: extraSeat.id, kind: "subscription", priceGrosze: input.reverseCharge ? netOf(extraSeat.priceGrosze) : extraSeat.priceGrosze }, input.reverseCharge), quantity: input.extraSeats }]
+              : []),
+          ],
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
           client_reference_id: input.userId,
@@ -170,7 +180,16 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       const invoice = await retrieveOrNull(() => stripe.invoices.retrieve(invoiceId));
       const subscriptionId = idOf(invoice?.parent?.subscription_details?.subscription);
       if (!invoice || !subscriptionId) return null;
-      const line = invoice.lines.data[0];
+      // The plan's line, not the extra seats'.
+      let line = invoice.lines.data[0];
+      let planId: PlanId | null = null;
+      for (const candidate of invoice.lines.data) {
+        planId = await planOfPrice(idOf(candidate.pricing?.price_details?.price));
+        if (planId) {
+          line = candidate;
+          break;
+        }
+      }
       const reasons = { subscription_create: "subscription_create", subscription_cycle: "subscription_cycle" } as const;
       return {
         id: invoice.id!,
@@ -178,7 +197,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         status: invoiceStatus(invoice.status),
         attemptFailed: invoice.status === "open" && invoice.attempted && invoice.attempt_count > 0,
         reason: reasons[invoice.billing_reason as keyof typeof reasons] ?? "other",
-        planId: await planOfPrice(idOf(line?.pricing?.price_details?.price)),
+        planId,
         amountGrosze: invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due,
         periodEnd: fromSeconds(line?.period.end ?? invoice.period_end),
       } satisfies InvoiceView;
@@ -198,7 +217,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     async updateSubscription(subscriptionId, change) {
       if (change.planId) {
         const current = await stripe.subscriptions.retrieve(subscriptionId);
-        const item = current.items.data[0];
+        const item = planItem(current);
         if (!item) throw new AppError("CONFLICT", { reason: "subscriptionEnded" });
         // A subscription charged net (reverse charge) stays net on the new plan.
         const plan = findProduct(change.planId);

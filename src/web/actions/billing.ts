@@ -27,6 +27,7 @@ export const placeOrder = action(
     withdrawalConsent: z.string().catch(""),
     invoice: z.string().catch(""),
     team: z.string().catch(""),
+    extraSeats: z.string().catch(""),
     companyName: z.string().catch(""),
     taxId: z.string().catch(""),
     street: z.string().catch(""),
@@ -45,12 +46,14 @@ export const placeOrder = action(
       withdrawalConsent: input.withdrawalConsent === "on",
       locale,
       teamId: input.team || null,
+      // Left empty or not shown: none. Anything else the domain checks (a whole number up to the maximum).
+      extraSeats: input.extraSeats.trim() === "" ? 0 : Number(input.extraSeats),
       invoice,
       origin: await ownOrigin(),
     });
     redirect(url);
   },
-  { context: "billing.checkout", auth: "required", keep: ["invoice", "team", ...invoiceFields] },
+  { context: "billing.checkout", auth: "required", keep: ["invoice", "team", "extraSeats", ...invoiceFields] },
 );
 
 /**

@@ -53,6 +53,8 @@ export const checkoutOrder = pgTable(
     invoiceRequested: boolean("invoice_requested").notNull().default(false),
     /** Invoiced to a business in another EU country: charged the net price, its invoices under reverse charge. */
     reverseCharge: boolean("reverse_charge").notNull().default(false),
+    /** Seats bought on top of a team plan's own, each at extraSeat's monthly price (src/config/plans.ts). */
+    extraSeats: integer("extra_seats").notNull().default(0),
     provider: text("provider", { enum: paymentProviders }).notNull(),
     productId: text("product_id").notNull(),
     kind: text("kind", { enum: ["subscription", "pack"] }).notNull(),

@@ -64,6 +64,8 @@ export const invoice = pgTable(
     vatGrosze: integer("vat_grosze").notNull(),
     /** A business in another EU country: a net invoice, the buyer accounts for the VAT ("odwrotne obciążenie"). */
     reverseCharge: boolean("reverse_charge").notNull().default(false),
+    /** Extra team seats paid with the plan, named on the invoice's line. */
+    extraSeats: integer("extra_seats").notNull().default(0),
     periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
     periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
