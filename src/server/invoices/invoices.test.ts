@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -90,6 +90,9 @@ describe.each(testDatabases())("invoices on $name", ({ open }) => {
     expect(first).toMatchObject({ extraSeats: 2, grossGrosze: 12497 });
     expect(first!.xml).toContain("<P_7>Aranżer Pro – subskrypcja miesięczna (500 tokenów) z 2 dodatkowymi miejscami w zespole</P_7>");
     expect(await getBalance({ db: handle.db, userId: ownerId, teamId })).toBe(1000);
+    const mail = (await readdir(path.join(dataDir, "mail"))).find((f) => f.includes(ownerId));
+    const text = (await readFile(path.join(dataDir, "mail", mail!), "utf8")).replace(/=\r?\n/g, "");
+    expect(text).toContain("Dodatkowe miejsca w zespole: 2");
     // Once the plan ends, its extra seats end with it.
     await handle.db.update(subscription).set({ paidUntil: new Date(Date.now() - 1000) }).where(eq(subscription.id, sub!.id));
     expect(await getTeam({ db: handle.db, userId: ownerId, teamId })).toMatchObject({ seats: 1 });
