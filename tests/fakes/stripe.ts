@@ -159,6 +159,7 @@ export class FakeStripe {
           amount_total: price.unit_amount,
           currency: price.currency,
           price: price.id,
+          lines: lineItems.map((l) => ({ price: l.price, quantity: Number(l.quantity ?? 1) })),
           subscription: null,
           invoice: null,
           payment_intent: null,
@@ -171,12 +172,21 @@ export class FakeStripe {
         if (!subscription) return this.missing(res, objectId!);
         if (subscription.status === "canceled") return this.send(res, 400, { error: { type: "invalid_request_error", message: "A canceled subscription can only update its cancellation_details and metadata." } });
         if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === "true";
-        const items = body.items as { id: string; price: string }[] | undefined;
-        if (items?.[0]) {
-          const item = (subscription.items as { data: Obj[] }).data.find((i) => i.id === items[0]!.id);
-          const price = this.objects.get(items[0].price);
-          if (!item || !price) return this.send(res, 400, { error: { type: "invalid_request_error", message: "No such subscription item or price" } });
-          item.price = price;
+        // Items as Stripe takes them: by id to change (price, quantity) or delete, without an id to add.
+        const items = (body.items as { id?: string; price?: string; quantity?: string; deleted?: string }[] | undefined) ?? [];
+        const list = subscription.items as { data: Obj[] };
+        for (const change of items) {
+          const price = change.price ? this.objects.get(change.price) : undefined;
+          if (change.price && !price) return this.send(res, 400, { error: { type: "invalid_request_error", message: "No such price" } });
+          if (!change.id) {
+            list.data.push({ id: this.id("si"), object: "subscription_item", price: price!, quantity: Number(change.quantity ?? 1) });
+            continue;
+          }
+          const item = list.data.find((i) => i.id === change.id);
+          if (!item) return this.send(res, 400, { error: { type: "invalid_request_error", message: "No such subscription item" } });
+          if (change.deleted === "true") list.data.splice(list.data.indexOf(item), 1);
+          if (price) item.price = price;
+          if (change.quantity) item.quantity = Number(change.quantity);
         }
         return this.send(res, 200, subscription);
       }
@@ -249,7 +259,6 @@ export class FakeStripe {
       session.payment_intent = this.charge(session.amount_total as number);
       return [this.event("checkout.session.completed", session)];
     }
-    const price = this.objects.get(session.price as string)!;
     const subscription: Obj = {
       id: this.id("sub"),
       object: "subscription",
@@ -258,7 +267,11 @@ export class FakeStripe {
       cancel_at_period_end: false,
       ended_at: null,
       metadata: session.subscription_metadata,
-      items: { object: "list", data: [{ id: this.id("si"), object: "subscription_item", price, current_period_start: this.now, current_period_end: this.now + 30 * DAY }] },
+      // One item per line of the session (a plan, and its extra seats).
+      items: {
+        object: "list",
+        data: (session.lines as { price: string; quantity: number }[]).map((line) => ({ id: this.id("si"), object: "subscription_item", price: this.objects.get(line.price)!, quantity: line.quantity, current_period_start: this.now, current_period_end: this.now + 30 * DAY })),
+      },
     };
     this.objects.set(subscription.id, subscription);
     const invoice = this.invoiceFor(subscription, "subscription_create", true, this.now);

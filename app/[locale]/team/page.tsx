@@ -18,10 +18,10 @@ import { Form } from "@/components/forms/form";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { ChangePlanButton } from "@/components/billing/change-plan-button";
 import { SubscriptionActions } from "@/components/billing/subscription-actions";
-import { plans } from "@/config/plans";
+import { extraSeat, formatPrice, plans } from "@/config/plans";
 import { billingContext } from "@/server/billing/billing-context";
 import { getSubscriptionState } from "@/server/billing/subscription-state";
-import { openBillingPortal } from "@/web/actions/billing";
+import { changeTeamSeats, openBillingPortal } from "@/web/actions/billing";
 import { formatSubscriptionDate } from "@/web/shared/format-subscription-date";
 import { subscriptionStatusKey } from "@/web/shared/subscription-status-key";
 
@@ -115,6 +115,18 @@ export default async function TeamPage({ params }: LocaleParams) {
             ) : (
               <p className="mt-2 text-gray-700 dark:text-gray-300">{t("subscriptionNone")}</p>
             )}
+            {sub?.active && !sub.cancelled ? (
+              <ActionForm action={changeTeamSeats} submit={t("saveSeats")} done={t("seatsSaved")} variant="outline" className="mt-4 flex flex-wrap items-end gap-3">
+                {hidden}
+                <label>
+                  <span className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">{t("extraSeatsLabel")}</span>
+                  <input name="extraSeats" type="number" inputMode="numeric" min={0} max={extraSeat.max} step={1} defaultValue={team.extraSeats} aria-describedby="extra-seats-hint" className={`${input} w-32`} />
+                </label>
+                <p id="extra-seats-hint" className="basis-full text-sm text-gray-700 dark:text-gray-300">
+                  {t("extraSeatsHint", { price: formatPrice(format, extraSeat.priceGrosze) })}
+                </p>
+              </ActionForm>
+            ) : null}
             <div className="mt-4 flex flex-wrap items-start gap-3">
               {sub?.active ? (
                 <ClientMessages namespaces={["billing"]}>

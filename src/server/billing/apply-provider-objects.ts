@@ -92,7 +92,8 @@ export async function applyInvoice(ctx: BillingContext, provider: PaymentProvide
       })
       .where(eq(subscription.id, row.id));
     // A team's plan brings the extra seats its order paid for; they count while the plan is paid (getTeamSeats).
-    if (row.teamId && row.orderId) {
+    // Later the owner may change their number on the team page (changeExtraSeats), which renewals keep.
+    if (row.teamId && row.orderId && invoice.reason === "subscription_create") {
       const [order] = await tx.select({ extraSeats: checkoutOrder.extraSeats }).from(checkoutOrder).where(eq(checkoutOrder.id, row.orderId));
       if (order) await tx.update(team).set({ extraSeats: order.extraSeats }).where(eq(team.id, row.teamId));
     }

@@ -1,5 +1,7 @@
 import "server-only";
-import type { PlanId } from "@/config/plans";
+import { eq } from "drizzle-orm";
+import { extraSeat, type PlanId } from "@/config/plans";
+import { team } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { requireTeamRole } from "@/server/teams/require-team-role";
 import { syncSubscription } from "./apply-provider-objects";
@@ -20,7 +22,7 @@ async function activeSubscription(ctx: BillingContext, owner: Owner): Promise<Su
   return state;
 }
 
-async function update(ctx: BillingContext, owner: Owner, change: { cancelAtPeriodEnd?: boolean; planId?: PlanId }, state: SubscriptionState): Promise<SubscriptionState> {
+async function update(ctx: BillingContext, owner: Owner, change: { cancelAtPeriodEnd?: boolean; planId?: PlanId; extraSeats?: number }, state: SubscriptionState): Promise<SubscriptionState> {
   const view = await ctx.provider(state.provider).updateSubscription(state.providerSubscriptionId, change);
   await syncSubscription(ctx, state.provider, view);
   return (await getSubscriptionState(ctx.db, owner.userId, owner.teamId ?? null))!;
@@ -44,6 +46,21 @@ export async function changePlan(ctx: BillingContext, input: Owner & { planId: P
   const state = await activeSubscription(ctx, input);
   if (state.cancelled) throw new AppError("CONFLICT", { reason: "cancelPending" });
   return update(ctx, input, { planId: input.planId }, state);
+}
+
+/**
+ * The owner changes the number of extra seats of the team's plan. Like a change of plan, the provider charges
+ * the new number from the next renewal (no proration); the seats count at once, so a new agent can join today.
+ */
+export async function changeExtraSeats(ctx: BillingContext, input: Owner & { teamId: string; extraSeats: number }): Promise<SubscriptionState> {
+  if (!Number.isInteger(input.extraSeats) || input.extraSeats < 0 || input.extraSeats > extraSeat.max) {
+    throw new AppError("INVALID_INPUT", { field: "extraSeats", reason: "extraSeats", max: extraSeat.max });
+  }
+  const state = await activeSubscription(ctx, input);
+  if (state.cancelled) throw new AppError("CONFLICT", { reason: "cancelPending" });
+  const updated = await update(ctx, input, { extraSeats: input.extraSeats }, state);
+  await ctx.db.update(team).set({ extraSeats: input.extraSeats }).where(eq(team.id, input.teamId));
+  return updated;
 }
 
 /** The provider's page for cards and invoices, or null (the sandbox has none). */

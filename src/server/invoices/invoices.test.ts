@@ -84,12 +84,20 @@ describe.each(testDatabases())("invoices on $name", ({ open }) => {
     expect(await getTeam({ db: handle.db, userId: ownerId, teamId })).toMatchObject({ seats: 5, seatsUsed: 1 });
     const [sub] = await handle.db.select().from(subscription).where(eq(subscription.teamId, teamId));
     for (const event of await tester().renew(ownerId, sub!.providerSubscriptionId)) await handlePaymentEvent(ctx, "sandbox", event);
-    const paid = await handle.db.select({ amount: payment.amountGrosze }).from(payment).where(eq(payment.teamId, teamId));
-    expect(paid.map((p) => p.amount)).toEqual([8499 + 2 * 1999, 8499 + 2 * 1999]);
-    const [first] = await invoicesOf(ownerId);
+    // The owner adds a seat: it counts at once and is charged from the next renewal, which keeps it.
+    const { changeExtraSeats } = await import("@/server/billing/manage-subscription");
+    await expect(changeExtraSeats(ctx, { userId: ownerId, teamId, extraSeats: 51 })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    await changeExtraSeats(ctx, { userId: ownerId, teamId, extraSeats: 3 });
+    expect(await getTeam({ db: handle.db, userId: ownerId, teamId })).toMatchObject({ seats: 6 });
+    for (const event of await tester().renew(ownerId, sub!.providerSubscriptionId)) await handlePaymentEvent(ctx, "sandbox", event);
+    expect(await getTeam({ db: handle.db, userId: ownerId, teamId })).toMatchObject({ seats: 6 });
+    const paid = await handle.db.select({ amount: payment.amountGrosze }).from(payment).where(eq(payment.teamId, teamId)).orderBy(payment.createdAt);
+    expect(paid.map((p) => p.amount)).toEqual([8499 + 2 * 1999, 8499 + 2 * 1999, 8499 + 3 * 1999]);
+    const [first, , third] = await invoicesOf(ownerId);
+    expect(third).toMatchObject({ extraSeats: 3, grossGrosze: 8499 + 3 * 1999 });
     expect(first).toMatchObject({ extraSeats: 2, grossGrosze: 12497 });
     expect(first!.xml).toContain("<P_7>Aranżer Pro – subskrypcja miesięczna (500 tokenów) z 2 dodatkowymi miejscami w zespole</P_7>");
-    expect(await getBalance({ db: handle.db, userId: ownerId, teamId })).toBe(1000);
+    expect(await getBalance({ db: handle.db, userId: ownerId, teamId })).toBe(1500);
     const mail = (await readdir(path.join(dataDir, "mail"))).find((f) => f.includes(ownerId));
     const text = (await readFile(path.join(dataDir, "mail", mail!), "utf8")).replace(/=\r?\n/g, "");
     expect(text).toContain("Dodatkowe miejsca w zespole: 2");

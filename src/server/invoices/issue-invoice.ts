@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { PERIOD_MONTHS, vatOf } from "@/config/plans";
 import type { DbOrTx } from "@/server/db/client";
-import { billingDetails, checkoutOrder, invoice, payment } from "@/server/db/schema";
+import { billingDetails, checkoutOrder, invoice, payment, team } from "@/server/db/schema";
 import { newId } from "@/server/db/new-id";
 import { isReverseChargeTaxId } from "@/schemas/invoices";
 import { buildFa3Xml } from "./build-fa3-xml";
@@ -32,6 +32,8 @@ export async function issueInvoice(options: { db: DbOrTx; paymentId: string; ord
     if (existing) return existing;
     const [buyer] = await tx.select({ details: billingDetails.details }).from(billingDetails).where(eq(billingDetails.userId, order.userId));
     if (!buyer) return null;
+    // A team's renewal pays for the seats it has now (the owner may have changed them since the order).
+    const [renewed] = paid.kind === "renewal" && order.teamId ? await tx.select({ extraSeats: team.extraSeats }).from(team).where(eq(team.id, order.teamId)) : [];
     const issuedAt = options.now ?? new Date();
     const periodEnd = paid.kind === "pack" ? paid.createdAt : (paid.periodEnd ?? paid.createdAt);
     const periodStart = paid.kind === "pack" ? paid.createdAt : new Date(periodEnd);
@@ -59,7 +61,7 @@ export async function issueInvoice(options: { db: DbOrTx; paymentId: string; ord
       vatGrosze: vat,
       reverseCharge,
       // A plan's period pays its extra seats too; a pack has none.
-      extraSeats: paid.kind === "pack" ? 0 : order.extraSeats,
+      extraSeats: paid.kind === "pack" ? 0 : (renewed?.extraSeats ?? order.extraSeats),
       periodStart,
       periodEnd,
       paidAt: paid.createdAt,

@@ -15,8 +15,8 @@ export interface PaymentProvider {
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionView | null>;
   /** A charge with what of it was refunded, and the payment it belongs to. */
   retrieveCharge(chargeId: string): Promise<ChargeView | null>;
-  /** Cancel at period end (true) or undo that (false); or move the next renewal to another plan. */
-  updateSubscription(subscriptionId: string, change: { cancelAtPeriodEnd?: boolean; planId?: PlanId }): Promise<SubscriptionView>;
+  /** Cancel at period end (true) or undo that (false); or move the next renewal to another plan, or to another number of extra seats. */
+  updateSubscription(subscriptionId: string, change: { cancelAtPeriodEnd?: boolean; planId?: PlanId; extraSeats?: number }): Promise<SubscriptionView>;
   /** Ends a subscription at once (the account is being deleted): no further charges. */
   cancelNow(subscriptionId: string): Promise<SubscriptionView>;
   /** The provider's self-service page for cards and invoices; null where there is none. */

@@ -138,6 +138,7 @@ export function createSandboxProvider(db: DbOrTx): PaymentProvider {
       if (data.status === "canceled") throw new AppError("CONFLICT", { reason: "subscriptionEnded" });
       if (change.cancelAtPeriodEnd !== undefined) data.cancelAtPeriodEnd = change.cancelAtPeriodEnd;
       if (change.planId) data.planId = change.planId;
+      if (change.extraSeats !== undefined) data.extraSeats = change.extraSeats;
       await save(db, "subscription", data);
       return subscriptionView(data);
     },

@@ -106,6 +106,17 @@ describe.each(testDatabases())("the Stripe adapter against a fake Stripe on $nam
     await deliver(fake.completeCheckout(sessionId));
     expect(await getBalance({ db: handle.db, userId, teamId })).toBe(500);
     expect(await getSubscriptionState(handle.db, userId, teamId)).toMatchObject({ planId: "pro", active: true });
+    // The owner changes the number later: the seats' item changes, and goes at zero; the plan's item stays.
+    const { changeExtraSeats } = await import("@/server/billing/manage-subscription");
+    const subId = fake.objects.get(sessionId)!.subscription as string;
+    const items = () => (fake.objects.get(subId)!.items as { data: { price: { lookup_key: string }; quantity?: number }[] }).data.map((i) => `${i.price.lookup_key}×${i.quantity ?? 1}`);
+    expect(items()).toEqual(["aranzer_pro_8499×1", "aranzer_seat_1999×3"]);
+    await changeExtraSeats(ctx, { userId, teamId, extraSeats: 1 });
+    expect(items()).toEqual(["aranzer_pro_8499×1", "aranzer_seat_1999×1"]);
+    await changeExtraSeats(ctx, { userId, teamId, extraSeats: 0 });
+    expect(items()).toEqual(["aranzer_pro_8499×1"]);
+    await changeExtraSeats(ctx, { userId, teamId, extraSeats: 4 });
+    expect(items()).toEqual(["aranzer_pro_8499×1", "aranzer_seat_1999×4"]);
   });
 
   it("charges a business in another EU country a net price of its own (tax exclusive), and keeps it net on a change of plan", async () => {

@@ -225,6 +225,18 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         const price = await priceFor(net ? { ...plan, priceGrosze: netOf(plan.priceGrosze) } : plan, net);
         return subscriptionView(await stripe.subscriptions.update(subscriptionId, { items: [{ id: item.id, price }], proration_behavior: "none" }));
       }
+      if (change.extraSeats !== undefined) {
+        // The seats' item: its quantity changed, removed at zero, or added; charged from the next invoice.
+        const current = await stripe.subscriptions.retrieve(subscriptionId);
+        const seats = current.items.data.find((i) => i.price.lookup_key?.startsWith(`aranzer_${extraSeat.id}_`));
+        const net = isNetPrice(planItem(current)?.price.lookup_key);
+        const items: Stripe.SubscriptionUpdateParams.Item[] = seats
+          ? [change.extraSeats > 0 ? { id: seats.id, quantity: change.extraSeats } : { id: seats.id, deleted: true }]
+          : change.extraSeats > 0
+            ? [{ price: await priceFor({ id: extraSeat.id, kind: "subscription", priceGrosze: net ? netOf(extraSeat.priceGrosze) : extraSeat.priceGrosze }, net), quantity: change.extraSeats }]
+            : [];
+        return subscriptionView(items.length > 0 ? await stripe.subscriptions.update(subscriptionId, { items, proration_behavior: "none" }) : current);
+      }
       return subscriptionView(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: change.cancelAtPeriodEnd }));
     },
 

@@ -7,7 +7,7 @@ import { pathFor } from "@/config/routes";
 import { z } from "zod";
 import { billingContext } from "@/server/billing/billing-context";
 import { handlePaymentEvent } from "@/server/billing/handle-payment-event";
-import { billingPortalUrl, cancelSubscription, changePlan, resumeSubscription } from "@/server/billing/manage-subscription";
+import { billingPortalUrl, cancelSubscription, changeExtraSeats, changePlan, resumeSubscription } from "@/server/billing/manage-subscription";
 import { startCheckout } from "@/server/billing/start-checkout";
 import { AppError, isAppError } from "@/server/errors";
 import { log } from "@/server/log";
@@ -74,6 +74,16 @@ export const manageSubscription = action(
     revalidatePath("/", "layout");
   },
   { context: "billing.manage", auth: "required" },
+);
+
+/** The team page's extra seats: their number on the team's running plan (its owner only, checked in the domain). */
+export const changeTeamSeats = action(
+  z.object({ teamId: z.string(), extraSeats: z.string().catch("") }),
+  async (input, { user }) => {
+    await changeExtraSeats(await billingContext(), { userId: user.id, teamId: input.teamId, extraSeats: input.extraSeats.trim() === "" ? 0 : Number(input.extraSeats) });
+    revalidatePath("/", "layout");
+  },
+  { context: "billing.seats", auth: "required", keep: ["extraSeats"] },
 );
 
 /** Opens the provider's page for cards and invoices (Stripe's customer portal), the person's or their team's. */
