@@ -136,7 +136,7 @@ const schema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   /**
    * End-to-end tests only: `true` opens POST /api/test/sign-in, which creates a confirmed, signed-in account
-   * with a chosen token balance. Refused at start unless APP_URL is plain http on a loopback address.
+   * with a chosen token balance, and POST /api/test/expire-invitations. Refused at start unless APP_URL is plain http on a loopback address.
    */
   E2E_SIGN_IN: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
 });

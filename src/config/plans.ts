@@ -15,7 +15,7 @@ export const plans = [
  * Seats of a team: the plan of its subscription gives `seats` (members, owner included); more are a monthly
  * add-on per seat. A team without a subscription (packs only) has the smallest plan's seats.
  */
-export const extraSeat = { priceGrosze: 1999 } as const;
+export const extraSeat = { id: "seat", priceGrosze: 1999, max: 50 } as const;
 
 /** How many members a team may have with this plan (null: no active subscription) and extra seats bought. */
 export function teamSeats(planId: PlanId | null, extraSeats: number): number {
@@ -69,4 +69,15 @@ export function formatPrice(format: Pick<ReturnType<typeof createFormatter>, "nu
 /** The VAT contained in a gross price, in grosze, rounded as on a Polish receipt. */
 export function vatOf(grossGrosze: number): number {
   return Math.round(grossGrosze - grossGrosze / (1 + VAT_RATE));
+}
+
+/** What a plan's period costs with extra seats: the plan's price and each seat's, all net under reverse charge. */
+export function periodPriceGrosze(planId: PlanId, extraSeats: number, reverseCharge: boolean): number {
+  const price = (gross: number) => (reverseCharge ? netOf(gross) : gross);
+  return price(findProduct(planId).priceGrosze) + extraSeats * price(extraSeat.priceGrosze);
+}
+
+/** A gross price without its VAT: what a business in another EU country pays under reverse charge. */
+export function netOf(grossGrosze: number): number {
+  return grossGrosze - vatOf(grossGrosze);
 }

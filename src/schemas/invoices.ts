@@ -59,6 +59,16 @@ export function parseTaxId(value: string): TaxId | null {
   return format && format.test(number) ? { kind: "eu", country, number } : null;
 }
 
+/**
+ * A business in another EU member state: it accounts for the VAT of our service itself (reverse charge, art. 28b and
+ * art. 17 ust. 1 pkt 4 of the VAT Act; art. 196 of Directive 2006/112/EC). Northern Ireland's XI numbers are for
+ * goods only, so its businesses are charged as before.
+ */
+export function isReverseChargeTaxId(value: string): boolean {
+  const id = parseTaxId(value);
+  return id?.kind === "eu" && id.country !== "XI";
+}
+
 const line = (max: number, empty: string) => z.string(empty).trim().min(1, empty).max(max, "fieldTooLong");
 
 /** The company an invoice goes to, as the checkout's "I need an invoice" and the settings take it. */

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A local Stripe for the adapter's contract tests: the endpoints billing uses (prices, Checkout Sessions,
- * subscriptions, invoices, the billing portal), form-encoded bodies as stripe-node sends them, Stripe's
+ * subscriptions, invoices, charges and invoice payments, the billing portal), form-encoded bodies as stripe-node sends them, Stripe's
  * object shapes for API 2026 (invoice.parent.subscription_details, price_details on lines, the period on
  * subscription items) and its error envelope. The test plays the customer and the clock through the
  * methods below, which return the events Stripe would send; stripe-mock is not installable here.
@@ -36,6 +36,7 @@ export function parseStripeForm(body: string): Record<string, unknown> {
 export class FakeStripe {
   private server: Server | null = null;
   private seq = 0;
+  private readonly chargeOfIntent = new Map<string, string>();
   readonly objects = new Map<string, Obj>();
   readonly requests: { method: string; path: string; idempotencyKey: string | undefined; body: Record<string, unknown> }[] = [];
   /** Set to make the next N requests answer this status (e.g. 500), to test the client's retries. */
@@ -108,6 +109,16 @@ export class FakeStripe {
         this.objects.set(price.id, price);
         return this.send(res, 200, price);
       }
+      case "GET checkout/sessions": {
+        const data = [...this.objects.values()].filter((o) => o.object === "checkout.session" && (!body.payment_intent || o.payment_intent === body.payment_intent));
+        return this.send(res, 200, { object: "list", data: data.slice(0, Number(body.limit ?? 10)), has_more: false, url: "/v1/checkout/sessions" });
+      }
+      case "GET invoice_payments": {
+        const wanted = body.payment as { type?: string; payment_intent?: string } | undefined;
+        const data = [...this.objects.values()].filter((o) => o.object === "invoice_payment" && (!wanted?.payment_intent || (o.payment as Obj).payment_intent === wanted.payment_intent));
+        return this.send(res, 200, { object: "list", data: data.slice(0, Number(body.limit ?? 10)), has_more: false, url: "/v1/invoice_payments" });
+      }
+      case "GET charges/:id":
       case "GET prices/:id":
       case "GET invoices/:id":
       case "GET subscriptions/:id":
@@ -148,6 +159,7 @@ export class FakeStripe {
           amount_total: price.unit_amount,
           currency: price.currency,
           price: price.id,
+          lines: lineItems.map((l) => ({ price: l.price, quantity: Number(l.quantity ?? 1) })),
           subscription: null,
           invoice: null,
           payment_intent: null,
@@ -160,12 +172,21 @@ export class FakeStripe {
         if (!subscription) return this.missing(res, objectId!);
         if (subscription.status === "canceled") return this.send(res, 400, { error: { type: "invalid_request_error", message: "A canceled subscription can only update its cancellation_details and metadata." } });
         if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === "true";
-        const items = body.items as { id: string; price: string }[] | undefined;
-        if (items?.[0]) {
-          const item = (subscription.items as { data: Obj[] }).data.find((i) => i.id === items[0]!.id);
-          const price = this.objects.get(items[0].price);
-          if (!item || !price) return this.send(res, 400, { error: { type: "invalid_request_error", message: "No such subscription item or price" } });
-          item.price = price;
+        // Items as Stripe takes them: by id to change (price, quantity) or delete, without an id to add.
+        const items = (body.items as { id?: string; price?: string; quantity?: string; deleted?: string }[] | undefined) ?? [];
+        const list = subscription.items as { data: Obj[] };
+        for (const change of items) {
+          const price = change.price ? this.objects.get(change.price) : undefined;
+          if (change.price && !price) return this.send(res, 400, { error: { type: "invalid_request_error", message: "No such price" } });
+          if (!change.id) {
+            list.data.push({ id: this.id("si"), object: "subscription_item", price: price!, quantity: Number(change.quantity ?? 1) });
+            continue;
+          }
+          const item = list.data.find((i) => i.id === change.id);
+          if (!item) return this.send(res, 400, { error: { type: "invalid_request_error", message: "No such subscription item" } });
+          if (change.deleted === "true") list.data.splice(list.data.indexOf(item), 1);
+          if (price) item.price = price;
+          if (change.quantity) item.quantity = Number(change.quantity);
         }
         return this.send(res, 200, subscription);
       }
@@ -188,6 +209,22 @@ export class FakeStripe {
     return { id: this.id("evt"), object: "event", type, created: this.now, api_version: "2026-10-28.endive", livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object: structuredClone(object) } };
   }
 
+  /** A successful card payment: its payment intent and charge (API 2026: the charge names no invoice). */
+  private charge(amount: number): string {
+    const paymentIntent = this.id("pi");
+    const charge: Obj = { id: this.id("ch"), object: "charge", amount, amount_captured: amount, amount_refunded: 0, refunded: false, captured: true, paid: true, status: "succeeded", currency: "pln", payment_intent: paymentIntent, metadata: {} };
+    this.objects.set(charge.id, charge);
+    this.chargeOfIntent.set(paymentIntent, charge.id);
+    return paymentIntent;
+  }
+
+  /** An invoice paid: its payment intent recorded as the invoice's payment, as Stripe lists them. */
+  private recordInvoicePayment(invoice: Obj) {
+    const paymentIntent = this.charge(invoice.amount_paid as number);
+    const record: Obj = { id: this.id("inpay"), object: "invoice_payment", invoice: invoice.id, amount_paid: invoice.amount_paid, currency: "pln", is_default: true, status: "paid", payment: { type: "payment_intent", payment_intent: paymentIntent } };
+    this.objects.set(record.id, record);
+  }
+
   private invoiceFor(subscription: Obj, reason: string, paid: boolean, periodStart: number): Obj {
     const item = (subscription.items as { data: Obj[] }).data[0]!;
     const price = item.price as Obj;
@@ -208,6 +245,7 @@ export class FakeStripe {
       lines: { object: "list", data: [{ id: this.id("il"), object: "line_item", amount: price.unit_amount, period: { start: periodStart, end: periodStart + 30 * DAY }, pricing: { type: "price_details", price_details: { price: price.id, product: price.product } } }] },
     };
     this.objects.set(invoice.id, invoice);
+    if (paid) this.recordInvoicePayment(invoice);
     return invoice;
   }
 
@@ -218,10 +256,9 @@ export class FakeStripe {
     this.objects.set(customer.id, customer);
     Object.assign(session, { status: "complete", payment_status: "paid", customer: customer.id });
     if (session.mode === "payment") {
-      session.payment_intent = this.id("pi");
+      session.payment_intent = this.charge(session.amount_total as number);
       return [this.event("checkout.session.completed", session)];
     }
-    const price = this.objects.get(session.price as string)!;
     const subscription: Obj = {
       id: this.id("sub"),
       object: "subscription",
@@ -230,7 +267,11 @@ export class FakeStripe {
       cancel_at_period_end: false,
       ended_at: null,
       metadata: session.subscription_metadata,
-      items: { object: "list", data: [{ id: this.id("si"), object: "subscription_item", price, current_period_start: this.now, current_period_end: this.now + 30 * DAY }] },
+      // One item per line of the session (a plan, and its extra seats).
+      items: {
+        object: "list",
+        data: (session.lines as { price: string; quantity: number }[]).map((line) => ({ id: this.id("si"), object: "subscription_item", price: this.objects.get(line.price)!, quantity: line.quantity, current_period_start: this.now, current_period_end: this.now + 30 * DAY })),
+      },
     };
     this.objects.set(subscription.id, subscription);
     const invoice = this.invoiceFor(subscription, "subscription_create", true, this.now);
@@ -253,9 +294,26 @@ export class FakeStripe {
   payInvoice(invoiceId: string): FakeEvent[] {
     const invoice = this.objects.get(invoiceId)!;
     Object.assign(invoice, { status: "paid", amount_paid: invoice.amount_due, attempt_count: (invoice.attempt_count as number) + 1 });
+    this.recordInvoicePayment(invoice);
     const subscription = this.objects.get((invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription)!;
     subscription.status = "active";
     return [this.event("invoice.paid", invoice), this.event("customer.subscription.updated", subscription)];
+  }
+
+  /**
+   * The operator refunds a pack's checkout session or a plan's invoice, in full or `amount`; Stripe sends
+   * charge.refunded with the charge, whose amount_refunded is the total so far.
+   */
+  refund(sessionOrInvoiceId: string, amount?: number): FakeEvent[] {
+    const paid = this.objects.get(sessionOrInvoiceId)!;
+    const paymentIntent =
+      paid.object === "invoice"
+        ? ([...this.objects.values()].find((o) => o.object === "invoice_payment" && o.invoice === paid.id)!.payment as { payment_intent: string }).payment_intent
+        : (paid.payment_intent as string);
+    const charge = this.objects.get(this.chargeOfIntent.get(paymentIntent)!)!;
+    const refunded = (charge.amount_refunded as number) + (amount ?? (charge.amount as number) - (charge.amount_refunded as number));
+    Object.assign(charge, { amount_refunded: refunded, refunded: refunded === charge.amount });
+    return [this.event("charge.refunded", charge)];
   }
 
   endSubscription(subscriptionId: string): FakeEvent[] {

@@ -4,7 +4,7 @@ import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { OrderForm } from "@/components/billing/order-form";
 import { Link } from "@/components/link";
 import { ClientMessages } from "@/web/server/client-messages";
-import { findProduct, formatPrice, isProductId, vatOf } from "@/config/plans";
+import { extraSeat, findProduct, formatPrice, isProductId, plans, vatOf } from "@/config/plans";
 import { pathFor } from "@/config/routes";
 import { pageMetadata } from "@/web/server/metadata";
 import { pageLocale, type LocaleParams } from "@/web/server/page-params";
@@ -72,6 +72,7 @@ export default async function CheckoutPage({ params, searchParams }: LocaleParam
             privacyHref={pathFor("/privacy", locale)}
             sandbox={configuredPaymentProvider() === "sandbox"}
             team={account?.activeTeam?.role === "owner" ? { id: account.activeTeam.id, name: account.activeTeam.name } : null}
+            extraSeats={product.kind === "subscription" ? { planSeats: plans.find((p) => p.id === product.id)!.seats, price: money(extraSeat.priceGrosze), max: extraSeat.max } : null}
             billing={account ? await getBillingDetails({ userId: account.userId }) : null}
           />
         </ClientMessages>

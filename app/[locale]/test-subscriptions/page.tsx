@@ -17,7 +17,7 @@ export async function generateMetadata({ params }: LocaleParams) {
   return pageMetadata({ locale, route: "/test-subscriptions", title: t("title"), index: false });
 }
 
-const isDone = (value: string | undefined): value is SandboxDone => value === "renew" || value === "failRenewal" || value === "passPeriodEnd";
+const isDone = (value: string | undefined): value is SandboxDone => value === "renew" || value === "failRenewal" || value === "passPeriodEnd" || value === "refund";
 
 /** The sandbox's checkout (?session_id=) and control panel of test subscriptions. */
 export default async function TestSubscriptionsPage({ params, searchParams }: LocaleParams & { searchParams: Promise<{ session_id?: string; error?: string; done?: string }> }) {
@@ -44,6 +44,7 @@ export default async function TestSubscriptionsPage({ params, searchParams }: Lo
         locale={locale}
         order={order}
         subscriptions={subscriptions}
+        payments={sessionId ? [] : await tester.payments(user.id)}
         error={Boolean(error)}
         done={isDone(done) ? done : null}
         pricingHref={pathFor("/pricing", locale)}

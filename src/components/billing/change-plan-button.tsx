@@ -6,9 +6,9 @@ import { ConfirmAction } from "./confirm-action";
 
 /**
  * Moves the next renewal to another plan, after a confirmation that says when it takes effect; `keep` takes
- * a scheduled change back (the renewal stays on the current plan).
+ * a scheduled change back (the renewal stays on the current plan). With teamId, the team's subscription.
  */
-export function ChangePlanButton({ planId, planName, date, keep = false }: { planId: string; planName: string; date: string; keep?: boolean }) {
+export function ChangePlanButton({ planId, planName, date, keep = false, teamId }: { planId: string; planName: string; date: string; keep?: boolean; teamId?: string }) {
   const t = useTranslations("billing");
   const texts = keep ? "keepPlan" : "changePlan";
   return (
@@ -19,7 +19,7 @@ export function ChangePlanButton({ planId, planName, date, keep = false }: { pla
       description={t(`${texts}.text`, { plan: planName, date })}
       confirmLabel={t(`${texts}.confirm`)}
       failure={t("changePlan.failed")}
-      run={() => manageSubscription({ action: "changePlan", planId })}
+      run={() => manageSubscription({ action: "changePlan", planId, teamId })}
     />
   );
 }

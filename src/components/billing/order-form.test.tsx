@@ -19,8 +19,9 @@ function refusal(reason: string | null, message: string) {
   return { ok: false, error: { code: "INVALID_INPUT", reason, message }, values: {}, at: Date.now() };
 }
 
-function renderForm() {
-  render(withMessages(<OrderForm productId="pack10" locale="pl" termsHref="/regulamin" privacyHref="/polityka-prywatnosci" sandbox={false} team={null} billing={null} />));
+function renderForm(team: { id: string; name: string } | null = null) {
+  const extraSeats = team ? { planSeats: 3, price: "19,99 zł", max: 50 } : null;
+  render(withMessages(<OrderForm productId={team ? "pro" : "pack10"} locale="pl" termsHref="/regulamin" privacyHref="/polityka-prywatnosci" sandbox={false} team={team} extraSeats={extraSeats} billing={null} />));
   return { consent: screen.getByRole("checkbox", { name: /^Żądam rozpoczęcia świadczenia usługi/ }), submit: screen.getByRole("button", { name: "Zamawiam i płacę" }) };
 }
 
@@ -61,5 +62,22 @@ describe("the invoice fields", () => {
     expect(nip.value).toBe("1234567890");
     expect(document.getElementById(nip.getAttribute("aria-describedby")!)?.textContent).toMatch(/cyfrą kontrolną/);
     expect((screen.getByRole("checkbox", { name: "Potrzebuję faktury VAT na firmę" }) as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe("extra seats", () => {
+  it("are offered only with a plan for the team, with the plan's seats and the price, and a refusal marks the field", async () => {
+    renderForm();
+    expect(screen.queryByRole("spinbutton", { name: "Dodatkowe miejsca w zespole" })).toBeNull();
+    cleanup();
+    placeOrder.mockResolvedValue({ ...refusal("extraSeats", "Podaj liczbę dodatkowych miejsc od 0 do 50."), values: { extraSeats: "51", team: "t1" } });
+    const { submit } = renderForm({ id: "t1", name: "Biuro Wisła" });
+    const seats = screen.getByRole("spinbutton", { name: "Dodatkowe miejsca w zespole" }) as HTMLInputElement;
+    expect(seats.value).toBe("0");
+    expect(seats.getAttribute("max")).toBe("50");
+    expect(document.getElementById(seats.getAttribute("aria-describedby")!.split(" ")[0]!)?.textContent).toContain("Pakiet ma 3 miejsca (z Tobą). Każde dodatkowe kosztuje 19,99 zł brutto miesięcznie");
+    await userEvent.click(submit);
+    await waitFor(() => expect(screen.getByRole("spinbutton", { name: "Dodatkowe miejsca w zespole" }).getAttribute("aria-invalid")).toBe("true"));
+    expect((screen.getByRole("spinbutton", { name: "Dodatkowe miejsca w zespole" }) as HTMLInputElement).value).toBe("51");
   });
 });

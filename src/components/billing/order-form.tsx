@@ -11,7 +11,7 @@ import { TextField } from "@/components/forms/text-field";
 const invoiceFields = ["companyName", "taxId", "street", "postalCode", "city"] as const;
 const autoComplete: Record<(typeof invoiceFields)[number], string> = { companyName: "organization", taxId: "off", street: "street-address", postalCode: "postal-code", city: "address-level2" };
 /** Which field a refusal's reason is about. */
-const reasonField: Record<string, string> = { noCompanyName: "companyName", badTaxId: "taxId", noStreet: "street", noPostalCode: "postalCode", noCity: "city" };
+const reasonField: Record<string, string> = { noCompanyName: "companyName", badTaxId: "taxId", noStreet: "street", noPostalCode: "postalCode", noCity: "city", extraSeats: "extraSeats", extraSeatsTeamPlan: "extraSeats" };
 
 /**
  * The order form consumer law asks for: links to the terms and the privacy policy, an unticked box to
@@ -26,6 +26,8 @@ export function OrderForm(props: {
   sandbox: boolean;
   /** The team the buyer owns and works in now: the order may fill its pool. */
   team: { id: string; name: string } | null;
+  /** A plan bought for the team may add seats: the plan's own seats and an extra seat's price, written out. */
+  extraSeats: { planSeats: number; price: string; max: number } | null;
   /** The company details remembered from an earlier invoice. */
   billing: Record<(typeof invoiceFields)[number], string> | null;
 }) {
@@ -45,6 +47,21 @@ export function OrderForm(props: {
             {t("forTeam", { team: props.team.name })}
           </label>
         </div>
+      ) : null}
+      {props.team && props.extraSeats ? (
+        <TextField
+          name="extraSeats"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={props.extraSeats.max}
+          step={1}
+          label={t("extraSeats")}
+          hint={t("extraSeatsHint", { seats: props.extraSeats.planSeats, price: props.extraSeats.price })}
+          defaultValue={kept?.extraSeats ?? "0"}
+          error={fieldError("extraSeats")}
+          className="max-w-xs"
+        />
       ) : null}
       {/* Consumers see one unticked box; the company fields open under it (CSS alone, before scripts run too). */}
       <div>

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { withMessages } from "~/tests/support/messages";
-import type { SandboxSubscription } from "@/server/payments/sandbox-provider";
+import type { SandboxPayment, SandboxSubscription } from "@/server/payments/sandbox-provider";
 import { SandboxCheckout, type SandboxOrder } from "./sandbox-checkout";
 
 vi.mock("@/web/actions/billing", () => ({ sandboxAction: vi.fn() }));
@@ -20,8 +20,10 @@ const subscription: SandboxSubscription = {
   hasFailedInvoice: false,
 };
 
+const paid: SandboxPayment = { id: "sbx_in_1", productId: "pro", amountGrosze: 8499, refundedGrosze: 4249, paidAt: new Date("2030-01-01T12:00:00Z") };
+
 function renderPage(order: SandboxOrder | null | undefined) {
-  render(withMessages(<SandboxCheckout locale="pl" order={order} subscriptions={[subscription]} error={false} done={null} pricingHref="/cennik" />));
+  render(withMessages(<SandboxCheckout locale="pl" order={order} subscriptions={[subscription]} payments={[paid]} error={false} done={null} pricingHref="/cennik" />));
   return document.body.textContent ?? "";
 }
 
@@ -50,5 +52,14 @@ describe("the sandbox checkout says only what applies to what is bought", () => 
     expect(screen.getByText(/^Testowe subskrypcje: odnów okres/)).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Zamówienie do zapłaty" })).toBeNull();
     expect(screen.getByRole("button", { name: "Przeskocz na koniec okresu" })).toBeTruthy();
+    // Paid periods and packs can be refunded, in full or in half of what is left.
+    expect(screen.getByText("Zwrócono dotąd 42,49 zł.")).toBeTruthy();
+    const half = screen.getByRole("button", { name: "Zwróć połowę (test)" }).closest("form")!;
+    expect((half.querySelector("input[name=amount]") as HTMLInputElement).value).toBe("2125");
+  });
+
+  it("with an order, no refunds are offered", () => {
+    renderPage({ id: "sbx_cs_3", productId: "pack10", kind: "pack", amountGrosze: 1499, status: "complete" });
+    expect(screen.queryByRole("heading", { name: "Testowe zwroty" })).toBeNull();
   });
 });

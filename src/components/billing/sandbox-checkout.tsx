@@ -7,21 +7,22 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { PageHeader } from "@/components/layout/page-header";
 import { formatPrice, isProductId, type Product } from "@/config/plans";
 import type { CheckoutView } from "@/server/payments/payment-provider";
-import type { SandboxSubscription } from "@/server/payments/sandbox-provider";
+import type { SandboxPayment, SandboxSubscription } from "@/server/payments/sandbox-provider";
 import { sandboxAction } from "@/web/actions/billing";
 import { formatSubscriptionDate } from "@/web/shared/format-subscription-date";
 
 /** An order of the sandbox's checkout; `kind` is null for a product the catalogue no longer has. */
 export type SandboxOrder = { id: string; productId: string; kind: Product["kind"] | null; amountGrosze: number; status: CheckoutView["status"] };
 
-export type SandboxDone = "renew" | "failRenewal" | "passPeriodEnd";
+export type SandboxDone = "renew" | "failRenewal" | "passPeriodEnd" | "refund";
 
-function ActionButton({ id, action, locale, children, color }: { id: string; action: string; locale: string; children: React.ReactNode; color?: "red" | "gray" }) {
+function ActionButton({ id, action, locale, children, color, amount }: { id: string; action: string; locale: string; children: React.ReactNode; color?: "red" | "gray"; amount?: number }) {
   return (
     <Form action={sandboxAction}>
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="action" value={action} />
       <input type="hidden" name="locale" value={locale} />
+      {amount !== undefined ? <input type="hidden" name="amount" value={amount} /> : null}
       <SubmitButton variant={color ? "outline" : "solid"} color={color}>
         {children}
       </SubmitButton>
@@ -34,12 +35,14 @@ function ActionButton({ id, action, locale, children, color }: { id: string; act
  * period pass. Every button produces the events Stripe would send and goes through the same billing code.
  * The page says only what applies: a pack's order is paid once, so its page mentions no renewal and shows
  * no subscriptions; the subscriptions' controls are shown with a subscription's order or without an order.
+ * Without an order it also lists the paid packs and periods, to refund in full or in half as an operator would.
  */
 export function SandboxCheckout(props: {
   locale: string;
   /** The order in the address (?session_id=): undefined without one, null when it is not this person's. */
   order: SandboxOrder | null | undefined;
   subscriptions: SandboxSubscription[];
+  payments: SandboxPayment[];
   error: boolean;
   done: SandboxDone | null;
   pricingHref: string;
@@ -134,6 +137,39 @@ export function SandboxCheckout(props: {
               ))}
             </ul>
           )}
+        </section>
+      ) : null}
+      {order === undefined && props.payments.length > 0 ? (
+        <section aria-labelledby="sandbox-refunds" className="mt-8 rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
+          <h2 id="sandbox-refunds" className="text-lg font-semibold text-gray-950 dark:text-white">
+            {t("refundsTitle")}
+          </h2>
+          <p className="mt-1 text-gray-700 dark:text-gray-300">{t("refundsLead")}</p>
+          <ul className="mt-3 space-y-4">
+            {props.payments.map((paid) => {
+              const left = paid.amountGrosze - paid.refundedGrosze;
+              return (
+                <li key={paid.id} className="rounded-xl bg-gray-50 p-4 dark:bg-gray-900">
+                  <p className="font-medium text-gray-950 dark:text-white">
+                    {tBilling(`products.${paid.productId}`)} · {formatPrice(format, paid.amountGrosze)} · {format.dateTime(paid.paidAt, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Warsaw" })}
+                  </p>
+                  {paid.refundedGrosze > 0 ? <p className="text-sm text-gray-700 dark:text-gray-300">{t("refunded", { amount: formatPrice(format, paid.refundedGrosze) })}</p> : null}
+                  {left > 0 ? (
+                    <div className="mt-3 flex flex-wrap gap-3">
+                      <ActionButton id={paid.id} action="refund" locale={locale} color="red">
+                        {t("refundAll")}
+                      </ActionButton>
+                      {left > 1 ? (
+                        <ActionButton id={paid.id} action="refund" amount={Math.floor(left / 2)} locale={locale} color="gray">
+                          {t("refundHalf")}
+                        </ActionButton>
+                      ) : null}
+                    </div>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
         </section>
       ) : null}
       <Button asChild variant="link" className="mt-6">

@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import { manageSubscription } from "@/web/actions/billing";
 import { ConfirmAction } from "./confirm-action";
 
-/** Cancel (at period end) or resume, each behind a confirmation modal, each with its own failure text. */
-export function SubscriptionActions({ cancelled, date }: { cancelled: boolean; date: string }) {
+/** Cancel (at period end) or resume, each behind a confirmation modal, each with its own failure text; with teamId the team's. */
+export function SubscriptionActions({ cancelled, date, teamId }: { cancelled: boolean; date: string; teamId?: string }) {
   const t = useTranslations("billing");
   return cancelled ? (
     <ConfirmAction
@@ -14,7 +14,7 @@ export function SubscriptionActions({ cancelled, date }: { cancelled: boolean; d
       description={t("resume.text", { date })}
       confirmLabel={t("resume.confirm")}
       failure={t("resume.failed")}
-      run={() => manageSubscription({ action: "resume" })}
+      run={() => manageSubscription({ action: "resume", teamId })}
       variant="solid"
     />
   ) : (
@@ -24,7 +24,7 @@ export function SubscriptionActions({ cancelled, date }: { cancelled: boolean; d
       description={t("cancel.text", { date })}
       confirmLabel={t("cancel.confirm")}
       failure={t("cancel.failed")}
-      run={() => manageSubscription({ action: "cancel" })}
+      run={() => manageSubscription({ action: "cancel", teamId })}
       color="red"
     />
   );

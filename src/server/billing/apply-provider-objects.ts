@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { findProduct, type PlanId } from "@/config/plans";
-import { checkoutOrder, payment, subscription, type PaymentProviderId } from "@/server/db/schema";
+import { checkoutOrder, payment, subscription, team, type PaymentProviderId } from "@/server/db/schema";
 import { log } from "@/server/log";
 import type { CheckoutView, InvoiceView, SubscriptionView } from "@/server/payments/payment-provider";
 import { grantTokens } from "@/server/tokens/grant-tokens";
@@ -91,6 +91,12 @@ export async function applyInvoice(ctx: BillingContext, provider: PaymentProvide
         updatedAt: sql`now()`,
       })
       .where(eq(subscription.id, row.id));
+    // A team's plan brings the extra seats its order paid for; they count while the plan is paid (getTeamSeats).
+    // Later the owner may change their number on the team page (changeExtraSeats), which renewals keep.
+    if (row.teamId && row.orderId && invoice.reason === "subscription_create") {
+      const [order] = await tx.select({ extraSeats: checkoutOrder.extraSeats }).from(checkoutOrder).where(eq(checkoutOrder.id, row.orderId));
+      if (order) await tx.update(team).set({ extraSeats: order.extraSeats }).where(eq(team.id, row.teamId));
+    }
     return { tokens, applied: granted.applied, balance: granted.balance };
   });
   await issueInvoiceOf(ctx, provider, invoice.id, row.orderId);

@@ -202,4 +202,32 @@ describe.each(testDatabases())("billing through the sandbox on $name", ({ open }
     expect(text).toContain("tracisz prawo odstąpienia");
     expect(text).toContain("Anuluj subskrypcję");
   });
+
+  it("lets a team's owner, and only the owner, cancel, resume and change the team's subscription", async () => {
+    const { createTeam } = await import("@/server/teams/create-team");
+    const { inviteToTeam } = await import("@/server/teams/invite-to-team");
+    const { acceptInvitation } = await import("@/server/teams/accept-invitation");
+    const ownerId = await insertUser(handle);
+    const { id: teamId } = await createTeam({ db: handle.db, userId: ownerId, name: "Wisła" });
+    const { url } = await startCheckout(ctx, { userId: ownerId, productId: "pro", withdrawalConsent: true, locale: "pl", teamId });
+    await deliver((await tester().pay(ownerId, new URL(url, "http://x").searchParams.get("session_id")!)).events);
+    const email = `admin-${Date.now()}@example.test`;
+    const adminId = await insertUser(handle, { email });
+    const { token } = await inviteToTeam({ db: handle.db, actorId: ownerId, teamId, email, role: "admin", locale: "pl" });
+    await acceptInvitation({ db: handle.db, userId: adminId, token });
+
+    await expect(cancelSubscription(ctx, { userId: adminId, teamId })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(changePlan(ctx, { userId: adminId, teamId, planId: "mini" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    // The owner's own (personal) subscription is another thing: there is none.
+    await expect(cancelSubscription(ctx, { userId: ownerId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await getSubscriptionState(handle.db, ownerId, teamId)).toMatchObject({ planId: "pro", cancelled: false });
+
+    expect(await changePlan(ctx, { userId: ownerId, teamId, planId: "enterprise" })).toMatchObject({ planId: "pro", nextPlanId: "enterprise" });
+    expect(await cancelSubscription(ctx, { userId: ownerId, teamId })).toMatchObject({ active: true, cancelled: true });
+    expect(await resumeSubscription(ctx, { userId: ownerId, teamId })).toMatchObject({ active: true, cancelled: false });
+    const subId = (await getSubscriptionState(handle.db, ownerId, teamId))!.providerSubscriptionId;
+    await deliver(await tester().renew(ownerId, subId));
+    expect(await getSubscriptionState(handle.db, ownerId, teamId)).toMatchObject({ planId: "enterprise" });
+    expect(await getBalance({ db: handle.db, userId: ownerId, teamId })).toBe(500 + 1500);
+  });
 });

@@ -13,6 +13,7 @@ export async function listPayments(db: DbOrTx, userId: string) {
       amountGrosze: payment.amountGrosze,
       status: payment.status,
       tokens: payment.tokens,
+      refundedGrosze: payment.refundedGrosze,
       periodEnd: payment.periodEnd,
       createdAt: payment.createdAt,
       provider: payment.provider,

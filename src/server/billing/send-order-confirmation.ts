@@ -2,7 +2,7 @@ import "server-only";
 import { createFormatter, createTranslator } from "next-intl";
 import { eq } from "drizzle-orm";
 import { env } from "@/env";
-import { findProduct, formatPrice, vatOf, type ProductId } from "@/config/plans";
+import { extraSeat, findProduct, formatPrice, netOf, vatOf, type ProductId } from "@/config/plans";
 import { pathFor } from "@/config/routes";
 import { catalogs } from "@/i18n/catalogs";
 import { checkoutOrder, user } from "@/server/db/schema";
@@ -15,7 +15,7 @@ import type { BillingContext } from "./billing-context";
  */
 export async function sendOrderConfirmation(ctx: BillingContext, orderId: string): Promise<void> {
   const [order] = await ctx.db
-    .select({ productId: checkoutOrder.productId, amountGrosze: checkoutOrder.amountGrosze, locale: checkoutOrder.locale, consentAt: checkoutOrder.withdrawalConsentAt, email: user.email })
+    .select({ productId: checkoutOrder.productId, amountGrosze: checkoutOrder.amountGrosze, reverseCharge: checkoutOrder.reverseCharge, extraSeats: checkoutOrder.extraSeats, locale: checkoutOrder.locale, consentAt: checkoutOrder.withdrawalConsentAt, email: user.email })
     .from(checkoutOrder)
     .innerJoin(user, eq(user.id, checkoutOrder.userId))
     .where(eq(checkoutOrder.id, orderId));
@@ -28,7 +28,10 @@ export async function sendOrderConfirmation(ctx: BillingContext, orderId: string
   const name = t(`products.${product.id}`);
   const details = [
     t("mail.item", { product: name, count: product.tokens, kind: product.kind }),
-    t("mail.price", { price: money(order.amountGrosze), vat: money(vatOf(order.amountGrosze)), kind: product.kind }),
+    ...(order.extraSeats > 0 ? [t("mail.extraSeats", { count: order.extraSeats, price: money(order.reverseCharge ? netOf(extraSeat.priceGrosze) : extraSeat.priceGrosze) })] : []),
+    order.reverseCharge
+      ? t("mail.priceReverseCharge", { price: money(order.amountGrosze), kind: product.kind })
+      : t("mail.price", { price: money(order.amountGrosze), vat: money(vatOf(order.amountGrosze)), kind: product.kind }),
     t("mail.consent", { date: format.dateTime(order.consentAt, { dateStyle: "long", timeStyle: "short" }) }),
     product.kind === "subscription" ? t("mail.howToCancel") : t("mail.packNoRenewal"),
   ];

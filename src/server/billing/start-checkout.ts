@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { env } from "@/env";
-import { findProduct, type ProductId } from "@/config/plans";
+import { extraSeat, findProduct, netOf, periodPriceGrosze, type ProductId } from "@/config/plans";
 import { pathFor, type Locale } from "@/config/routes";
 import { checkoutOrder, user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -9,11 +9,13 @@ import type { BillingContext } from "./billing-context";
 import { getSubscriptionState } from "./subscription-state";
 import { getBillingDetails } from "@/server/invoices/get-billing-details";
 import { requireTeamRole } from "@/server/teams/require-team-role";
+import { isReverseChargeTaxId } from "@/schemas/invoices";
 
 /**
  * Places an order and opens the provider's checkout for it. The consent to start at once (and so lose
  * the right of withdrawal once the service is performed) must be given on our order page; its time is
- * kept with the order. A second subscription is refused: the user changes plan instead.
+ * kept with the order. A second subscription is refused: the user changes plan instead. A business in another EU
+ * country that asks for an invoice pays the net price: the VAT is its own to account for (reverse charge).
  */
 export async function startCheckout(
   ctx: BillingContext,
@@ -24,6 +26,8 @@ export async function startCheckout(
     locale: Locale;
     /** Buy for this team's pool: only its owner may. */
     teamId?: string | null;
+    /** Seats on top of the plan's own, for a team's plan only. */
+    extraSeats?: number;
     /** Ask for a VAT invoice to the buyer's saved company details (billing_details). */
     invoice?: boolean;
     /** Where the buyer comes back to (the request's own origin, src/server/http/request-origin.ts); unset: APP_URL. */
@@ -31,10 +35,17 @@ export async function startCheckout(
   },
 ): Promise<{ url: string; orderId: string }> {
   if (!input.withdrawalConsent) throw new AppError("INVALID_INPUT", { field: "withdrawalConsent", reason: "withdrawalConsent" });
-  const product = findProduct(input.productId);
+  const listed = findProduct(input.productId);
   const teamId = input.teamId ?? null;
+  const extraSeats = input.extraSeats ?? 0;
+  if (!Number.isInteger(extraSeats) || extraSeats < 0 || extraSeats > extraSeat.max) throw new AppError("INVALID_INPUT", { field: "extraSeats", reason: "extraSeats", max: extraSeat.max });
+  if (extraSeats > 0 && (!teamId || listed.kind !== "subscription")) throw new AppError("INVALID_INPUT", { field: "extraSeats", reason: "extraSeatsTeamPlan" });
   if (teamId) await requireTeamRole({ db: ctx.db, teamId, userId: input.userId, roles: ["owner"] });
-  if (input.invoice && !(await getBillingDetails({ db: ctx.db, userId: input.userId }))) throw new AppError("INVALID_INPUT", { field: "invoice", reason: "noBillingDetails" });
+  const buyer = input.invoice ? await getBillingDetails({ db: ctx.db, userId: input.userId }) : null;
+  if (input.invoice && !buyer) throw new AppError("INVALID_INPUT", { field: "invoice", reason: "noBillingDetails" });
+  const reverseCharge = buyer !== null && isReverseChargeTaxId(buyer.taxId);
+  const product = reverseCharge ? { ...listed, priceGrosze: netOf(listed.priceGrosze) } : listed;
+  const amountGrosze = listed.kind === "subscription" ? periodPriceGrosze(listed.id, extraSeats, reverseCharge) : product.priceGrosze;
   const current = await getSubscriptionState(ctx.db, input.userId, teamId);
   if (product.kind === "subscription" && current?.active) throw new AppError("CONFLICT", { reason: "subscriptionActive" });
   const [owner] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, input.userId));
@@ -43,7 +54,7 @@ export async function startCheckout(
   const providerId = ctx.checkoutProvider;
   const [order] = await ctx.db
     .insert(checkoutOrder)
-    .values({ userId: input.userId, teamId, invoiceRequested: input.invoice === true, provider: providerId, productId: product.id, kind: product.kind, amountGrosze: product.priceGrosze, locale: input.locale, withdrawalConsentAt: new Date() })
+    .values({ userId: input.userId, teamId, invoiceRequested: input.invoice === true, reverseCharge, extraSeats, provider: providerId, productId: product.id, kind: product.kind, amountGrosze, locale: input.locale, withdrawalConsentAt: new Date() })
     .returning({ id: checkoutOrder.id });
   const appUrl = input.origin ?? env().appUrl;
   const successRoute = product.kind === "subscription" ? "/subscription-success" : "/payment-success";
@@ -55,6 +66,8 @@ export async function startCheckout(
     product,
     locale: input.locale,
     invoice: input.invoice === true,
+    reverseCharge,
+    extraSeats,
     successUrl: `${appUrl}${pathFor(successRoute, input.locale)}?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${appUrl}${pathFor("/checkout", input.locale)}?product=${product.id}&cancelled=1`,
   });

@@ -37,6 +37,7 @@ const doc: InvoiceDocument = {
   grossGrosze: 8499,
   netGrosze: 6910,
   vatGrosze: 1589,
+  reverseCharge: false,
   corrects: null,
 };
 
@@ -50,15 +51,48 @@ describe.skipIf(!hasXmllint)("FA(3) XML", () => {
     expect(xml).toContain("&amp; Syn");
   });
 
-  it("validates for an EU buyer and as a correcting invoice", () => {
-    expect(validate(buildFa3Xml({ ...doc, buyer: { ...doc.buyer, taxId: "DE123456789", country: "DE" } })).ok).toBe(true);
-    const correction = buildFa3Xml({ ...doc, kind: "correction", number: "KOR/1/2026", corrects: { number: "FV/7/2026", issuedAt: doc.issuedAt, ksefNumber: null, reason: "Zwrot płatności" } });
+  const corrects = { number: "FV/7/2026", issuedAt: doc.issuedAt, ksefNumber: null, grossGrosze: doc.grossGrosze, reason: "Zwrot płatności" };
+
+  it("validates as a correcting invoice of a full refund: the line returned, every amount negative", () => {
+    const correction = buildFa3Xml({ ...doc, kind: "correction", number: "KOR/1/2026", corrects });
     expect(validate(correction)).toMatchObject({ ok: true });
-    expect(correction).toContain("<P_15>-84.99</P_15>");
+    expect(correction).toContain("<RodzajFaktury>KOR</RodzajFaktury><PrzyczynaKorekty>Zwrot płatności</PrzyczynaKorekty>");
+    expect(correction).toContain("<DataWystFaKorygowanej>2026-11-29</DataWystFaKorygowanej><NrFaKorygowanej>FV/7/2026</NrFaKorygowanej><NrKSeFN>1</NrKSeFN>");
+    expect(correction).toContain("<P_13_1>-69.10</P_13_1><P_14_1>-15.89</P_14_1><P_15>-84.99</P_15>");
+    expect(correction).toContain("<P_8B>-1</P_8B><P_9B>84.99</P_9B><P_11A>-84.99</P_11A>");
+  });
+
+  it("validates as a correcting invoice of a partial refund: the price lowered by the refund", () => {
+    const partial = buildFa3Xml({ ...doc, kind: "correction", number: "KOR/2/2026", grossGrosze: 4000, vatGrosze: 748, netGrosze: 3252, corrects: { ...corrects, ksefNumber: "1234563218-20261129-0100A3B2C1D0-7F", reason: "Częściowy zwrot płatności" } });
+    expect(validate(partial)).toMatchObject({ ok: true });
+    expect(partial).toContain("<P_8B>1</P_8B><P_9B>-40.00</P_9B><P_11A>-40.00</P_11A>");
+    expect(partial).toContain("<P_13_1>-32.52</P_13_1><P_14_1>-7.48</P_14_1><P_15>-40.00</P_15>");
+    expect(partial).toContain("<NrKSeF>1</NrKSeF><NrKSeFFaKorygowanej>1234563218-20261129-0100A3B2C1D0-7F</NrKSeFFaKorygowanej>");
+  });
+
+  it("validates as a net invoice with reverse charge for an EU business, and as its correction", () => {
+    const buyer = { ...doc.buyer, taxId: "DE123456789", country: "DE" };
+    const net = { ...doc, buyer, reverseCharge: true, grossGrosze: 6910, netGrosze: 6910, vatGrosze: 0 };
+    const xml = buildFa3Xml(net);
+    expect(validate(xml)).toMatchObject({ ok: true });
+    expect(xml).toContain("<KodUE>DE</KodUE><NrVatUE>123456789</NrVatUE>");
+    expect(xml).toContain("<P_13_9>69.10</P_13_9><P_15>69.10</P_15>");
+    expect(xml).not.toContain("<P_14_1>");
+    expect(xml).toContain("<P_18>1</P_18>");
+    expect(xml).toContain("<P_8B>1</P_8B><P_9A>69.10</P_9A><P_11>69.10</P_11><P_12>np II</P_12>");
+    const correction = buildFa3Xml({ ...net, kind: "correction", number: "KOR/3/2026", corrects: { ...corrects, grossGrosze: 6910 } });
+    expect(validate(correction)).toMatchObject({ ok: true });
+    expect(correction).toContain("<P_13_9>-69.10</P_13_9><P_15>-69.10</P_15>");
+  });
+
+  it("validates for an EU buyer at the Polish rate (the buyer's VAT number in KodUE/NrVatUE)", () => {
+    expect(validate(buildFa3Xml({ ...doc, buyer: { ...doc.buyer, taxId: "DE123456789", country: "DE" } })).ok).toBe(true);
   });
 
   it("is refused by the schema when a required part is missing (the check can fail)", () => {
     const broken = buildFa3Xml(doc).replace(/<P_2>[^<]*<\/P_2>/, "");
     expect(validate(broken).ok).toBe(false);
+    // A rate the schema does not list is refused too.
+    expect(validate(buildFa3Xml(doc).replace("<P_12>23</P_12>", "<P_12>np</P_12>")).ok).toBe(false);
   });
 });

@@ -24,9 +24,12 @@ function buyerId(buyer: BuyerDetails): string {
 }
 
 /**
- * The invoice as an FA(3) XML document (schema 1-0E), the structure KSeF takes: one line, the 23% rate,
- * amounts in PLN, the service period, paid in full on the payment date. A correction (KOR) states the
- * difference as negative amounts and names the corrected invoice.
+ * The invoice as an FA(3) XML document (schema 1-0E), the structure KSeF takes: one line, amounts in PLN, the
+ * service period, paid in full on the payment date. At the 23% rate the line is priced gross (art. 106e ust. 7);
+ * for an EU business it is net, outside Polish VAT (P_13_9, rate "np II": a service of art. 28b, art. 100 ust. 1
+ * pkt 4) with the "odwrotne obciążenie" annotation (P_18). A correction (KOR) states the difference as negative
+ * amounts and names the corrected invoice: a full refund returns the line (quantity −1), a partial one lowers its
+ * price.
  */
 export function buildFa3Xml(doc: InvoiceDocument): string {
   const sign = doc.kind === "correction" ? -1 : 1;
@@ -41,7 +44,14 @@ export function buildFa3Xml(doc: InvoiceDocument): string {
   const buyer = el("Podmiot2", el("DaneIdentyfikacyjne", buyerId(doc.buyer) + text("Nazwa", doc.buyer.companyName)) + address(doc.buyer) + text("JST", "2") + text("GV", "2"));
   const annotations = el(
     "Adnotacje",
-    text("P_16", "2") + text("P_17", "2") + text("P_18", "2") + text("P_18A", "2") + el("Zwolnienie", text("P_19N", "1")) + el("NoweSrodkiTransportu", text("P_22N", "1")) + text("P_23", "2") + el("PMarzy", text("P_PMarzyN", "1")),
+    text("P_16", "2") +
+      text("P_17", "2") +
+      text("P_18", doc.reverseCharge ? "1" : "2") +
+      text("P_18A", "2") +
+      el("Zwolnienie", text("P_19N", "1")) +
+      el("NoweSrodkiTransportu", text("P_22N", "1")) +
+      text("P_23", "2") +
+      el("PMarzy", text("P_PMarzyN", "1")),
   );
   const correction = doc.corrects
     ? text("PrzyczynaKorekty", doc.corrects.reason) +
@@ -53,10 +63,18 @@ export function buildFa3Xml(doc: InvoiceDocument): string {
           (doc.corrects.ksefNumber ? text("NrKSeF", "1") + text("NrKSeFFaKorygowanej", doc.corrects.ksefNumber) : text("NrKSeFN", "1")),
       )
     : "";
+  const priceLowered = doc.corrects !== null && doc.grossGrosze < doc.corrects.grossGrosze;
+  const quantity = doc.kind === "correction" && !priceLowered ? -1 : 1;
+  const unitPrice = amount(priceLowered ? gross : doc.reverseCharge ? doc.netGrosze : doc.grossGrosze);
   const line = el(
     "FaWiersz",
-    text("NrWierszaFa", "1") + text("P_7", doc.item) + text("P_8A", "usł.") + text("P_8B", String(sign)) + text("P_9B", amount(doc.grossGrosze)) + text("P_11A", amount(gross)) + text("P_12", "23"),
+    text("NrWierszaFa", "1") +
+      text("P_7", doc.item) +
+      text("P_8A", "usł.") +
+      text("P_8B", String(quantity)) +
+      (doc.reverseCharge ? text("P_9A", unitPrice) + text("P_11", amount(net)) + text("P_12", "np II") : text("P_9B", unitPrice) + text("P_11A", amount(gross)) + text("P_12", "23")),
   );
+  const totals = doc.reverseCharge ? text("P_13_9", amount(net)) : text("P_13_1", amount(net)) + text("P_14_1", amount(vat));
   const payment = el("Platnosc", text("Zaplacono", "1") + text("DataZaplaty", day(doc.paidAt)));
   const fa = el(
     "Fa",
@@ -64,8 +82,7 @@ export function buildFa3Xml(doc: InvoiceDocument): string {
       text("P_1", day(doc.issuedAt)) +
       text("P_2", doc.number) +
       el("OkresFa", text("P_6_Od", day(doc.periodStart)) + text("P_6_Do", day(doc.periodEnd))) +
-      text("P_13_1", amount(net)) +
-      text("P_14_1", amount(vat)) +
+      totals +
       text("P_15", amount(gross)) +
       annotations +
       text("RodzajFaktury", doc.kind === "correction" ? "KOR" : "VAT") +

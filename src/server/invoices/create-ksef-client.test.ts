@@ -17,6 +17,7 @@ const xml = buildFa3Xml({
   grossGrosze: 8499,
   netGrosze: 6910,
   vatGrosze: 1589,
+  reverseCharge: false,
   corrects: null,
 });
 

@@ -15,6 +15,8 @@ export type InvoiceDocument = {
   grossGrosze: number;
   netGrosze: number;
   vatGrosze: number;
-  /** For a correction: the invoice it corrects, and why. */
-  corrects: { number: string; issuedAt: Date; ksefNumber: string | null; reason: string } | null;
+  /** A business in another EU country: no Polish VAT, the buyer accounts for it ("odwrotne obciążenie"). */
+  reverseCharge: boolean;
+  /** For a correction: the invoice it corrects (its gross tells a full refund from a partial one), and why. */
+  corrects: { number: string; issuedAt: Date; ksefNumber: string | null; grossGrosze: number; reason: string } | null;
 };

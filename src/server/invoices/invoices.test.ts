@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -41,7 +41,7 @@ describe.each(testDatabases())("invoices on $name", ({ open }) => {
   afterAll(() => handle.close());
 
   const tester = () => sandboxTester(handle.db, { configuredProvider: "sandbox" });
-  async function buy(userId: string, productId: "pro" | "pack10", options: { invoice?: boolean; teamId?: string } = {}) {
+  async function buy(userId: string, productId: "pro" | "pack10", options: { invoice?: boolean; teamId?: string; extraSeats?: number } = {}) {
     const { url } = await startCheckout(ctx, { userId, productId, withdrawalConsent: true, locale: "pl", ...options });
     const sessionId = new URL(url, "http://x").searchParams.get("session_id")!;
     const { events } = await tester().pay(userId, sessionId);
@@ -70,6 +70,40 @@ describe.each(testDatabases())("invoices on $name", ({ open }) => {
     const both = await invoicesOf(ownerId);
     expect(both.map((i) => i.seq)).toEqual([first!.seq, first!.seq + 1]);
     expect(await getBalance({ db: handle.db, userId: ownerId, teamId })).toBe(1000);
+  });
+
+  it("sells extra seats with a team's plan: charged with it and its renewals, counted while it is paid, named on the invoice", async () => {
+    const ownerId = await insertUser(handle);
+    const { id: teamId } = await createTeam({ db: handle.db, userId: ownerId, name: "Wisła" });
+    await saveBillingDetails({ db: handle.db, userId: ownerId, details: company });
+    await expect(startCheckout(ctx, { userId: ownerId, productId: "pro", withdrawalConsent: true, locale: "pl", extraSeats: 2 })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { reason: "extraSeatsTeamPlan" } });
+    await expect(startCheckout(ctx, { userId: ownerId, productId: "pack10", withdrawalConsent: true, locale: "pl", teamId, extraSeats: 2 })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { reason: "extraSeatsTeamPlan" } });
+    await expect(startCheckout(ctx, { userId: ownerId, productId: "pro", withdrawalConsent: true, locale: "pl", teamId, extraSeats: 51 })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { reason: "extraSeats" } });
+    await buy(ownerId, "pro", { invoice: true, teamId, extraSeats: 2 });
+    const { getTeam } = await import("@/server/teams/get-team");
+    expect(await getTeam({ db: handle.db, userId: ownerId, teamId })).toMatchObject({ seats: 5, seatsUsed: 1 });
+    const [sub] = await handle.db.select().from(subscription).where(eq(subscription.teamId, teamId));
+    for (const event of await tester().renew(ownerId, sub!.providerSubscriptionId)) await handlePaymentEvent(ctx, "sandbox", event);
+    // The owner adds a seat: it counts at once and is charged from the next renewal, which keeps it.
+    const { changeExtraSeats } = await import("@/server/billing/manage-subscription");
+    await expect(changeExtraSeats(ctx, { userId: ownerId, teamId, extraSeats: 51 })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    await changeExtraSeats(ctx, { userId: ownerId, teamId, extraSeats: 3 });
+    expect(await getTeam({ db: handle.db, userId: ownerId, teamId })).toMatchObject({ seats: 6 });
+    for (const event of await tester().renew(ownerId, sub!.providerSubscriptionId)) await handlePaymentEvent(ctx, "sandbox", event);
+    expect(await getTeam({ db: handle.db, userId: ownerId, teamId })).toMatchObject({ seats: 6 });
+    const paid = await handle.db.select({ amount: payment.amountGrosze }).from(payment).where(eq(payment.teamId, teamId)).orderBy(payment.createdAt);
+    expect(paid.map((p) => p.amount)).toEqual([8499 + 2 * 1999, 8499 + 2 * 1999, 8499 + 3 * 1999]);
+    const [first, , third] = await invoicesOf(ownerId);
+    expect(third).toMatchObject({ extraSeats: 3, grossGrosze: 8499 + 3 * 1999 });
+    expect(first).toMatchObject({ extraSeats: 2, grossGrosze: 12497 });
+    expect(first!.xml).toContain("<P_7>Aranżer Pro – subskrypcja miesięczna (500 tokenów) z 2 dodatkowymi miejscami w zespole</P_7>");
+    expect(await getBalance({ db: handle.db, userId: ownerId, teamId })).toBe(1500);
+    const mail = (await readdir(path.join(dataDir, "mail"))).find((f) => f.includes(ownerId));
+    const text = (await readFile(path.join(dataDir, "mail", mail!), "utf8")).replace(/=\r?\n/g, "");
+    expect(text).toContain("Dodatkowe miejsca w zespole: 2");
+    // Once the plan ends, its extra seats end with it.
+    await handle.db.update(subscription).set({ paidUntil: new Date(Date.now() - 1000) }).where(eq(subscription.id, sub!.id));
+    expect(await getTeam({ db: handle.db, userId: ownerId, teamId })).toMatchObject({ seats: 1 });
   });
 
   it("gives a consumer no invoice, and refuses an invoice without company details and a team purchase by a non-owner", async () => {
@@ -115,16 +149,42 @@ describe.each(testDatabases())("invoices on $name", ({ open }) => {
 
   it("corrects a refunded invoice once, in its own series, naming the invoice", async () => {
     const userId = await insertUser(handle);
-    await saveBillingDetails({ db: handle.db, userId, details: { ...company, taxId: "DE123456789" } });
+    await saveBillingDetails({ db: handle.db, userId, details: company });
     await buy(userId, "pack10", { invoice: true });
     const [original] = await invoicesOf(userId);
-    expect(original!.buyer.country).toBe("DE");
-    const correction = await issueCorrection({ db: handle.db, invoiceId: original!.id });
-    const again = await issueCorrection({ db: handle.db, invoiceId: original!.id });
+    const correction = (await issueCorrection({ db: handle.db, invoiceId: original!.id }))!;
+    const again = (await issueCorrection({ db: handle.db, invoiceId: original!.id }))!;
     expect(again.id).toBe(correction.id);
     expect(correction).toMatchObject({ kind: "correction", series: "KOR", correctsInvoiceId: original!.id, grossGrosze: 1499 });
     expect(correction.xml).toContain(`<NrFaKorygowanej>${original!.number}</NrFaKorygowanej>`);
     expect(correction.xml).toContain("<P_15>-14.99</P_15>");
+  });
+
+  it("charges a business in another EU country the net price, for the plan and its renewal, and invoices it under reverse charge", async () => {
+    const ownerId = await insertUser(handle);
+    await saveBillingDetails({ db: handle.db, userId: ownerId, details: { ...company, taxId: "DE123456789" } });
+    await buy(ownerId, "pro", { invoice: true });
+    const [sub] = await handle.db.select().from(subscription).where(eq(subscription.userId, ownerId));
+    for (const event of await tester().renew(ownerId, sub!.providerSubscriptionId)) await handlePaymentEvent(ctx, "sandbox", event);
+    const paid = await handle.db.select({ amount: payment.amountGrosze }).from(payment).where(eq(payment.userId, ownerId));
+    expect(paid.map((p) => p.amount)).toEqual([6910, 6910]);
+    const issued = await invoicesOf(ownerId);
+    expect(issued).toHaveLength(2);
+    for (const one of issued) {
+      expect(one).toMatchObject({ reverseCharge: true, grossGrosze: 6910, netGrosze: 6910, vatGrosze: 0, buyer: { taxId: "DE123456789", country: "DE" } });
+      expect(one.xml).toContain("<P_13_9>69.10</P_13_9><P_15>69.10</P_15>");
+      expect(one.xml).toContain("<P_18>1</P_18>");
+    }
+    expect(await getBalance({ db: handle.db, userId: ownerId })).toBe(1000);
+    // A Polish company pays the gross price as listed; Northern Ireland (XI, goods only) is charged as before.
+    const polish = await insertUser(handle);
+    await saveBillingDetails({ db: handle.db, userId: polish, details: company });
+    await buy(polish, "pack10", { invoice: true });
+    expect((await invoicesOf(polish))[0]).toMatchObject({ reverseCharge: false, grossGrosze: 1499, vatGrosze: 280 });
+    const northernIrish = await insertUser(handle);
+    await saveBillingDetails({ db: handle.db, userId: northernIrish, details: { ...company, taxId: "XI123456789" } });
+    await buy(northernIrish, "pack10", { invoice: true });
+    expect((await invoicesOf(northernIrish))[0]).toMatchObject({ reverseCharge: false, grossGrosze: 1499 });
   });
 
   it("files an invoice with KSeF once and writes its KSeF number back; a correction then names it", async () => {
@@ -141,7 +201,7 @@ describe.each(testDatabases())("invoices on $name", ({ open }) => {
       const number = await fileInvoiceWithKsef({ db: handle.db, invoiceId: issued!.id, client });
       expect(number).toMatch(/^1234563218-/);
       expect((await invoicesOf(userId))[0]!.ksefNumber).toBe(number);
-      const correction = await issueCorrection({ db: handle.db, invoiceId: issued!.id });
+      const correction = (await issueCorrection({ db: handle.db, invoiceId: issued!.id }))!;
       expect(correction.xml).toContain(`<NrKSeF>1</NrKSeF><NrKSeFFaKorygowanej>${number}</NrKSeFFaKorygowanej>`);
     } finally {
       await fake.stop();

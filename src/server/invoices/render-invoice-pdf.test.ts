@@ -16,6 +16,7 @@ const doc = {
   grossGrosze: 8499,
   netGrosze: 6910,
   vatGrosze: 1589,
+  reverseCharge: false,
   corrects: null,
 };
 

@@ -28,6 +28,8 @@ const labels = {
     corrects: "Korygowana faktura",
     reason: "Przyczyna korekty",
     ksef: "Numer KSeF",
+    reverseCharge: "Odwrotne obciążenie",
+    outOfScope: "np.",
   },
   en: {
     invoice: "VAT invoice",
@@ -49,6 +51,8 @@ const labels = {
     corrects: "Corrected invoice",
     reason: "Reason for correction",
     ksef: "KSeF number",
+    reverseCharge: "Reverse charge (odwrotne obciążenie)",
+    outOfScope: "n/a",
   },
 } as const;
 
@@ -100,7 +104,7 @@ export function renderInvoicePdf(doc: InvoiceDocument & { ksefNumber?: string | 
   const columns = [
     [50, t.item, doc.item, 200],
     [260, t.net, money(doc.netGrosze), 70],
-    [335, t.rate, "23%", 55],
+    [335, t.rate, doc.reverseCharge ? t.outOfScope : "23%", 55],
     [395, t.vat, money(doc.vatGrosze), 70],
     [470, t.gross, money(doc.grossGrosze), 80],
   ] as const;
@@ -110,6 +114,8 @@ export function renderInvoicePdf(doc: InvoiceDocument & { ksefNumber?: string | 
   pdf.moveDown(3);
   pdf.font("bold").fontSize(12).text(`${t.total}: ${money(doc.grossGrosze)}`, 50, pdf.y, { align: "right", width: 495 });
   pdf.font("regular").fontSize(10).text(t.paidInFull, { align: "right", width: 495 });
+  // The words the VAT Act asks for on an invoice whose buyer accounts for the VAT (art. 106e ust. 1 pkt 18).
+  if (doc.reverseCharge) pdf.font("bold").text(t.reverseCharge, { align: "right", width: 495 });
   pdf.end();
   return done;
 }

@@ -15,10 +15,19 @@ export function toInvoiceDocument(row: InvoiceRow, corrected: InvoiceRow | null)
     periodEnd: row.periodEnd,
     seller: row.seller,
     buyer: row.buyer,
-    item: invoiceItem(row.productId),
+    item: invoiceItem(row.productId, row.extraSeats),
     grossGrosze: row.grossGrosze,
     netGrosze: row.netGrosze,
     vatGrosze: row.vatGrosze,
-    corrects: corrected ? { number: corrected.number, issuedAt: corrected.issuedAt, ksefNumber: corrected.ksefNumber, reason: "Zwrot płatności" } : null,
+    reverseCharge: row.reverseCharge,
+    corrects: corrected
+      ? {
+          number: corrected.number,
+          issuedAt: corrected.issuedAt,
+          ksefNumber: corrected.ksefNumber,
+          grossGrosze: corrected.grossGrosze,
+          reason: row.grossGrosze < corrected.grossGrosze ? "Częściowy zwrot płatności" : "Zwrot płatności",
+        }
+      : null,
   };
 }

@@ -13,8 +13,10 @@ export interface PaymentProvider {
   retrieveCheckout(sessionId: string): Promise<CheckoutView | null>;
   retrieveInvoice(invoiceId: string): Promise<InvoiceView | null>;
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionView | null>;
-  /** Cancel at period end (true) or undo that (false); or move the next renewal to another plan. */
-  updateSubscription(subscriptionId: string, change: { cancelAtPeriodEnd?: boolean; planId?: PlanId }): Promise<SubscriptionView>;
+  /** A charge with what of it was refunded, and the payment it belongs to. */
+  retrieveCharge(chargeId: string): Promise<ChargeView | null>;
+  /** Cancel at period end (true) or undo that (false); or move the next renewal to another plan, or to another number of extra seats. */
+  updateSubscription(subscriptionId: string, change: { cancelAtPeriodEnd?: boolean; planId?: PlanId; extraSeats?: number }): Promise<SubscriptionView>;
   /** Ends a subscription at once (the account is being deleted): no further charges. */
   cancelNow(subscriptionId: string): Promise<SubscriptionView>;
   /** The provider's self-service page for cards and invoices; null where there is none. */
@@ -30,6 +32,10 @@ export type CheckoutInput = {
   locale: Locale;
   /** The buyer asked for a VAT invoice: the provider collects the company's tax id and address too, so its records match ours. */
   invoice: boolean;
+  /** A business in another EU country pays the net price (product.priceGrosze is then net), and so do its renewals. */
+  reverseCharge: boolean;
+  /** Extra team seats, each a monthly add-on to the plan (extraSeat), charged with it and renewed with it. */
+  extraSeats: number;
   /** Absolute; the provider appends the session id. */
   successUrl: string;
   cancelUrl: string;
@@ -71,4 +77,13 @@ export type SubscriptionView = {
   status: "incomplete" | "active" | "past_due" | "canceled";
   cancelAtPeriodEnd: boolean;
   endedAt: Date | null;
+};
+
+export type ChargeView = {
+  id: string;
+  /** The provider's id of what the charge paid, as our payment records it: a pack's checkout session or a plan's invoice. */
+  paymentId: string | null;
+  amountGrosze: number;
+  /** All refunded so far: refunds add up, and every refund event carries the total. */
+  refundedGrosze: number;
 };

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { isPlanId, findProduct, isProductId, PERIOD_MONTHS, type PlanId, type ProductId } from "@/config/plans";
+import { isPlanId, isProductId, PERIOD_MONTHS, periodPriceGrosze, type PlanId, type ProductId } from "@/config/plans";
 import { pathFor } from "@/config/routes";
 import type { DbOrTx } from "@/server/db/client";
 import { sandboxObject, type PaymentProviderId } from "@/server/db/schema";
@@ -24,15 +24,22 @@ type SessionData = {
   subscriptionId: string | null;
   invoiceId: string | null;
   amountGrosze: number;
+  /** Charged net (reverse charge), and so are the renewals of its subscription. */
+  reverseCharge?: boolean;
+  /** Extra team seats charged with the plan, and with each renewal. */
+  extraSeats?: number;
   successUrl: string;
   cancelUrl: string;
 };
-type SubscriptionData = { id: string; userId: string; orderId?: string; planId: PlanId; status: SubscriptionView["status"]; cancelAtPeriodEnd: boolean; currentPeriodEnd: string; endedAt: string | null };
+type SubscriptionData = { id: string; userId: string; orderId?: string; reverseCharge?: boolean; extraSeats?: number; planId: PlanId; status: SubscriptionView["status"]; cancelAtPeriodEnd: boolean; currentPeriodEnd: string; endedAt: string | null };
 type InvoiceData = { id: string; subscriptionId: string; status: InvoiceView["status"]; attemptFailed: boolean; reason: InvoiceView["reason"]; planId: PlanId; amountGrosze: number; periodEnd: string };
-type DataOf = { session: SessionData; subscription: SubscriptionData; invoice: InvoiceData };
+/** What a paid session (a pack) or a paid invoice (a plan's period) charged, and what of it was given back. */
+type ChargeData = { id: string; userId: string; paymentId: string; amountGrosze: number; refundedGrosze: number };
+type DataOf = { session: SessionData; subscription: SubscriptionData; invoice: InvoiceData; charge: ChargeData };
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
 const customerOf = (userId: string) => `sbx_cus_${userId}`;
+const chargeOf = (paymentId: string) => `sbx_ch_${paymentId}`;
 
 function addPeriod(from: Date): Date {
   const next = new Date(from);
@@ -49,7 +56,7 @@ async function load<T extends keyof DataOf>(db: DbOrTx, type: T, id: string, use
   return row.data as DataOf[T];
 }
 
-async function save<T extends "session" | "subscription">(db: DbOrTx, type: T, data: DataOf[T]): Promise<void> {
+async function save<T extends "session" | "subscription" | "charge">(db: DbOrTx, type: T, data: DataOf[T]): Promise<void> {
   await db
     .insert(sandboxObject)
     .values({ id: data.id, type, userId: data.userId, data })
@@ -89,7 +96,9 @@ export function createSandboxProvider(db: DbOrTx): PaymentProvider {
         status: "open",
         subscriptionId: null,
         invoiceId: null,
-        amountGrosze: input.product.priceGrosze,
+        amountGrosze: input.product.kind === "subscription" ? periodPriceGrosze(input.product.id, input.extraSeats, input.reverseCharge) : input.product.priceGrosze,
+        reverseCharge: input.reverseCharge,
+        extraSeats: input.extraSeats,
         successUrl: input.successUrl.replace("{CHECKOUT_SESSION_ID}", id),
         cancelUrl: input.cancelUrl,
       });
@@ -119,12 +128,17 @@ export function createSandboxProvider(db: DbOrTx): PaymentProvider {
       const data = await load(db, "subscription", subscriptionId);
       return data ? subscriptionView(data) : null;
     },
+    async retrieveCharge(chargeId) {
+      const data = await load(db, "charge", chargeId);
+      return data && { id: data.id, paymentId: data.paymentId, amountGrosze: data.amountGrosze, refundedGrosze: data.refundedGrosze };
+    },
     async updateSubscription(subscriptionId, change) {
       const data = await load(db, "subscription", subscriptionId);
       if (!data) throw new AppError("NOT_FOUND");
       if (data.status === "canceled") throw new AppError("CONFLICT", { reason: "subscriptionEnded" });
       if (change.cancelAtPeriodEnd !== undefined) data.cancelAtPeriodEnd = change.cancelAtPeriodEnd;
       if (change.planId) data.planId = change.planId;
+      if (change.extraSeats !== undefined) data.extraSeats = change.extraSeats;
       await save(db, "subscription", data);
       return subscriptionView(data);
     },
@@ -140,6 +154,9 @@ export function createSandboxProvider(db: DbOrTx): PaymentProvider {
     },
   };
 }
+
+/** A paid pack or plan period the tester may refund, with what was refunded so far. */
+export type SandboxPayment = { id: string; productId: ProductId; amountGrosze: number; refundedGrosze: number; paidAt: Date };
 
 export type SandboxSubscription = Omit<SubscriptionData, "currentPeriodEnd" | "endedAt"> & { currentPeriodEnd: Date; endedAt: Date | null; hasFailedInvoice: boolean };
 
@@ -170,7 +187,7 @@ export function sandboxTester(db: DbOrTx, options: { configuredProvider: Payment
       attemptFailed: false,
       reason: "subscription_cycle",
       planId: sub.planId,
-      amountGrosze: findProduct(sub.planId).priceGrosze,
+      amountGrosze: periodPriceGrosze(sub.planId, sub.extraSeats ?? 0, sub.reverseCharge ?? false),
       periodEnd: addPeriod(new Date(sub.currentPeriodEnd)).toISOString(),
     };
     // Like Stripe, the subscription's own period moves on when the invoice is made, paid or not.
@@ -196,6 +213,23 @@ export function sandboxTester(db: DbOrTx, options: { configuredProvider: Payment
     return sub;
   }
 
+  /** Paid packs and plan periods, newest first: what the tester can refund. */
+  async function payments(userId: string): Promise<SandboxPayment[]> {
+    if (!enabled) return [];
+    const rows = await db
+      .select({ id: sandboxObject.id, type: sandboxObject.type, data: sandboxObject.data, createdAt: sandboxObject.createdAt })
+      .from(sandboxObject)
+      .where(and(eq(sandboxObject.userId, userId), sql`${sandboxObject.type} in ('session', 'invoice', 'charge')`))
+      .orderBy(sql`${sandboxObject.createdAt} desc`);
+    const refunded = new Map(rows.filter((r) => r.type === "charge").map((r) => [(r.data as ChargeData).paymentId, (r.data as ChargeData).refundedGrosze]));
+    return rows.flatMap(({ id, type, data, createdAt }) => {
+      const paid = type === "session" ? (data as SessionData).status === "complete" && !(data as SessionData).subscriptionId : type === "invoice" && (data as InvoiceData).status === "paid";
+      if (!paid) return [];
+      const productId = type === "session" ? (data as SessionData).productId : (data as InvoiceData).planId;
+      return [{ id, productId, amountGrosze: (data as SessionData | InvoiceData).amountGrosze, refundedGrosze: refunded.get(id) ?? 0, paidAt: createdAt }];
+    });
+  }
+
   return {
     /** The session a tester is paying, only to its owner. */
     async session(userId: string, sessionId: string): Promise<SessionData | null> {
@@ -218,6 +252,23 @@ export function sandboxTester(db: DbOrTx, options: { configuredProvider: Payment
       return result;
     },
 
+    payments,
+
+    /**
+     * The operator gives money back for a paid pack or plan period, all that is left of it or `amountGrosze`;
+     * like Stripe's charge.refunded, the event names the charge, which carries the total refunded so far.
+     */
+    async refund(userId: string, paymentId: string, amountGrosze?: number): Promise<ProviderEvent[]> {
+      const paid = (await payments(userId)).find((p) => p.id === paymentId);
+      if (!paid) throw new AppError("NOT_FOUND");
+      const left = paid.amountGrosze - paid.refundedGrosze;
+      const amount = amountGrosze ?? left;
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left) throw new AppError("CONFLICT", { reason: "refundTooLarge" });
+      const charge: ChargeData = { id: chargeOf(paymentId), userId, paymentId, amountGrosze: paid.amountGrosze, refundedGrosze: paid.refundedGrosze + amount };
+      await save(db, "charge", charge);
+      return [event("charge", charge.id, "charge.refunded")];
+    },
+
     async pay(userId: string, sessionId: string): Promise<{ events: ProviderEvent[]; successUrl: string }> {
       if (!enabled) throw new AppError("NOT_FOUND");
       const session = await load(db, "session", sessionId, userId);
@@ -227,7 +278,7 @@ export function sandboxTester(db: DbOrTx, options: { configuredProvider: Payment
       const events: ProviderEvent[] = [];
       if (isPlanId(session.productId)) {
         const periodEnd = addPeriod(new Date());
-        const sub: SubscriptionData = { id: newId("sbx_sub"), userId, orderId: session.orderId, planId: session.productId, status: "active", cancelAtPeriodEnd: false, currentPeriodEnd: periodEnd.toISOString(), endedAt: null };
+        const sub: SubscriptionData = { id: newId("sbx_sub"), userId, orderId: session.orderId, reverseCharge: session.reverseCharge, extraSeats: session.extraSeats, planId: session.productId, status: "active", cancelAtPeriodEnd: false, currentPeriodEnd: periodEnd.toISOString(), endedAt: null };
         const invoice: InvoiceData = { id: newId("sbx_in"), subscriptionId: sub.id, status: "paid", attemptFailed: false, reason: "subscription_create", planId: sub.planId, amountGrosze: session.amountGrosze, periodEnd: sub.currentPeriodEnd };
         await save(db, "subscription", sub);
         await saveInvoice(db, userId, invoice);

@@ -12,6 +12,8 @@ import { verifyCheckout } from "@/server/billing/verify-checkout";
 import { listPayments } from "@/server/billing/list-payments";
 import { getBalance } from "@/server/tokens/get-balance";
 import { saveBillingDetails } from "@/server/invoices/save-billing-details";
+import { payment } from "@/server/db/schema";
+import { eq } from "drizzle-orm";
 import { FakeStripe } from "~/tests/fakes/stripe";
 import { insertUser, installDatabase, testDatabases } from "~/tests/support/databases";
 import { createSandboxProvider } from "./sandbox-provider";
@@ -90,6 +92,48 @@ describe.each(testDatabases())("the Stripe adapter against a fake Stripe on $nam
     expect(fake.objects.get(plain.url.split("/").pop()!)).toMatchObject({ tax_id_collection: { enabled: false }, billing_address_collection: null });
   });
 
+  it("adds a team plan's extra seats as a second line (a monthly seat price, quantity), and reads the plan from its own line", async () => {
+    const { createTeam } = await import("@/server/teams/create-team");
+    const userId = await insertUser(handle);
+    const { id: teamId } = await createTeam({ db: handle.db, userId, name: "Wisła" });
+    const { url } = await startCheckout(ctx, { userId, productId: "pro", withdrawalConsent: true, locale: "pl", teamId, extraSeats: 3 });
+    const sessionId = url.split("/").pop()!;
+    const create = fake.requests.filter((r) => r.path === "/v1/checkout/sessions" && r.method === "POST").pop()!;
+    const lines = create.body.line_items as { price: string; quantity: string }[];
+    expect(lines).toHaveLength(2);
+    expect(fake.objects.get(lines[1]!.price)).toMatchObject({ unit_amount: 1999, lookup_key: "aranzer_seat_1999", recurring: { interval: "month" } });
+    expect(lines[1]!.quantity).toBe("3");
+    await deliver(fake.completeCheckout(sessionId));
+    expect(await getBalance({ db: handle.db, userId, teamId })).toBe(500);
+    expect(await getSubscriptionState(handle.db, userId, teamId)).toMatchObject({ planId: "pro", active: true });
+    // The owner changes the number later: the seats' item changes, and goes at zero; the plan's item stays.
+    const { changeExtraSeats } = await import("@/server/billing/manage-subscription");
+    const subId = fake.objects.get(sessionId)!.subscription as string;
+    const items = () => (fake.objects.get(subId)!.items as { data: { price: { lookup_key: string }; quantity?: number }[] }).data.map((i) => `${i.price.lookup_key}×${i.quantity ?? 1}`);
+    expect(items()).toEqual(["aranzer_pro_8499×1", "aranzer_seat_1999×3"]);
+    await changeExtraSeats(ctx, { userId, teamId, extraSeats: 1 });
+    expect(items()).toEqual(["aranzer_pro_8499×1", "aranzer_seat_1999×1"]);
+    await changeExtraSeats(ctx, { userId, teamId, extraSeats: 0 });
+    expect(items()).toEqual(["aranzer_pro_8499×1"]);
+    await changeExtraSeats(ctx, { userId, teamId, extraSeats: 4 });
+    expect(items()).toEqual(["aranzer_pro_8499×1", "aranzer_seat_1999×4"]);
+  });
+
+  it("charges a business in another EU country a net price of its own (tax exclusive), and keeps it net on a change of plan", async () => {
+    const userId = await insertUser(handle);
+    await saveBillingDetails({ db: handle.db, userId, details: { companyName: "Spree GmbH", taxId: "DE123456789", street: "Unter den Linden 1", postalCode: "10117", city: "Berlin" } });
+    const { url } = await startCheckout(ctx, { userId, productId: "mini", withdrawalConsent: true, locale: "en", invoice: true });
+    const sessionId = url.split("/").pop()!;
+    const session = fake.objects.get(sessionId)!;
+    expect(fake.objects.get(session.price as string)).toMatchObject({ unit_amount: 2113, tax_behavior: "exclusive", lookup_key: "aranzer_mini_2113_net" });
+    await deliver(fake.completeCheckout(sessionId));
+    expect(await getBalance({ db: handle.db, userId })).toBe(30);
+    expect(await getSubscriptionState(handle.db, userId)).toMatchObject({ planId: "mini", active: true });
+    await changePlan(ctx, { userId, planId: "pro" });
+    const item = (fake.objects.get(session.subscription as string)!.items as { data: { price: { lookup_key: string } }[] }).data[0]!;
+    expect(item.price.lookup_key).toBe("aranzer_pro_6910_net");
+  });
+
   it("opens Checkout in payment mode for a pack with card, BLIK and Przelewy24, and credits it once", async () => {
     const userId = await insertUser(handle);
     const { url } = await startCheckout(ctx, { userId, productId: "pack50", withdrawalConsent: true, locale: "en" });
@@ -132,8 +176,31 @@ describe.each(testDatabases())("the Stripe adapter against a fake Stripe on $nam
     expect(unsigned.status).toBe(400);
     expect(await getBalance({ db: handle.db, userId })).toBe(0);
     expect((await post(fake.event("customer.created", { id: "cus_x" }))).status).toBe(200);
-    const ignored = JSON.stringify(fake.event("charge.refunded", { id: "ch_1" }));
+    const ignored = JSON.stringify(fake.event("charge.succeeded", { id: "ch_1" }));
     expect(parseStripeWebhook(stripe, ignored, stripe.webhooks.generateTestHeaderString({ payload: ignored, secret: WEBHOOK_SECRET }), WEBHOOK_SECRET)).toBeNull();
+  });
+
+  it("takes a refund through charge.refunded: a pack's charge found by its checkout session, a plan's by its invoice payment", async () => {
+    const userId = await insertUser(handle);
+    const { url } = await startCheckout(ctx, { userId, productId: "pack10", withdrawalConsent: true, locale: "pl" });
+    const packSession = url.split("/").pop()!;
+    await deliver(fake.completeCheckout(packSession));
+    const { sessionId, events } = await subscribe(userId, "mini");
+    await deliver(events);
+    expect(await getBalance({ db: handle.db, userId })).toBe(40);
+
+    const partial = fake.refund(packSession, 500);
+    await deliver(partial);
+    await deliver(partial);
+    // 500 of 1,499 grosze back: a third of the pack's 10 tokens.
+    expect(await getBalance({ db: handle.db, userId })).toBe(37);
+    await deliver(fake.refund(packSession));
+    expect(await getBalance({ db: handle.db, userId })).toBe(30);
+
+    await deliver(fake.refund(fake.objects.get(sessionId)!.invoice as string));
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+    const refunded = Object.fromEntries((await handle.db.select().from(payment).where(eq(payment.userId, userId))).map((p) => [p.productId, [p.refundedGrosze, p.tokensTakenBack]]));
+    expect(refunded).toEqual({ pack10: [1499, 10], mini: [2599, 30] });
   });
 
   it("renews, fails a renewal (no tokens, access until the paid end), then renews after the failed one", async () => {

@@ -1,7 +1,7 @@
 import "server-only";
 import Stripe from "stripe";
 import { env } from "@/env";
-import { findProduct, isPlanId, isProductId, PERIOD_MONTHS, type PlanId, type Product, type ProductId } from "@/config/plans";
+import { extraSeat, findProduct, isPlanId, isProductId, netOf, PERIOD_MONTHS, type PlanId, type Product, type ProductId } from "@/config/plans";
 import { AppError } from "@/server/errors";
 import type { CheckoutView, InvoiceView, PaymentProvider, SubscriptionView } from "./payment-provider";
 import type { ProviderEvent } from "./provider-event";
@@ -34,9 +34,13 @@ export function makeStripeClient(secretKey: string, apiUrl?: string): Stripe {
   return client;
 }
 
-const lookupKey = (product: Product) => `aranzer_${product.id}_${product.priceGrosze}`;
+/** A net price (reverse charge, tax exclusive) has a key of its own, so it never replaces the gross one. */
+/** What Stripe prices: a product of ours, or the extra seat (a monthly add-on to a team's plan). */
+type Priced = Pick<Product, "kind" | "priceGrosze"> & { id: string };
+const lookupKey = (product: Priced, net: boolean) => `aranzer_${product.id}_${product.priceGrosze}${net ? "_net" : ""}`;
+const isNetPrice = (key: string | null | undefined) => key?.endsWith("_net") ?? false;
 function productOfLookupKey(key: string | null | undefined): ProductId | null {
-  const id = key?.match(/^aranzer_([a-z0-9]+)_\d+$/)?.[1];
+  const id = key?.match(/^aranzer_([a-z0-9]+)_\d+(?:_net)?$/)?.[1];
   return isProductId(id) ? id : null;
 }
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
@@ -46,8 +50,8 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
   const priceIds = new Map<string, string>();
   const productOfPrice = new Map<string, ProductId | null>();
 
-  async function priceFor(product: Product): Promise<string> {
-    const key = lookupKey(product);
+  async function priceFor(product: Priced, net = false): Promise<string> {
+    const key = lookupKey(product, net);
     const known = priceIds.get(key);
     if (known) return known;
     const found = await stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 });
@@ -57,7 +61,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         {
           currency: "pln",
           unit_amount: product.priceGrosze,
-          tax_behavior: "inclusive",
+          tax_behavior: net ? "exclusive" : "inclusive",
           lookup_key: key,
           product_data: { name: `Aranżer ${product.id}`, metadata: { productId: product.id } },
           metadata: { productId: product.id },
@@ -76,9 +80,12 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     return isPlanId(product) ? product : null;
   }
 
+  /** The subscription's plan item (extra seats are an item of their own). */
+  const planItem = (sub: Stripe.Subscription) => sub.items.data.find((i) => isPlanId(productOfLookupKey(i.price.lookup_key))) ?? sub.items.data[0];
+
   function subscriptionView(sub: Stripe.Subscription): SubscriptionView {
     const status: Record<string, SubscriptionView["status"]> = { active: "active", trialing: "active", past_due: "past_due", unpaid: "past_due", canceled: "canceled", incomplete_expired: "canceled", incomplete: "incomplete", paused: "incomplete" };
-    const item = sub.items.data[0];
+    const item = planItem(sub);
     const product = productOfLookupKey(item?.price.lookup_key);
     return {
       id: sub.id,
@@ -90,6 +97,19 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       cancelAtPeriodEnd: sub.cancel_at_period_end,
       endedAt: sub.ended_at ? fromSeconds(sub.ended_at) : null,
     };
+  }
+
+  /**
+   * What a payment intent paid, as our payment names it: a plan period's invoice (since API 2025-03-31 found
+   * through the invoice's payments, the charge no longer names it) or a pack's checkout session.
+   */
+  async function paymentOfIntent(paymentIntentId: string | null): Promise<string | null> {
+    if (!paymentIntentId) return null;
+    const invoicePayments = await stripe.invoicePayments.list({ payment: { type: "payment_intent", payment_intent: paymentIntentId }, limit: 1 });
+    const invoiceId = idOf(invoicePayments.data[0]?.invoice);
+    if (invoiceId) return invoiceId;
+    const sessions = await stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 });
+    return sessions.data[0]?.id ?? null;
   }
 
   const retrieveOrNull = async <T>(load: () => Promise<T>): Promise<T | null> => {
@@ -110,7 +130,12 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       const session = await stripe.checkout.sessions.create(
         {
           mode: subscription ? "subscription" : "payment",
-          line_items: [{ price: await priceFor(product), quantity: 1 }],
+          line_items: [
+            { price: await priceFor(product, input.reverseCharge), quantity: 1 },
+            ...(subscription && input.extraSeats > 0
+              ? [{ price: await priceFor({ id: extraSeat.id, kind: "subscription", priceGrosze: input.reverseCharge ? netOf(extraSeat.priceGrosze) : extraSeat.priceGrosze }, input.reverseCharge), quantity: input.extraSeats }]
+              : []),
+          ],
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
           client_reference_id: input.userId,
@@ -155,7 +180,16 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       const invoice = await retrieveOrNull(() => stripe.invoices.retrieve(invoiceId));
       const subscriptionId = idOf(invoice?.parent?.subscription_details?.subscription);
       if (!invoice || !subscriptionId) return null;
-      const line = invoice.lines.data[0];
+      // The plan's line, not the extra seats'.
+      let line = invoice.lines.data[0];
+      let planId: PlanId | null = null;
+      for (const candidate of invoice.lines.data) {
+        planId = await planOfPrice(idOf(candidate.pricing?.price_details?.price));
+        if (planId) {
+          line = candidate;
+          break;
+        }
+      }
       const reasons = { subscription_create: "subscription_create", subscription_cycle: "subscription_cycle" } as const;
       return {
         id: invoice.id!,
@@ -163,7 +197,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         status: invoiceStatus(invoice.status),
         attemptFailed: invoice.status === "open" && invoice.attempted && invoice.attempt_count > 0,
         reason: reasons[invoice.billing_reason as keyof typeof reasons] ?? "other",
-        planId: await planOfPrice(idOf(line?.pricing?.price_details?.price)),
+        planId,
         amountGrosze: invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due,
         periodEnd: fromSeconds(line?.period.end ?? invoice.period_end),
       } satisfies InvoiceView;
@@ -174,14 +208,34 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       return sub ? subscriptionView(sub) : null;
     },
 
+    async retrieveCharge(chargeId) {
+      const charge = await retrieveOrNull(() => stripe.charges.retrieve(chargeId));
+      if (!charge) return null;
+      return { id: charge.id, paymentId: await paymentOfIntent(idOf(charge.payment_intent)), amountGrosze: charge.amount, refundedGrosze: charge.amount_refunded };
+    },
+
     async updateSubscription(subscriptionId, change) {
       if (change.planId) {
         const current = await stripe.subscriptions.retrieve(subscriptionId);
-        const item = current.items.data[0];
+        const item = planItem(current);
         if (!item) throw new AppError("CONFLICT", { reason: "subscriptionEnded" });
-        return subscriptionView(
-          await stripe.subscriptions.update(subscriptionId, { items: [{ id: item.id, price: await priceFor(findProduct(change.planId)) }], proration_behavior: "none" }),
-        );
+        // A subscription charged net (reverse charge) stays net on the new plan.
+        const plan = findProduct(change.planId);
+        const net = isNetPrice(item.price.lookup_key);
+        const price = await priceFor(net ? { ...plan, priceGrosze: netOf(plan.priceGrosze) } : plan, net);
+        return subscriptionView(await stripe.subscriptions.update(subscriptionId, { items: [{ id: item.id, price }], proration_behavior: "none" }));
+      }
+      if (change.extraSeats !== undefined) {
+        // The seats' item: its quantity changed, removed at zero, or added; charged from the next invoice.
+        const current = await stripe.subscriptions.retrieve(subscriptionId);
+        const seats = current.items.data.find((i) => i.price.lookup_key?.startsWith(`aranzer_${extraSeat.id}_`));
+        const net = isNetPrice(planItem(current)?.price.lookup_key);
+        const items: Stripe.SubscriptionUpdateParams.Item[] = seats
+          ? [change.extraSeats > 0 ? { id: seats.id, quantity: change.extraSeats } : { id: seats.id, deleted: true }]
+          : change.extraSeats > 0
+            ? [{ price: await priceFor({ id: extraSeat.id, kind: "subscription", priceGrosze: net ? netOf(extraSeat.priceGrosze) : extraSeat.priceGrosze }, net), quantity: change.extraSeats }]
+            : [];
+        return subscriptionView(items.length > 0 ? await stripe.subscriptions.update(subscriptionId, { items, proration_behavior: "none" }) : current);
       }
       return subscriptionView(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: change.cancelAtPeriodEnd }));
     },
@@ -213,6 +267,8 @@ const handledEvents: Record<string, ProviderEvent["object"]> = {
   "customer.subscription.created": "subscription",
   "customer.subscription.updated": "subscription",
   "customer.subscription.deleted": "subscription",
+  // Fires for every refund, partial ones included; the charge carries the total refunded so far.
+  "charge.refunded": "charge",
 };
 
 /**

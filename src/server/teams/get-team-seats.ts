@@ -4,7 +4,7 @@ import { isPlanId, teamSeats } from "@/config/plans";
 import type { DbOrTx } from "@/server/db/client";
 import { subscription, teamMember } from "@/server/db/schema";
 
-/** The team's seats (its paid plan's, plus extra seats) and how many members fill them. */
+/** The team's seats (its paid plan's, plus the extra seats paid with it) and how many members fill them. */
 export async function getTeamSeats(options: { db: DbOrTx; teamId: string; extraSeats: number }): Promise<{ seats: number; used: number; planId: string | null }> {
   const [plan] = await options.db
     .select({ planId: subscription.planId })
@@ -13,5 +13,6 @@ export async function getTeamSeats(options: { db: DbOrTx; teamId: string; extraS
     .limit(1);
   const [members] = await options.db.select({ n: count() }).from(teamMember).where(eq(teamMember.teamId, options.teamId));
   const planId = plan && isPlanId(plan.planId) ? plan.planId : null;
-  return { seats: teamSeats(planId, options.extraSeats), used: Number(members?.n ?? 0), planId };
+  // Extra seats are paid with the plan: without a paid plan they are gone too.
+  return { seats: teamSeats(planId, planId ? options.extraSeats : 0), used: Number(members?.n ?? 0), planId };
 }

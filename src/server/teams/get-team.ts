@@ -12,6 +12,8 @@ export type TeamView = {
   balance: number;
   seats: number;
   seatsUsed: number;
+  /** Seats bought on top of the plan's (counted only while the plan is paid). */
+  extraSeats: number;
   planId: string | null;
   members: { userId: string; name: string; email: string; role: TeamRole; monthlyCap: number | null; spentThisMonth: number }[];
   /** Open invitations; only owners and admins see them. */
@@ -57,6 +59,7 @@ export async function getTeam(options: { userId: string; teamId: string; db?: Db
     balance: row!.balance,
     seats: seats.seats,
     seatsUsed: seats.used,
+    extraSeats: row!.extraSeats,
     planId: seats.planId,
     // Agents see who is in the team, not their addresses.
     members: members.map((m) => ({ ...m, email: manager ? m.email : "", spentThisMonth: spentBy.get(m.userId) ?? 0 })),

@@ -7,7 +7,7 @@ import { pathFor } from "@/config/routes";
 import { z } from "zod";
 import { billingContext } from "@/server/billing/billing-context";
 import { handlePaymentEvent } from "@/server/billing/handle-payment-event";
-import { billingPortalUrl, cancelSubscription, changePlan, resumeSubscription } from "@/server/billing/manage-subscription";
+import { billingPortalUrl, cancelSubscription, changeExtraSeats, changePlan, resumeSubscription } from "@/server/billing/manage-subscription";
 import { startCheckout } from "@/server/billing/start-checkout";
 import { AppError, isAppError } from "@/server/errors";
 import { log } from "@/server/log";
@@ -27,6 +27,7 @@ export const placeOrder = action(
     withdrawalConsent: z.string().catch(""),
     invoice: z.string().catch(""),
     team: z.string().catch(""),
+    extraSeats: z.string().catch(""),
     companyName: z.string().catch(""),
     taxId: z.string().catch(""),
     street: z.string().catch(""),
@@ -45,12 +46,14 @@ export const placeOrder = action(
       withdrawalConsent: input.withdrawalConsent === "on",
       locale,
       teamId: input.team || null,
+      // Left empty or not shown: none. Anything else the domain checks (a whole number up to the maximum).
+      extraSeats: input.extraSeats.trim() === "" ? 0 : Number(input.extraSeats),
       invoice,
       origin: await ownOrigin(),
     });
     redirect(url);
   },
-  { context: "billing.checkout", auth: "required", keep: ["invoice", "team", ...invoiceFields] },
+  { context: "billing.checkout", auth: "required", keep: ["invoice", "team", "extraSeats", ...invoiceFields] },
 );
 
 /**
@@ -58,12 +61,14 @@ export const placeOrder = action(
  * text of its own; the refusal's sentence goes unused, our faults are logged.
  */
 export const manageSubscription = action(
-  z.object({ action: z.enum(["cancel", "resume", "changePlan"]), planId: z.string().optional() }),
+  z.object({ action: z.enum(["cancel", "resume", "changePlan"]), planId: z.string().optional(), teamId: z.string().optional() }),
   async (input, { user }) => {
     const ctx = await billingContext();
-    if (input.action === "cancel") await cancelSubscription(ctx, { userId: user.id });
-    else if (input.action === "resume") await resumeSubscription(ctx, { userId: user.id });
-    else if (isPlanId(input.planId)) await changePlan(ctx, { userId: user.id, planId: input.planId });
+    // A team's subscription is its owner's to manage (checked in the domain).
+    const owner = { userId: user.id, teamId: input.teamId || null };
+    if (input.action === "cancel") await cancelSubscription(ctx, owner);
+    else if (input.action === "resume") await resumeSubscription(ctx, owner);
+    else if (isPlanId(input.planId)) await changePlan(ctx, { ...owner, planId: input.planId });
     else throw new AppError("NOT_FOUND");
     // The header's crown and status are part of every page's layout.
     revalidatePath("/", "layout");
@@ -71,13 +76,23 @@ export const manageSubscription = action(
   { context: "billing.manage", auth: "required" },
 );
 
-/** Opens the provider's page for cards and invoices (Stripe's customer portal). */
+/** The team page's extra seats: their number on the team's running plan (its owner only, checked in the domain). */
+export const changeTeamSeats = action(
+  z.object({ teamId: z.string(), extraSeats: z.string().catch("") }),
+  async (input, { user }) => {
+    await changeExtraSeats(await billingContext(), { userId: user.id, teamId: input.teamId, extraSeats: input.extraSeats.trim() === "" ? 0 : Number(input.extraSeats) });
+    revalidatePath("/", "layout");
+  },
+  { context: "billing.seats", auth: "required", keep: ["extraSeats"] },
+);
+
+/** Opens the provider's page for cards and invoices (Stripe's customer portal), the person's or their team's. */
 export const openBillingPortal = formAction(
-  z.object({}),
-  async (_input, { user, locale }) => {
-    const back = pathFor("/settings/subscriptions", locale);
+  z.object({ teamId: z.string().catch("") }),
+  async (input, { user, locale }) => {
+    const back = pathFor(input.teamId ? "/team" : "/settings/subscriptions", locale);
     if (!user) redirect(pathFor("/login", locale));
-    const url = await billingPortalUrl(await billingContext(), { userId: user.id, returnUrl: `${await ownOrigin()}${back}` }).catch((error: unknown) => {
+    const url = await billingPortalUrl(await billingContext(), { userId: user.id, teamId: input.teamId || null, returnUrl: `${await ownOrigin()}${back}` }).catch((error: unknown) => {
       log.error("billing.portal_failed", { error });
       return null;
     });
@@ -91,7 +106,7 @@ export const openBillingPortal = formAction(
  * hands the resulting events to the same handler as Stripe's webhooks.
  */
 export const sandboxAction = formAction(
-  z.object({ id: z.string().catch(""), action: z.string().catch("") }),
+  z.object({ id: z.string().catch(""), action: z.string().catch(""), amount: z.coerce.number().int().positive().optional().catch(undefined) }),
   async (input, { user, locale }) => {
     if (configuredPaymentProvider() !== "sandbox") notFound();
     if (!user) redirect(pathFor("/login", locale));
@@ -109,6 +124,9 @@ export const sandboxAction = formAction(
       } else if (action === "renew" || action === "failRenewal" || action === "passPeriodEnd") {
         events = await tester[action](user.id, id);
         next = `${page}?done=${action}`;
+      } else if (action === "refund") {
+        events = await tester.refund(user.id, id, input.amount);
+        next = `${page}?done=refund`;
       }
       for (const event of events) await handlePaymentEvent(ctx, "sandbox", event);
     } catch (error) {

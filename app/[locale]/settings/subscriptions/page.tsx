@@ -80,18 +80,26 @@ export default async function SubscriptionsPage({ params, searchParams }: Locale
                 </tr>
               </thead>
               <tbody>
-                {payments.map((p) => (
-                  <tr key={p.id} className="border-b border-gray-100 dark:border-gray-900">
-                    <td className="py-2 pr-4 whitespace-nowrap">{format.dateTime(p.createdAt, { dateStyle: "medium", timeZone: "Europe/Warsaw" })}</td>
-                    <td className="py-2 pr-4">
-                      {tBilling(`history.kind.${p.kind}`, { product: tBilling(`products.${p.productId as "mini"}`) })}
-                      {p.status === "paid" && p.tokens > 0 ? ` · +${p.tokens}` : null}
-                      <span className="block text-gray-700 sm:hidden dark:text-gray-300">{tBilling(`history.${p.status}`)}</span>
-                    </td>
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatPrice(format, p.amountGrosze)}</td>
-                    <td className="hidden py-2 sm:table-cell">{tBilling(`history.${p.status}`)}</td>
-                  </tr>
-                ))}
+                {payments.map((p) => {
+                  const status =
+                    p.status === "paid" && p.refundedGrosze > 0
+                      ? p.refundedGrosze >= p.amountGrosze
+                        ? tBilling("history.refunded")
+                        : tBilling("history.partlyRefunded", { amount: formatPrice(format, p.refundedGrosze) })
+                      : tBilling(`history.${p.status}`);
+                  return (
+                    <tr key={p.id} className="border-b border-gray-100 dark:border-gray-900">
+                      <td className="py-2 pr-4 whitespace-nowrap">{format.dateTime(p.createdAt, { dateStyle: "medium", timeZone: "Europe/Warsaw" })}</td>
+                      <td className="py-2 pr-4">
+                        {tBilling(`history.kind.${p.kind}`, { product: tBilling(`products.${p.productId as "mini"}`) })}
+                        {p.status === "paid" && p.tokens > 0 ? ` · +${p.tokens}` : null}
+                        <span className="block text-gray-700 sm:hidden dark:text-gray-300">{status}</span>
+                      </td>
+                      <td className="py-2 pr-4 whitespace-nowrap">{formatPrice(format, p.amountGrosze)}</td>
+                      <td className="hidden py-2 sm:table-cell">{status}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>

@@ -51,6 +51,10 @@ export const checkoutOrder = pgTable(
     teamId: text("team_id"),
     /** The buyer asked for a VAT invoice: their billing details (billing_details) were complete at the order. */
     invoiceRequested: boolean("invoice_requested").notNull().default(false),
+    /** Invoiced to a business in another EU country: charged the net price, its invoices under reverse charge. */
+    reverseCharge: boolean("reverse_charge").notNull().default(false),
+    /** Seats bought on top of a team plan's own, each at extraSeat's monthly price (src/config/plans.ts). */
+    extraSeats: integer("extra_seats").notNull().default(0),
     provider: text("provider", { enum: paymentProviders }).notNull(),
     productId: text("product_id").notNull(),
     kind: text("kind", { enum: ["subscription", "pack"] }).notNull(),
@@ -83,6 +87,10 @@ export const payment = pgTable(
     amountGrosze: integer("amount_grosze").notNull(),
     status: text("status", { enum: ["paid", "failed"] }).notNull(),
     tokens: integer("tokens").notNull().default(0),
+    /** How much of a paid payment the provider has given back so far (refunds add up). */
+    refundedGrosze: integer("refunded_grosze").notNull().default(0),
+    /** Tokens taken back from its owner's balance because of those refunds (src/server/billing/apply-refund.ts). */
+    tokensTakenBack: integer("tokens_taken_back").notNull().default(0),
     periodEnd: timestamp("period_end", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -102,7 +110,7 @@ export const paymentEvent = pgTable(
 );
 
 /**
- * The sandbox provider's own state: Stripe-shaped objects (checkout sessions, subscriptions, invoices)
+ * The sandbox provider's own state: Stripe-shaped objects (checkout sessions, subscriptions, invoices, charges)
  * kept as JSON, so the sandbox answers the same questions a real provider does and the domain code
  * cannot tell them apart. Nothing else reads this table.
  */
@@ -110,7 +118,7 @@ export const sandboxObject = pgTable(
   "sandbox_object",
   {
     id: text("id").primaryKey(),
-    type: text("type", { enum: ["session", "subscription", "invoice"] }).notNull(),
+    type: text("type", { enum: ["session", "subscription", "invoice", "charge"] }).notNull(),
     userId: text("user_id").notNull(),
     data: jsonb("data").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

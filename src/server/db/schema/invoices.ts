@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /** A buyer's company as it goes on an invoice; one per person, remembered for the next order and editable. */
@@ -61,6 +62,10 @@ export const invoice = pgTable(
     grossGrosze: integer("gross_grosze").notNull(),
     netGrosze: integer("net_grosze").notNull(),
     vatGrosze: integer("vat_grosze").notNull(),
+    /** A business in another EU country: a net invoice, the buyer accounts for the VAT ("odwrotne obciążenie"). */
+    reverseCharge: boolean("reverse_charge").notNull().default(false),
+    /** Extra team seats paid with the plan, named on the invoice's line. */
+    extraSeats: integer("extra_seats").notNull().default(0),
     periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
     periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
@@ -72,7 +77,9 @@ export const invoice = pgTable(
   },
   (t) => [
     uniqueIndex("invoice_number_idx").on(t.series, t.year, t.seq),
-    uniqueIndex("invoice_payment_kind_idx").on(t.paymentId, t.kind),
+    // One invoice per payment; its corrections (one per refund) are serialized on the invoice's row lock.
+    uniqueIndex("invoice_payment_idx").on(t.paymentId).where(sql`${t.kind} = 'invoice'`),
+    index("invoice_corrects_idx").on(t.correctsInvoiceId),
     index("invoice_user_idx").on(t.userId, t.issuedAt),
   ],
 );

@@ -1,0 +1,85 @@
+/**
+ * What a team refuses, in the real UI, with a sentence that says why and nothing changed: an invitation link that
+ * has expired, and an owner's action (closing the team) from the open page of someone who is no longer its owner.
+ */
+import { expect, latestEmailTo, signIn, test } from "./support";
+
+test("an expired invitation is refused with a clear message and adds nobody", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signIn(page, { open: false });
+  await page.goto("/zespol");
+  await page.getByLabel("Nazwa zespołu").fill("Biuro Odra");
+  await page.getByRole("button", { name: "Załóż zespół" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Biuro Odra" })).toBeVisible();
+  const email = `late-agent-${Date.now()}@example.test`;
+  await page.getByLabel("Adres e-mail").fill(email);
+  await page.getByRole("button", { name: "Wyślij zaproszenie" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Zaproszenie wysłane." })).toBeVisible();
+  const link = (await latestEmailTo(email)).links.find((l) => l.includes("/zespol/dolacz?token="))!;
+
+  // Seven days pass (the test server's shortcut), then the agent opens the link.
+  const origin = new URL(page.url()).origin;
+  const aged = await page.request.post(`${origin}/api/test/expire-invitations`, { headers: { origin }, data: { email } });
+  expect(await aged.json()).toEqual({ expired: 1 });
+  const context = await browser.newContext();
+  const agent = await context.newPage();
+  await signIn(agent, { email, tokens: 0, open: false });
+  await agent.goto(link);
+  await agent.getByRole("button", { name: "Dołącz do zespołu" }).click();
+  await expect(agent.getByRole("status").filter({ hasText: "To zaproszenie wygasło. Poproś o nowe." })).toBeVisible();
+  await agent.goto("/zespol");
+  await expect(agent.getByRole("button", { name: "Załóż zespół" })).toBeVisible();
+  await context.close();
+
+  await page.reload();
+  await expect(page.getByText(/Miejsca: 1 z 1/)).toBeVisible();
+});
+
+test("a former owner's open page cannot close the team: refused with a clear message, the team and its pool kept", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await signIn(page, { open: false });
+  await page.goto("/zespol");
+  await page.getByLabel("Nazwa zespołu").fill("Biuro Warta");
+  await page.getByRole("button", { name: "Załóż zespół" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Biuro Warta" })).toBeVisible();
+  // Pro for the team (three seats, 500 tokens in the pool).
+  await page.goto("/zamowienie?product=pro");
+  await expect(page.getByRole("checkbox", { name: /Kupuję dla zespołu Biuro Warta/ })).toBeChecked();
+  await page.getByRole("checkbox", { name: /Żądam rozpoczęcia świadczenia usługi/ }).check();
+  await page.getByRole("button", { name: "Zamawiam i płacę" }).click();
+  await page.getByRole("button", { name: "Zapłać (test)" }).click();
+  await expect(page.getByText("Dodaliśmy 500 tokenów.")).toBeVisible();
+
+  // A second owner-to-be joins as an admin.
+  await page.goto("/zespol");
+  const email = `next-owner-${Date.now()}@example.test`;
+  await page.getByLabel("Adres e-mail").fill(email);
+  await page.getByLabel("Rola", { exact: true }).selectOption("admin");
+  await page.getByRole("button", { name: "Wyślij zaproszenie" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Zaproszenie wysłane." })).toBeVisible();
+  const link = (await latestEmailTo(email)).links.find((l) => l.includes("/zespol/dolacz?token="))!;
+  const context = await browser.newContext();
+  const next = await context.newPage();
+  await signIn(next, { email, tokens: 0, open: false });
+  await next.goto(link);
+  await next.getByRole("button", { name: "Dołącz do zespołu" }).click();
+  await expect(next).toHaveURL(/\/zespol$/);
+  await context.close();
+
+  // The owner keeps a second tab open on the team page, then hands ownership over in the first.
+  const stale = await page.context().newPage();
+  await stale.goto("/zespol");
+  await expect(stale.getByRole("button", { name: "Zamknij zespół na zawsze" })).toBeVisible();
+  await page.reload();
+  await page.getByLabel(/^Zmień rolę /).selectOption("owner");
+  await page.getByRole("button", { name: "Zmień rolę", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Zamknij zespół na zawsze" })).toHaveCount(0);
+
+  // The open page still shows the owner's button; the server refuses it, and says why.
+  await stale.getByRole("button", { name: "Zamknij zespół na zawsze" }).click();
+  await expect(stale.getByRole("status").filter({ hasText: "Twoja rola w zespole na to nie pozwala." })).toBeVisible();
+  await stale.reload();
+  await expect(stale.getByRole("heading", { level: 1, name: "Biuro Warta" })).toBeVisible();
+  await expect(stale.getByText("500 tokenów", { exact: true })).toBeVisible();
+  await expect(stale.getByRole("button", { name: "Zamknij zespół na zawsze" })).toHaveCount(0);
+});
