@@ -15,6 +15,7 @@
  * Options: --jobs=N (default 500), --latency=MS (default 1000), --concurrency=N (default 4), --runs=N (default 5).
  */
 import { createBatchSchema } from "@/schemas/generation";
+import { createVisualizationSchema } from "@/schemas/public-api";
 import { parseInput } from "@/server/parse-input";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { randomUUID } from "node:crypto";
@@ -87,7 +88,7 @@ const quiet: number[] = [];
 for (let i = 0; i < runs; i++) quiet.push(await websiteGenerate());
 
 for (let i = 0; i < jobs; i++) {
-  await startVisualization({ db, caller, requestId: randomUUID(), request: { source: { type: "image", imageId: agency.imageId }, roomType: "kitchen", styles: ["modern"] } });
+  await startVisualization({ db, caller, requestId: randomUUID(), request: parseInput(createVisualizationSchema, { source: { type: "image", imageId: agency.imageId }, roomType: "kitchen", styles: ["modern"] }) });
 }
 const loaded: number[] = [];
 const backlog: number[] = [];

@@ -720,7 +720,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -792,7 +792,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -871,7 +871,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -939,7 +939,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1015,7 +1015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1087,7 +1087,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1157,7 +1157,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1229,7 +1229,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1306,7 +1306,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1376,7 +1376,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1450,7 +1450,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1524,7 +1524,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1602,7 +1602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1671,7 +1671,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1742,7 +1742,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1810,7 +1810,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1880,7 +1880,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1946,7 +1946,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2018,7 +2018,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2087,7 +2087,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2161,7 +2161,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2234,7 +2234,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2306,7 +2306,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -3,6 +3,7 @@ import { apiScopes, API_PAGE_MAX, webhookEventTypes } from "@/config/api";
 import { editModes } from "@/config/edit-modes";
 import { listingModes } from "@/config/listings";
 import { createBatchSchema, failureReasons, recordIdSchema, visualizationStatuses } from "./generation";
+import { modeIssues } from "./edit-params";
 import { addListingPhotosSchema, chooseListingResultSchema, createListingSchema, generateListingSchema } from "./listings";
 
 /**
@@ -13,11 +14,26 @@ import { addListingPhotosSchema, chooseListingResultSchema, createListingSchema,
  */
 
 const { requestId: _batchRequestId, ...batchFields } = createBatchSchema.shape;
-/** A visualization of one photo: the website's Generate, with the Idempotency-Key header in place of its request id. */
-export const createVisualizationSchema = z.object(batchFields).meta({ id: "CreateVisualization" });
+/**
+ * A visualization of one photo: the website's Generate (its fields and each mode's rules), with the
+ * Idempotency-Key header in place of its request id.
+ */
+export const createVisualizationSchema = z
+  .object(batchFields)
+  .superRefine((request, context) => {
+    for (const { path, message } of modeIssues(request)) context.addIssue({ code: "custom", path: [path], message });
+  })
+  .meta({ id: "CreateVisualization" });
+export type CreateVisualizationRequest = z.output<typeof createVisualizationSchema>;
 
 const { requestId: _listingRequestId, ...listingGenerateFields } = generateListingSchema.shape;
-export const generateListingApiSchema = z.object(listingGenerateFields).meta({ id: "GenerateListing" });
+export const generateListingApiSchema = z
+  .object(listingGenerateFields)
+  .superRefine((request, context) => {
+    for (const { path, message } of modeIssues(request)) context.addIssue({ code: "custom", path: [path], message });
+  })
+  .meta({ id: "GenerateListing" });
+export type GenerateListingApiRequest = z.output<typeof generateListingApiSchema>;
 export const createListingApiSchema = createListingSchema.meta({ id: "CreateListing" });
 export const addListingPhotosApiSchema = addListingPhotosSchema.meta({ id: "AddListingPhotos" });
 export const chooseResultApiSchema = chooseListingResultSchema.meta({ id: "ChooseResult" });

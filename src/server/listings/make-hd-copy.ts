@@ -23,9 +23,9 @@ const NOT_KEPT = Symbol("not kept");
 
 /**
  * Makes the copy of a claimed HD order (claimHdOrders): the engine's own upscaler when it has one, else a plain
- * resampling, as a JPEG of at least HD_MIN_LONG_SIDE px that keeps the result's hour and its AI marking. A
- * failure, or a result no longer chosen or past its hour, gives the order's token back (keyed by the order, so
- * once). When `signal` aborts (the process stops) the order goes back to the queue, paid and not refunded.
+ * resampling (always, for a free order: an API test key's), as a JPEG of at least HD_MIN_LONG_SIDE px that keeps
+ * the result's hour and its AI marking. A failure, or a result no longer chosen or past its hour, gives the
+ * order's token back (keyed by the order, so once; a free order had none). When `signal` aborts (the process stops) the order goes back to the queue, paid and not refunded.
  */
 export async function makeHdCopy(options: {
   db: Db;
@@ -44,7 +44,7 @@ export async function makeHdCopy(options: {
   const giveBack = async (state: "failed" | null, why: unknown) => {
     await db.transaction(async (tx) => {
       const [ended] = await tx.update(listingPhoto).set({ hdState: state, hdLeaseUntil: null }).where(mine).returning({ id: listingPhoto.id });
-      if (ended) await refundToken({ db: tx, userId: order.user_id, idempotencyKey: `hd-refund:${photoId}:${attempt}`, reference });
+      if (ended && !order.hd_free) await refundToken({ db: tx, userId: order.user_id, idempotencyKey: `hd-refund:${photoId}:${attempt}`, reference });
     });
     log.warn("listings.hd_failed", { photoId, attempt, error: why });
   };
@@ -68,7 +68,9 @@ export async function makeHdCopy(options: {
     if (!bytes) throw new Error("the result's file is gone");
     const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(HD_UPSCALE_TIMEOUT_MS)]) : AbortSignal.timeout(HD_UPSCALE_TIMEOUT_MS);
     const input = { image: bytes, width: result.image.width, height: result.image.height, minLongSide: HD_MIN_LONG_SIDE, signal };
-    const output = await (engine.upscale ?? plainUpscale).call(engine, input);
+    // An API test key's order costs nobody anything: the plain upscale, whatever the engine.
+    const upscale = (!order.hd_free && engine.upscale) || plainUpscale;
+    const output = await upscale.call(engine, input);
     const jpeg = await sharp(output.image).jpeg({ quality: 92 }).toBuffer({ resolveWithObject: true });
     if (Math.max(jpeg.info.width, jpeg.info.height) < HD_MIN_LONG_SIDE) throw new Error(`upscale too small: ${jpeg.info.width}×${jpeg.info.height}`);
     // Marked as its result is (the encoder keeps no metadata): the owner's image route hands the stored copy out too.

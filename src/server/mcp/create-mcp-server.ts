@@ -10,6 +10,8 @@ import { roomTypes } from "@/config/room-types";
 import { styleIds } from "@/config/styles";
 import { recordIdSchema } from "@/schemas/generation";
 import { hexColorSchema } from "@/schemas/edit-params";
+import { createVisualizationSchema, generateListingApiSchema } from "@/schemas/public-api";
+import { parseInput } from "@/server/parse-input";
 import type { ApiCaller } from "@/server/api-keys/authenticate-api-key";
 import { AppError } from "@/server/errors";
 import { errorAnswer } from "@/server/http/error-answer";
@@ -92,7 +94,8 @@ export function createMcpServer(options: { caller: ApiCaller; clientAddress: str
     const made = await startVisualization({
       caller,
       requestId: crypto.randomUUID(),
-      request: { source: { type: "image", imageId }, roomType: request.roomType, mode: request.mode, styles: request.styles ?? [], variations: request.variations ?? 1, params: request.params ?? {}, maskImageId },
+      // The tool's arguments as the API's body, checked here as the API checks it (each mode's rules).
+      request: parseInput(createVisualizationSchema, { source: { type: "image", imageId }, roomType: request.roomType, mode: request.mode, styles: request.styles ?? [], variations: request.variations ?? 1, params: request.params ?? {}, maskImageId }),
     });
     await progress(extra, 0, made.visualization.results.length, "Queued");
     const done = await waitFor(made.visualization.id, extra);
@@ -193,7 +196,7 @@ export function createMcpServer(options: { caller: ApiCaller; clientAddress: str
       const photos = args.images.length || 1;
       const refusal = await costCheck(perPhoto * photos, args.confirm);
       if (refusal) return { content: [...refusal.content, { type: "text", text: `The listing is ${listingId}: pass listing_id to continue.` }] };
-      const made = await startListingGeneration({ caller, listingId, requestId: crypto.randomUUID(), request: { mode: args.mode, styles: args.styles, variations: 1, params: args.scope ? { scope: args.scope } : {} } });
+      const made = await startListingGeneration({ caller, listingId, requestId: crypto.randomUUID(), request: parseInput(generateListingApiSchema, { mode: args.mode, styles: args.styles, variations: 1, params: args.scope ? { scope: args.scope } : {} }) });
       const results: CallToolResult["content"] = [];
       for (const id of made.visualizationIds) results.push(...(await answer(await waitFor(id, extra), "")).content);
       results.push({ type: "text", text: `Listing ${listingId}: spent ${made.cost} tokens, the balance is ${made.balance}. ZIP of the chosen results: ${options.appUrl}/api/v1/listings/${listingId}/zip` });

@@ -21,7 +21,7 @@ export const apiKey = pgTable(
     prefix: text("prefix").notNull(),
     secretHash: text("secret_hash").notNull().unique(),
     scopes: jsonb("scopes").$type<string[]>().notNull(),
-    /** Visualizations of this key queued or running at once; null: the plan's default. */
+    /** Results of this key generated at once (the rest wait in the queue); null: the plan's default. */
     concurrency: integer("concurrency"),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
@@ -60,6 +60,8 @@ export const apiBatch = pgTable(
       .references(() => batch.id, { onDelete: "cascade" }),
     keyId: text("key_id").notNull(),
     ownerId: text("owner_id").notNull(),
+    /** The key's concurrency when ordered: the job runner runs at most this many of the key's results at once. */
+    concurrency: integer("concurrency"),
     /** The batch's events up to this one have become webhook events. */
     seenSeq: integer("seen_seq").notNull().default(0),
     finished: boolean("finished").notNull().default(false),
