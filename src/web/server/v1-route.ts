@@ -10,6 +10,7 @@ import { errorAnswer, preferredLocale } from "@/server/http/error-answer";
 import { invalidInput } from "@/server/invalid-input";
 import { requestFingerprint, runIdempotent } from "@/server/public-api/run-idempotent";
 import { hitRateLimit, type RateLimitState } from "@/server/rate-limit/hit-rate-limit";
+import { otherMethodsRefusedWith, type OtherMethod, type RouteMethod } from "./api-route";
 
 /*
  * The public API's one route wrapper (`/api/v1/…`). Every answer carries `Request-Id`; every error has one shape,
@@ -31,9 +32,11 @@ type V1Options<Body> = {
   write?: boolean;
 };
 
+const newRequestId = () => `req_${randomBytes(12).toString("base64url")}`;
+
 export function v1Route<Body = undefined>(options: V1Options<Body>, handler: (context: V1Context<Body>) => Promise<Response>) {
   return async (request: Request, context: { params: Promise<Params> }): Promise<Response> => {
-    const requestId = `req_${randomBytes(12).toString("base64url")}`;
+    const requestId = newRequestId();
     const locale = preferredLocale(request.headers.get("accept-language"));
     const headers = new Headers({ "Request-Id": requestId, "cache-control": "no-store" });
     try {
@@ -83,6 +86,19 @@ export function requestIdFor(context: { request: Request; caller: ApiCaller }): 
   const hex = bytes.subarray(0, 16).toString("hex");
   // A UUID (version 4 layout) as the request schemas expect.
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** An error of the API outside a v1Route (an unknown path, a method a route does not serve), in its shape and the request's language. */
+export function v1Refusal(error: AppError, request: Request): Response {
+  return errorJson(error, preferredLocale(request.headers.get("accept-language")), newRequestId(), new Headers());
+}
+
+/**
+ * What every `/api/v1` route file ends with: otherMethods answering in the API's error shape,
+ * `export const { PUT, PATCH, DELETE, OPTIONS } = v1OtherMethods("GET", "POST");`
+ */
+export function v1OtherMethods<Served extends RouteMethod>(...served: Served[]): Record<OtherMethod<Served>, (request: Request) => Response> {
+  return otherMethodsRefusedWith(v1Refusal, served);
 }
 
 /** A JSON answer of the API. */

@@ -1,8 +1,7 @@
 import { createWebhookEndpointSchema } from "@/schemas/public-api";
 import { createWebhookEndpoint } from "@/server/webhooks/create-webhook-endpoint";
 import { listWebhookEndpoints } from "@/server/webhooks/list-webhook-endpoints";
-import { otherMethods } from "@/web/server/api-route";
-import { v1Json, v1Route } from "@/web/server/v1-route";
+import { v1Json, v1OtherMethods, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
 
@@ -17,4 +16,4 @@ export const POST = v1Route({ scope: "generate", write: true, body: createWebhoo
   v1Json({ endpoint: await createWebhookEndpoint({ ownerId: caller.ownerId, url: body.url, mode: body.mode }) }, 201),
 );
 
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = v1OtherMethods("GET", "POST");

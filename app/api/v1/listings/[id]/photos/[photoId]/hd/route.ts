@@ -2,9 +2,9 @@ import { AppError } from "@/server/errors";
 import { getHdDownload } from "@/server/listings/get-hd-download";
 import { orderHdCopy } from "@/server/listings/order-hd-copy";
 import { rememberHdOrder } from "@/server/public-api/remember-hd-order";
-import { fileBody, otherMethods } from "@/web/server/api-route";
+import { fileBody } from "@/web/server/api-route";
 import { disclosureLabel, downloadLimits } from "@/web/server/listing-api";
-import { v1Json, v1Route } from "@/web/server/v1-route";
+import { v1Json, v1OtherMethods, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
 
@@ -31,4 +31,4 @@ export const GET = v1Route({ scope: "listings" }, async ({ request, caller, para
   }
 });
 
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = v1OtherMethods("GET", "POST");
