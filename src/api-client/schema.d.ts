@@ -502,6 +502,11 @@ export interface components {
              * @enum {string}
              */
             mode?: "live" | "test";
+            /**
+             * @description true: only the work of the key that registers it; false: all of the account's work, from the API and from the website.
+             * @default false
+             */
+            keyOnly?: boolean;
         };
         Error: {
             error: {
@@ -653,6 +658,8 @@ export interface components {
             url: string;
             /** @enum {string} */
             mode: "live" | "test";
+            /** @description The key whose work alone it gets; null: all of the account's work. */
+            keyId: string | null;
             /** Format: date-time */
             createdAt: string;
             /** @description whsec_…: only in the answer that created it. */

@@ -42,7 +42,11 @@ export const chooseResultApiSchema = chooseListingResultSchema.meta({ id: "Choos
 export const uploadFromUrlSchema = z.object({ url: z.url({ protocol: /^https?$/ }).max(2048) }).meta({ id: "UploadFromUrl" });
 
 export const createWebhookEndpointSchema = z
-  .object({ url: z.url({ protocol: /^https?$/ }).max(2048), mode: z.enum(["live", "test"]).default("live") })
+  .object({
+    url: z.url({ protocol: /^https?$/ }).max(2048),
+    mode: z.enum(["live", "test"]).default("live"),
+    keyOnly: z.boolean().default(false).meta({ description: "true: only the work of the key that registers it; false: all of the account's work, from the API and from the website." }),
+  })
   .meta({ id: "CreateWebhookEndpoint" });
 
 /** `?cursor=&limit=` of every list. */
@@ -141,7 +145,7 @@ export const ledgerEntrySchema = z
   .object({ id: z.string(), kind: z.string(), amount: z.number().int(), balanceAfter: z.number().int(), reference: z.string().nullable(), createdAt: z.iso.datetime() })
   .meta({ id: "LedgerEntry" });
 export const webhookEndpointSchema = z
-  .object({ id: z.string(), url: z.string(), mode: z.enum(["live", "test"]), createdAt: z.iso.datetime(), secret: z.string().optional().meta({ description: "whsec_…: only in the answer that created it." }) })
+  .object({ id: z.string(), url: z.string(), mode: z.enum(["live", "test"]), keyId: z.string().nullable().meta({ description: "The key whose work alone it gets; null: all of the account's work." }), createdAt: z.iso.datetime(), secret: z.string().optional().meta({ description: "whsec_…: only in the answer that created it." }) })
   .meta({ id: "WebhookEndpoint" });
 export const webhookEventSchema = z
   .object({ id: z.string(), type: z.enum(webhookEventTypes), created: z.number().int(), test: z.boolean(), data: z.record(z.string(), z.unknown()) })

@@ -22,8 +22,8 @@ describe("POST /api/v1/images under an Idempotency-Key", () => {
   it("replays the same bytes, and refuses other bytes of the same length under the same key", async () => {
     const ownerId = await insertUser(db());
     const { secret } = await createApiKey({ db: db().db, ownerId, input: { name: "upload", scopes: ["generate"] } });
-    const photo = await sharp({ create: { width: 320, height: 256, channels: 3, background: "#8090a0" } }).png().toBuffer();
-    const upload = (body: Uint8Array, key: string, type = "image/png") =>
+    const photo = new Uint8Array(await sharp({ create: { width: 320, height: 256, channels: 3, background: "#8090a0" } }).png().toBuffer());
+    const upload = (body: Uint8Array<ArrayBuffer>, key: string, type = "image/png") =>
       POST(new Request("http://localhost/api/v1/images", { method: "POST", body, headers: { authorization: `Bearer ${secret}`, "content-type": type, "content-length": String(body.length), "idempotency-key": key, "accept-language": "en" } }), { params: Promise.resolve({}) });
 
     const first = await upload(photo, "k1");
@@ -33,8 +33,8 @@ describe("POST /api/v1/images under an Idempotency-Key", () => {
     expect([again.status, again.headers.get("idempotent-replayed")]).toEqual([201, "true"]);
     expect(((await again.json()) as { image: { id: string } }).image.id).toBe(made.image.id);
 
-    const other = Buffer.from(photo);
-    other[other.length - 1] ^= 0xff;
+    const other = photo.slice();
+    other[other.length - 1] = other[other.length - 1]! ^ 0xff;
     const refused = await upload(other, "k1");
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("IDEMPOTENCY_KEY_REUSED");

@@ -9,6 +9,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Handle } from "@/server/db/client";
 import { createBatchSchema } from "@/schemas/generation";
+import { generateListingSchema } from "@/schemas/listings";
 import { createVisualizationSchema, generateListingApiSchema } from "@/schemas/public-api";
 import { batch, generationJob, listingPhoto, tokenLedger, visualization, webhookDelivery, webhookEndpoint } from "@/server/db/schema";
 import { claimJobs } from "@/server/generation/claim-jobs";
@@ -16,7 +17,9 @@ import { createBatch } from "@/server/generation/create-batch";
 import { addListingPhotos } from "@/server/listings/add-listing-photos";
 import { chooseListingResult } from "@/server/listings/choose-listing-result";
 import { createListing } from "@/server/listings/create-listing";
+import { generateListing } from "@/server/listings/generate-listing";
 import { orderHdCopy } from "@/server/listings/order-hd-copy";
+import { grantTokens } from "@/server/tokens/grant-tokens";
 import { startHdWorker } from "@/server/listings/start-hd-worker";
 import { parseInput } from "@/server/parse-input";
 import { startListingGeneration } from "@/server/public-api/start-listing-generation";
@@ -151,6 +154,51 @@ describe("API work and its webhooks on pglite", () => {
     expect(after).toMatchObject({ hdState: null, hdFree: true });
     expect(after!.hdImageId).not.toBeNull();
     expect(await handle.db.select().from(tokenLedger).where(eq(tokenLedger.userId, ownerId))).toEqual([]);
+  });
+
+  it("tells an account-wide endpoint of all the account's work, the website's too, and a key's endpoint of that key's only", async () => {
+    const { ownerId, imageId } = await ownerWithPhoto();
+    await grantTokens({ db: handle.db, userId: ownerId, amount: 20, kind: "grant", idempotencyKey: `g:${ownerId}` });
+    const keyA = await caller(ownerId, "live");
+    const keyB = await caller(ownerId, "live");
+    const all = await createWebhookEndpoint({ db: handle.db, ownerId, url: "https://hooks.example.test/all", mode: "live" });
+    const onlyA = await createWebhookEndpoint({ db: handle.db, ownerId, url: "https://hooks.example.test/a", mode: "live", keyId: keyA.keyId });
+    const told = async () => {
+      const worker = startWorker({ db: handle.db, storage, engine: createLocalEngine(), pollMs: 20, sweepEveryMs: 3_600_000 });
+      await worker.idle();
+      await worker.stop({ graceMs: 1000 });
+      await collectWebhookEvents({ db: handle.db });
+      const rows = await handle.db.select({ endpointId: webhookDelivery.endpointId, type: webhookDelivery.type, payload: webhookDelivery.payload }).from(webhookDelivery).where(inArray(webhookDelivery.endpointId, [all.id, onlyA.id]));
+      await handle.db.delete(webhookDelivery).where(inArray(webhookDelivery.endpointId, [all.id, onlyA.id]));
+      const of = (id: string) => rows.filter((r) => r.endpointId === id).map((r) => r.type).sort();
+      return { all: of(all.id), onlyA: of(onlyA.id), ids: rows.map((r) => (JSON.parse(r.payload) as { data: { visualizationId?: string; visualization?: { id: string } } }).data) };
+    };
+
+    const website = await createBatch({ db: handle.db, storage, userId: ownerId, engineId: "local", request: parseInput(createBatchSchema, { ...restyle(imageId), requestId: randomUUID() }) });
+    const fromWebsite = await told();
+    expect(fromWebsite).toMatchObject({ all: ["result.ready", "visualization.finished"], onlyA: [] });
+    expect(fromWebsite.ids).toContainEqual(expect.objectContaining({ visualizationId: website.batch.id }));
+
+    await startVisualization({ db: handle.db, caller: keyB, request: restyle(imageId), requestId: randomUUID() });
+    expect(await told()).toMatchObject({ all: ["result.ready", "visualization.finished"], onlyA: [] });
+    await startVisualization({ db: handle.db, caller: keyA, request: restyle(imageId), requestId: randomUUID() });
+    expect(await told()).toMatchObject({ all: ["result.ready", "visualization.finished"], onlyA: ["result.ready", "visualization.finished"] });
+
+    // A listing generated and an HD copy ordered on the website.
+    const listing = await createListing({ db: handle.db, userId: ownerId, name: "Website listing" });
+    await addListingPhotos({ db: handle.db, userId: ownerId, listingId: listing.id, sources: [{ type: "image", imageId }], roomType: "living-room" });
+    const made = await generateListing({ db: handle.db, userId: ownerId, listingId: listing.id, engineId: "local", ...parseInput(generateListingSchema, { mode: "restyle", styles: ["japandi"], variations: 1, requestId: randomUUID() }) });
+    expect(await told()).toMatchObject({ all: ["listing.finished", "result.ready", "visualization.finished"], onlyA: [] });
+    const [photo] = await handle.db.select().from(listingPhoto).where(eq(listingPhoto.listingId, listing.id));
+    const [result] = await handle.db.select({ id: visualization.id }).from(visualization).where(eq(visualization.batchId, made.batchIds[0]!));
+    await chooseListingResult({ db: handle.db, userId: ownerId, listingId: listing.id, photoId: photo!.id, visualizationId: result!.id });
+    await orderHdCopy({ db: handle.db, userId: ownerId, listingId: listing.id, photoId: photo!.id });
+    const hd = startHdWorker({ db: handle.db, storage, engine: {}, pollMs: 20 });
+    await hd.idle();
+    await hd.stop({ graceMs: 1000 });
+    expect(await told()).toMatchObject({ all: ["hd.ready"], onlyA: [] });
+    // Told once.
+    expect(await told()).toMatchObject({ all: [], onlyA: [] });
   });
 
   it("retries an endpoint that answers 500 or hangs, and logs why", async () => {
