@@ -72,10 +72,21 @@ export function createMcpServer(options: { caller: ApiCaller; clientAddress: str
   const photoId = async (value: string) =>
     /^https?:\/\//.test(value) ? (await uploadFromUrl({ userId: caller.ownerId, clientAddress: options.clientAddress, url: value })).id : recordIdSchema.parse(value);
 
-  /** The cost of a call, refused without confirm above the threshold; a test key costs nothing. */
+  /**
+   * The cost of a call above the threshold, asked of the user before spending: through the client (MCP
+   * elicitation) when it can ask, else refused until the call comes again with confirm: true. A test key costs nothing.
+   */
   const costCheck = async (cost: number, confirmed: boolean | undefined): Promise<CallToolResult | null> => {
     if (caller.mode === "test" || cost <= MCP_CONFIRM_ABOVE_TOKENS || confirmed) return null;
     const balance = await getBalance({ userId: caller.ownerId });
+    if (server.server.getClientCapabilities()?.elicitation) {
+      const answer = await server.server.elicitInput({
+        message: `This costs ${cost} tokens (the balance is ${balance}). Spend them?`,
+        requestedSchema: { type: "object", properties: { confirm: { type: "boolean", title: `Spend ${cost} tokens` } }, required: ["confirm"] },
+      });
+      if (answer.action === "accept" && answer.content?.confirm === true) return null;
+      return { content: [{ type: "text", text: `The user did not agree to spend ${cost} tokens. Nothing was spent.` }] };
+    }
     return {
       content: [{ type: "text", text: `This costs ${cost} tokens (the balance is ${balance}). Nothing was spent. Ask the user, then call again with confirm: true.` }],
     };
