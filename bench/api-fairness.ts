@@ -7,14 +7,17 @@
  * quiet queue. In one process, on PGlite in memory and local storage in a temporary directory, with the
  * generation worker (startWorker) and the fake engine at latency L and concurrency C answering with the photo as
  * given (a hosted engine's work costs this host nothing: what is measured is the queue). The key's jobs are
- * ordered through the API's own path (startVisualization, one single-result visualization each, the key's
- * concurrency raised to 500); the website's through createBatch, as POST /api/batches does. Time to result: from
- * createBatch's call until its visualization is "succeeded" (polled every 10 ms). RUNS runs each, median.
- * Target: loaded ≤ 1.5 × quiet.
+ * ordered through the API's own path (startVisualization, one single-result visualization each), at the key's
+ * concurrency (the plan's default unless --key-concurrency); the website's through createBatch, as POST
+ * /api/batches does. Time to result: from createBatch's call until its visualization is "succeeded" (polled
+ * every 10 ms). RUNS runs each, median. Target: loaded ≤ 1.5 × quiet.
  *
- * Options: --jobs=N (default 500), --latency=MS (default 1000), --concurrency=N (default 4), --runs=N (default 5).
+ * Options: --jobs=N (default 500), --latency=MS (default 1000), --concurrency=N (default 4), --runs=N (default 5),
+ * --key-concurrency=N (default: the plan's, apiConcurrencyByPlan).
  */
 import { createBatchSchema } from "@/schemas/generation";
+import { createVisualizationSchema } from "@/schemas/public-api";
+import { apiConcurrencyByPlan } from "@/config/api";
 import { parseInput } from "@/server/parse-input";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { randomUUID } from "node:crypto";
@@ -28,6 +31,7 @@ const jobs = Number(option("jobs") ?? 500);
 const latency = Number(option("latency") ?? 1000);
 const concurrency = Number(option("concurrency") ?? 4);
 const runs = Number(option("runs") ?? 5);
+const keyConcurrency = option("key-concurrency") === undefined ? null : Number(option("key-concurrency"));
 const PHOTO = path.resolve(import.meta.dirname, "..", "tests/fixtures/kitchen-dining-cc0-1600x900.jpg");
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "aranzer-bench-fairness-"));
@@ -64,8 +68,9 @@ async function person(tokens: number) {
 }
 
 const website = await person(runs * 2);
+// The key's owner has no plan: its concurrency is apiConcurrencyByPlan.none unless set.
 const agency = await person(jobs);
-const { secret } = await createApiKey({ db, ownerId: agency.id, input: { name: "bench", scopes: ["generate"], concurrency: jobs } });
+const { secret } = await createApiKey({ db, ownerId: agency.id, input: { name: "bench", scopes: ["generate"], concurrency: keyConcurrency } });
 const caller = await authenticateApiKey({ db, authorization: `Bearer ${secret}`, scope: "generate", clientAddress: "bench" });
 const worker = startWorker({ db, storage, engine, concurrency, pollMs: 100 });
 
@@ -87,7 +92,7 @@ const quiet: number[] = [];
 for (let i = 0; i < runs; i++) quiet.push(await websiteGenerate());
 
 for (let i = 0; i < jobs; i++) {
-  await startVisualization({ db, caller, requestId: randomUUID(), request: { source: { type: "image", imageId: agency.imageId }, roomType: "kitchen", styles: ["modern"] } });
+  await startVisualization({ db, caller, requestId: randomUUID(), request: parseInput(createVisualizationSchema, { source: { type: "image", imageId: agency.imageId }, roomType: "kitchen", styles: ["modern"] }) });
 }
 const loaded: number[] = [];
 const backlog: number[] = [];
@@ -102,7 +107,7 @@ rmSync(dir, { recursive: true, force: true });
 const q = median(quiet);
 const l = median(loaded);
 console.log(
-  `fake engine L = ${latency} ms, concurrency ${concurrency}: website Generate to result, median of ${runs}: quiet ${q.toFixed(0)} ms, ` +
+  `fake engine L = ${latency} ms, concurrency ${concurrency}, key concurrency ${keyConcurrency ?? `${apiConcurrencyByPlan.none} (no plan's)`}: website Generate to result, median of ${runs}: quiet ${q.toFixed(0)} ms, ` +
     `with one key's ${jobs} jobs queued ${l.toFixed(0)} ms (${(l / q).toFixed(2)} × quiet; the key still had ${Math.min(...backlog)}–${Math.max(...backlog)} queued). ` +
     `loadavg ${os.loadavg()[0]!.toFixed(2)}`,
 );

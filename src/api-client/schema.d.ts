@@ -504,6 +504,11 @@ export interface components {
              * @enum {string}
              */
             mode?: "live" | "test";
+            /**
+             * @description true: only the work of the key that registers it; false: all of the account's work, from the API and from the website.
+             * @default false
+             */
+            keyOnly?: boolean;
         };
         Error: {
             error: {
@@ -655,6 +660,8 @@ export interface components {
             url: string;
             /** @enum {string} */
             mode: "live" | "test";
+            /** @description The key whose work alone it gets; null: all of the account's work. */
+            keyId: string | null;
             /** Format: date-time */
             createdAt: string;
             /** @description whsec_…: only in the answer that created it. */
@@ -722,7 +729,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -794,7 +801,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -873,7 +880,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -941,7 +948,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1017,7 +1024,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1089,7 +1096,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1159,7 +1166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1231,7 +1238,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1308,7 +1315,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1378,7 +1385,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1452,7 +1459,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1526,7 +1533,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1604,7 +1611,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1673,7 +1680,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1744,7 +1751,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1812,7 +1819,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1882,7 +1889,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1948,7 +1955,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2020,7 +2027,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2089,7 +2096,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2163,7 +2170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2236,7 +2243,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2308,7 +2315,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends) */
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
             403: {
                 headers: {
                     [name: string]: unknown;

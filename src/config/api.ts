@@ -19,9 +19,15 @@ export const API_KEYS_PER_ACCOUNT = 20;
 /** Requests per key in a fixed window, all routes together: Collov's 10 requests a second, over a minute. */
 export const API_RATE_LIMIT = { max: 600, windowMs: 60_000 } as const;
 
-/** Visualizations (requests) one key may have with results queued or running at once, by the owner's plan (`none`: no plan). */
+/**
+ * Results of one key generated at once, by the owner's plan (`none`: no plan), as Collov's "2 tasks at once":
+ * the rest of the key's work waits in the queue, and the workers' other slots stay free for everyone else. A
+ * key's own setting goes up to API_CONCURRENCY_MAX.
+ */
 export const apiConcurrencyByPlan: Record<PlanId | "none", number> = { none: 2, mini: 4, pro: 20, enterprise: 50 };
 export const API_CONCURRENCY_MAX = 500;
+/** Visualizations (requests) one key may have waiting or running; past it, 429 keyQueueFull. */
+export const API_QUEUE_MAX = 1000;
 
 /** The largest JSON body a route reads; more is refused before it is parsed. */
 export const API_JSON_MAX_BYTES = 256 * 1024;

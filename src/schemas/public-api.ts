@@ -3,6 +3,7 @@ import { apiScopes, API_PAGE_MAX, webhookEventTypes } from "@/config/api";
 import { editModes } from "@/config/edit-modes";
 import { listingModes } from "@/config/listings";
 import { createBatchSchema, failureReasons, recordIdSchema, visualizationStatuses } from "./generation";
+import { modeIssues } from "./edit-params";
 import { addListingPhotosSchema, chooseListingResultSchema, createListingSchema, generateListingSchema } from "./listings";
 
 /**
@@ -13,11 +14,26 @@ import { addListingPhotosSchema, chooseListingResultSchema, createListingSchema,
  */
 
 const { requestId: _batchRequestId, ...batchFields } = createBatchSchema.shape;
-/** A visualization of one photo: the website's Generate, with the Idempotency-Key header in place of its request id. */
-export const createVisualizationSchema = z.object(batchFields).meta({ id: "CreateVisualization" });
+/**
+ * A visualization of one photo: the website's Generate (its fields and each mode's rules), with the
+ * Idempotency-Key header in place of its request id.
+ */
+export const createVisualizationSchema = z
+  .object(batchFields)
+  .superRefine((request, context) => {
+    for (const { path, message } of modeIssues(request)) context.addIssue({ code: "custom", path: [path], message });
+  })
+  .meta({ id: "CreateVisualization" });
+export type CreateVisualizationRequest = z.output<typeof createVisualizationSchema>;
 
 const { requestId: _listingRequestId, ...listingGenerateFields } = generateListingSchema.shape;
-export const generateListingApiSchema = z.object(listingGenerateFields).meta({ id: "GenerateListing" });
+export const generateListingApiSchema = z
+  .object(listingGenerateFields)
+  .superRefine((request, context) => {
+    for (const { path, message } of modeIssues(request)) context.addIssue({ code: "custom", path: [path], message });
+  })
+  .meta({ id: "GenerateListing" });
+export type GenerateListingApiRequest = z.output<typeof generateListingApiSchema>;
 export const createListingApiSchema = createListingSchema.meta({ id: "CreateListing" });
 export const addListingPhotosApiSchema = addListingPhotosSchema.meta({ id: "AddListingPhotos" });
 export const chooseResultApiSchema = chooseListingResultSchema.meta({ id: "ChooseResult" });
@@ -26,7 +42,11 @@ export const chooseResultApiSchema = chooseListingResultSchema.meta({ id: "Choos
 export const uploadFromUrlSchema = z.object({ url: z.url({ protocol: /^https?$/ }).max(2048) }).meta({ id: "UploadFromUrl" });
 
 export const createWebhookEndpointSchema = z
-  .object({ url: z.url({ protocol: /^https?$/ }).max(2048), mode: z.enum(["live", "test"]).default("live") })
+  .object({
+    url: z.url({ protocol: /^https?$/ }).max(2048),
+    mode: z.enum(["live", "test"]).default("live"),
+    keyOnly: z.boolean().default(false).meta({ description: "true: only the work of the key that registers it; false: all of the account's work, from the API and from the website." }),
+  })
   .meta({ id: "CreateWebhookEndpoint" });
 
 /** `?cursor=&limit=` of every list. */
@@ -125,7 +145,7 @@ export const ledgerEntrySchema = z
   .object({ id: z.string(), kind: z.string(), amount: z.number().int(), balanceAfter: z.number().int(), reference: z.string().nullable(), createdAt: z.iso.datetime() })
   .meta({ id: "LedgerEntry" });
 export const webhookEndpointSchema = z
-  .object({ id: z.string(), url: z.string(), mode: z.enum(["live", "test"]), createdAt: z.iso.datetime(), secret: z.string().optional().meta({ description: "whsec_…: only in the answer that created it." }) })
+  .object({ id: z.string(), url: z.string(), mode: z.enum(["live", "test"]), keyId: z.string().nullable().meta({ description: "The key whose work alone it gets; null: all of the account's work." }), createdAt: z.iso.datetime(), secret: z.string().optional().meta({ description: "whsec_…: only in the answer that created it." }) })
   .meta({ id: "WebhookEndpoint" });
 export const webhookEventSchema = z
   .object({ id: z.string(), type: z.enum(webhookEventTypes), created: z.number().int(), test: z.boolean(), data: z.record(z.string(), z.unknown()) })

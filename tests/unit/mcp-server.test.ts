@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // The server's engine for this file: the fake engine offers every mode (the local one only restyle, paint and remove).
@@ -24,7 +25,7 @@ const { createLocalStorage } = await import("@/server/storage/local-storage");
 const { getBalance } = await import("@/server/tokens/get-balance");
 const { grantTokens } = await import("@/server/tokens/grant-tokens");
 const { insertUser, installDatabase, testDatabases } = await import("~/tests/support/databases");
-const { POST } = await import("~/app/mcp/route");
+const { POST, GET, DELETE } = await import("~/app/mcp/route");
 
 type Handle = Awaited<ReturnType<ReturnType<typeof testDatabases>[number]["open"]>>;
 
@@ -35,12 +36,16 @@ describe("the MCP server, through the SDK's own client", () => {
   let imageId: string;
   let worker: ReturnType<typeof startWorker>;
 
-  /** The SDK's Streamable HTTP client, its requests answered by the route itself. */
-  async function connect(secret: string) {
-    const client = new Client({ name: "test-assistant", version: "1.0.0" });
+  /** The SDK's Streamable HTTP client, its requests answered by the route itself; `elicit` answers the server's questions. */
+  async function connect(secret: string, elicit?: (message: string) => ElicitResult) {
+    const client = new Client({ name: "test-assistant", version: "1.0.0" }, { capabilities: elicit ? { elicitation: {} } : {} });
+    if (elicit) client.setRequestHandler(ElicitRequestSchema, (request) => elicit(request.params.message));
     const transport = new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), {
       requestInit: { headers: { authorization: `Bearer ${secret}` } },
-      fetch: (url, init) => POST(new Request(url, init)),
+      fetch: (url, init) => {
+        const request = new Request(url, init);
+        return { GET, DELETE }[request.method as "GET" | "DELETE"]?.(request) ?? POST(request);
+      },
     });
     await client.connect(transport);
     return client;
@@ -123,6 +128,29 @@ describe("the MCP server, through the SDK's own client", () => {
     expect(listing.isError, text(listing)).toBeFalsy();
     expect(text(listing)).toMatch(/\/api\/v1\/listings\/[\w-]+\/zip/);
     expect(await getBalance({ db: handle.db, userId: ownerId })).toBe(balance - 5);
+    await client.close();
+  });
+
+  it("asks a client that can answer (elicitation) before spending above the threshold, and spends only on its yes", async () => {
+    await grantTokens({ db: handle.db, userId: ownerId, amount: 8, kind: "grant", idempotencyKey: `g2:${ownerId}` });
+    const { secret } = await createApiKey({ db: handle.db, ownerId, input: { name: "asking", scopes: ["read", "generate"] } });
+    const asked: string[] = [];
+    let answer: ElicitResult = { action: "decline" };
+    const client = await connect(secret, (message) => {
+      asked.push(message);
+      return answer;
+    });
+    const balance = await getBalance({ db: handle.db, userId: ownerId });
+    const call = () => client.callTool({ name: "restyle", arguments: { image: imageId, room_type: "bedroom", style: "modern", variations: 4 } });
+    const declined = await call();
+    expect(text(declined)).toMatch(/did not agree to spend 4 tokens\. Nothing was spent/);
+    expect(asked).toEqual([`This costs 4 tokens (the balance is ${balance}). Spend them?`]);
+    expect(await getBalance({ db: handle.db, userId: ownerId })).toBe(balance);
+    answer = { action: "accept", content: { confirm: true } };
+    const spent = await call();
+    expect(spent.isError, text(spent)).toBeFalsy();
+    expect(images(spent)).toHaveLength(4);
+    expect(await getBalance({ db: handle.db, userId: ownerId })).toBe(balance - 4);
     await client.close();
   });
 

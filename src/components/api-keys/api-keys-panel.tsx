@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { apiScopes, type ApiScope } from "@/config/api";
+import { API_CONCURRENCY_MAX, apiConcurrencyByPlan, apiScopes, type ApiScope } from "@/config/api";
 import { Form } from "@/components/forms/form";
 import { TextField } from "@/components/forms/text-field";
 import { Button } from "@/components/ui/button";
@@ -29,10 +29,12 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyDto[] }) {
       mode: String(form.get("mode") ?? "live"),
       scopes: form.getAll("scopes").map(String),
       expiresAt: String(form.get("expiresAt") ?? "") || null,
+      concurrency: form.get("concurrency") ? Number(form.get("concurrency")) : null,
     });
     setPending(false);
     if (!result.ok) {
-      setError({ field: result.error.reason === "noScopes" ? "scopes" : result.error.reason === "expiryPassed" ? "expiresAt" : "name", message: result.error.message });
+      const field = { noScopes: "scopes", expiryPassed: "expiresAt", badConcurrency: "concurrency" }[result.error.reason ?? ""] ?? "name";
+      setError({ field, message: result.error.message });
       return;
     }
     setError(null);
@@ -100,6 +102,15 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyDto[] }) {
           ) : null}
         </fieldset>
         <TextField name="expiresAt" type="date" label={t("expiresAt")} hint={t("expiresHint")} error={error?.field === "expiresAt" ? error.message : undefined} />
+        <TextField
+          name="concurrency"
+          type="number"
+          min={1}
+          max={API_CONCURRENCY_MAX}
+          label={t("concurrency")}
+          hint={t("concurrencyHint", apiConcurrencyByPlan)}
+          error={error?.field === "concurrency" ? error.message : undefined}
+        />
         <Button type="submit" loading={pending}>
           {t("create")}
         </Button>
@@ -119,6 +130,7 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyDto[] }) {
                 <p className="text-gray-700 dark:text-gray-300">
                   {t(`modes.${key.mode}`)} · {key.scopes.join(", ")} · {t(`states.${key.state}`)}
                   {key.expiresAt ? ` · ${t("expires", { date: format.dateTime(new Date(key.expiresAt), { dateStyle: "medium" }) })}` : ""}
+                  {key.concurrency !== null ? ` · ${t("atOnce", { count: key.concurrency })}` : ""}
                 </p>
                 <p className="text-gray-600 dark:text-gray-400">
                   {key.lastUsedAt

@@ -68,6 +68,7 @@ export function WebhooksPanel({ endpoints }: { endpoints: Endpoint[] }) {
             <li key={endpoint.id} className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
               <p className="font-medium break-all text-gray-950 dark:text-white">{endpoint.url}</p>
               <p className="text-sm text-gray-700 dark:text-gray-300">{t(`endpointModes.${endpoint.mode}`)}</p>
+              {endpoint.keyId ? <p className="text-sm text-gray-700 dark:text-gray-300">{t("endpointForKey")}</p> : null}
               <div className="mt-2 flex flex-wrap gap-2">
                 <Button type="button" size="sm" variant="outline" color="gray" onClick={() => setShown(shown === endpoint.id ? null : endpoint.id)} aria-expanded={shown === endpoint.id}>
                   {t("showSecret")}

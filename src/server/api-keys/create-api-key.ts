@@ -17,7 +17,8 @@ export const createApiKeySchema = z.object({
   scopes: z.array(z.enum(apiScopes)).min(1, "noScopes").transform((list) => [...new Set(list)]),
   /** Null: it does not expire. */
   expiresAt: z.coerce.date().nullable().default(null),
-  concurrency: z.number().int().min(1).max(API_CONCURRENCY_MAX).nullable().default(null),
+  /** Results generated at once; null: the plan's default (apiConcurrencyByPlan). */
+  concurrency: z.number("badConcurrency").int("badConcurrency").min(1, "badConcurrency").max(API_CONCURRENCY_MAX, "badConcurrency").nullable().default(null),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
 

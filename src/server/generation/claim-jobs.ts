@@ -57,16 +57,27 @@ type Row = {
   expires_at: Date | string | null;
 };
 
-/** The generation queue: a visualization's job is due when queued and past run_after, or running with an expired lease. */
+/**
+ * The generation queue: a visualization's job is due when queued and past run_after, or running with an expired
+ * lease. Work ordered through the API runs in its key's lane, at most the key's concurrency at once (resolved
+ * when ordered, api_batch.concurrency); the website's work has no lane.
+ */
 export const generationQueue: Omit<FairQueue, "set"> = {
   name: "generation",
   table: "generation_job",
   key: "visualization_id",
   due: sql`
-    select j.visualization_id as key, v.user_id as owner, j.run_after as queued_at
+    select j.visualization_id as key, v.user_id as owner, j.run_after as queued_at, a.key_id as lane, a.concurrency as lane_limit
       from generation_job j
       join visualization v on v.id = j.visualization_id
+      left join api_batch a on a.batch_id = v.batch_id
      where (j.state = 'queued' and j.run_after <= now()) or (j.state = 'running' and j.lease_until < now())`,
+  running: sql`
+    select v.user_id as owner, a.key_id as lane
+      from generation_job j
+      join visualization v on v.id = j.visualization_id
+      left join api_batch a on a.batch_id = v.batch_id
+     where j.state = 'running' and j.lease_until >= now()`,
 };
 
 /**

@@ -21,9 +21,13 @@ export async function claimResultHdOrders(options: { db: DbOrTx; limit: number; 
       table: "visualization",
       key: "id",
       due: sql`
-        select v.id as key, v.user_id as owner, v.hd_ordered_at as queued_at
+        select v.id as key, v.user_id as owner, v.hd_ordered_at as queued_at, null::text as lane, null::int as lane_limit
           from visualization v
          where v.hd_state = 'queued' or (v.hd_state = 'running' and v.hd_lease_until < now())`,
+      running: sql`
+        select v.user_id as owner, null::text as lane
+          from visualization v
+         where v.hd_state = 'running' and v.hd_lease_until >= now()`,
       set: sql`hd_state = 'running', hd_lease_until = now() + ${leaseMs} * interval '1 millisecond'`,
     },
     select: sql`select c.id, c.user_id, c.hd_attempt from claimed c`,

@@ -2,8 +2,8 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { env } from "@/env";
 import { findStyle } from "@/config/styles";
-import { getDb, type Db } from "@/server/db/client";
-import { image } from "@/server/db/schema";
+import { getDb, type Db, type Tx } from "@/server/db/client";
+import { batch, image } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { isAiEngine } from "@/config/engines";
 import { getStorage } from "@/server/storage/get-storage";
@@ -38,6 +38,8 @@ export async function createBatch(options: {
   /** The engine the batch's jobs will run on (GENERATION_ENGINE). */
   engineId: string;
   free?: boolean;
+  /** Written in the batch's own transaction (an API batch's key and lane), before any worker can claim its jobs. */
+  linked?: (tx: Tx, batchId: string) => Promise<void>;
   db?: Db;
   storage?: ImageStorage;
 }): Promise<{ batch: BatchDto; balance: number }> {
@@ -100,6 +102,7 @@ export async function createBatch(options: {
         variations: request.variations,
       },
     ],
+    linked: options.linked && ((tx) => options.linked!(tx, batchId)),
   });
   if (!outcome.applied) {
     // The same click again: its batch committed together with the spend found under its key.

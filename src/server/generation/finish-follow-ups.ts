@@ -40,10 +40,15 @@ export async function claimFollowUps(options: { db: DbOrTx; limit: number; lease
       table: "generation_job",
       key: "visualization_id",
       due: sql`
-        select j.visualization_id as key, v.user_id as owner, j.lease_until as queued_at
+        select j.visualization_id as key, v.user_id as owner, j.lease_until as queued_at, null::text as lane, null::int as lane_limit
           from generation_job j
           join visualization v on v.id = j.visualization_id
          where j.state = 'done' and j.lease_until < now()`,
+      running: sql`
+        select v.user_id as owner, null::text as lane
+          from generation_job j
+          join visualization v on v.id = j.visualization_id
+         where j.state = 'done' and j.lease_until >= now()`,
       set: sql`claim_token = gen_random_uuid()::text, lease_until = now() + ${options.leaseMs} * interval '1 millisecond'`,
     },
     select: sql`select visualization_id, claim_token from claimed`,

@@ -27,6 +27,8 @@ export async function makeHdImage(options: {
   result: typeof image.$inferSelect;
   /** The engine and mode that made the result (its batch's). */
   madeBy: { engine: string; mode: string };
+  /** A plain resampling whatever the engine (a free order costs nobody anything: an API test key's). */
+  plain?: boolean;
   signal?: AbortSignal;
 }): Promise<{ id: string; storageKey: string; width: number; height: number; bytes: number; ai: boolean; structure: ProvenanceFacts["structure"] | null }> {
   const { storage, engine, result } = options;
@@ -34,7 +36,7 @@ export async function makeHdImage(options: {
   if (!bytes) throw new Error("the result's file is gone");
   const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(HD_UPSCALE_TIMEOUT_MS)]) : AbortSignal.timeout(HD_UPSCALE_TIMEOUT_MS);
   const input = { image: bytes, width: result.width, height: result.height, minLongSide: HD_MIN_LONG_SIDE, signal };
-  const output = await (engine.upscale ?? plainUpscale).call(engine, input);
+  const output = await ((!options.plain && engine.upscale) || plainUpscale).call(engine, input);
   const jpeg = await sharp(output.image).jpeg({ quality: 92 }).toBuffer({ resolveWithObject: true });
   if (Math.max(jpeg.info.width, jpeg.info.height) < HD_MIN_LONG_SIDE) throw new Error(`upscale too small: ${jpeg.info.width}×${jpeg.info.height}`);
   // Marked as its result is (the encoder keeps no metadata): the owner's image route hands the stored copy out too.

@@ -42,6 +42,10 @@ export async function generateListing(options: {
   listingId: string;
   /** The engine the jobs will run on (GENERATION_ENGINE). */
   engineId: string;
+  /** An API test key's generation: nothing is checked or spent, and a failure refunds nothing. */
+  free?: boolean;
+  /** Written in the batches' own transaction (an API key's lane and webhooks), before any worker can claim their jobs. */
+  linked?: (tx: Tx, batchIds: string[]) => Promise<void>;
   db?: DbOrTx;
   storage?: ImageStorage;
 } & GenerateListingRequest): Promise<{ batchIds: string[]; cost: number; balance: number }> {
@@ -75,13 +79,14 @@ export async function generateListing(options: {
   if (misfits.length > 0) throw new AppError("INVALID_INPUT", { field: "mode", reason: "photosNotInMode", photos: misfits.join(", "), count: misfits.length });
   const reference = await readReferencePhoto({ db, storage: options.storage ?? getStorage(), userId, mode, params });
 
-  const cost = photos.length * visualizationCount({ mode, styles, variations });
+  const cost = options.free ? 0 : photos.length * visualizationCount({ mode, styles, variations });
   const now = new Date();
   const outcome = await spendAndQueue({
     db,
     userId,
     // A team's listing is paid from the team's pool, by this member, within their cap.
     teamId: row.teamId,
+    free: options.free,
     cost,
     idempotencyKey: spendKey,
     reference: `listing:${row.id}`,
@@ -99,6 +104,7 @@ export async function generateListing(options: {
           engine: options.engineId,
           requestId: `${options.requestId}:${photo.id}`,
           requestHash: fingerprint,
+          free: options.free ?? false,
           createdAt: now,
           expiresAt: new Date(Math.min(now.getTime() + env().IMAGE_TTL_SECONDS * 1000, photo.image!.expiresAt.getTime())),
         },
@@ -110,6 +116,7 @@ export async function generateListing(options: {
     },
     linked: async (tx, batches) => {
       await tx.insert(listingBatch).values(batches.map((b, i) => ({ batchId: b.batch.id, listingId: row.id, photoId: photos[i]!.id, createdAt: now })));
+      await options.linked?.(tx, batches.map((b) => b.batch.id));
     },
   });
   if (outcome.applied) return { batchIds: outcome.batches.map((b) => b.batch.id), cost, balance: outcome.balance };
@@ -150,20 +157,20 @@ async function listingUnits(options: { db: Tx; listingId: string; mode: ListingM
 }
 
 /**
- * What a Generate already made under this requestId answered: its batches and the cost its spend recorded, with
- * the balance as it is now; null when there was none.
+ * What a Generate already made under this requestId answered: its batches and the cost its spend recorded (none
+ * for a free one), with the balance as it is now; null when there was none.
  */
 async function earlierAnswer(options: { db: DbOrTx; userId: string; listingId: string; teamId: string | null; spendKey: string; requestId: string }) {
   const { db, userId } = options;
-  const [spend] = await db
-    .select({ amount: tokenLedger.amount })
-    .from(tokenLedger)
-    .where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.idempotencyKey, options.spendKey)));
-  if (!spend) return null;
   const earlier = await db
     .select({ id: batch.id })
     .from(batch)
     .innerJoin(listingBatch, eq(listingBatch.batchId, batch.id))
     .where(and(eq(batch.userId, userId), eq(listingBatch.listingId, options.listingId), sql`${batch.requestId} like ${`${options.requestId}:%`}`));
-  return { batchIds: earlier.map((b) => b.id), cost: -spend.amount, balance: await getBalance({ db, userId, teamId: options.teamId }) };
+  if (earlier.length === 0) return null;
+  const [spend] = await db
+    .select({ amount: tokenLedger.amount })
+    .from(tokenLedger)
+    .where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.idempotencyKey, options.spendKey)));
+  return { batchIds: earlier.map((b) => b.id), cost: -(spend?.amount ?? 0), balance: await getBalance({ db, userId, teamId: options.teamId }) };
 }

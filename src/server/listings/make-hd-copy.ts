@@ -18,11 +18,11 @@ export type HdOutcome = "made" | "failed" | "dropped";
 const NOT_KEPT = Symbol("not kept");
 
 /**
- * Makes the copy of a claimed HD order (claimHdOrders) with makeHdImage, kept for the result's hour; while the
- * listing's label is on, its labelled file in every language too (labelledHdFile), so that a download only reads
- * stored bytes. A
- * failure, or a result no longer chosen or past its hour, gives the order's token back (keyed by the order, so
- * once). When `signal` aborts (the process stops) the order goes back to the queue, paid and not refunded.
+ * Makes the copy of a claimed HD order (claimHdOrders) with makeHdImage (a plain resampling whatever the engine for
+ * a free order: an API test key's), kept for the result's hour; while the listing's label is on, its labelled file
+ * in every language too (labelledHdFile), so that a download only reads stored bytes. A failure, or a result no
+ * longer chosen or past its hour, gives the order's token back (keyed by the order, so once; a free order had
+ * none). When `signal` aborts (the process stops) the order goes back to the queue, paid and not refunded.
  */
 export async function makeHdCopy(options: {
   db: Db;
@@ -41,7 +41,7 @@ export async function makeHdCopy(options: {
   const giveBack = async (state: "failed" | null, why: unknown) => {
     await db.transaction(async (tx) => {
       const [ended] = await tx.update(listingPhoto).set({ hdState: state, hdLeaseUntil: null }).where(mine).returning({ id: listingPhoto.id });
-      if (ended) await refundToken({ db: tx, userId: order.user_id, idempotencyKey: `hd-refund:${photoId}:${attempt}`, reference });
+      if (ended && !order.hd_free) await refundToken({ db: tx, userId: order.user_id, idempotencyKey: `hd-refund:${photoId}:${attempt}`, reference });
     });
     log.warn("listings.hd_failed", { photoId, attempt, error: why });
   };
@@ -65,7 +65,7 @@ export async function makeHdCopy(options: {
     for (const key of [stored.storageKey, ...labelledHdKeys(stored)]) await storage.delete(key).catch(() => undefined);
   };
   try {
-    const made = await makeHdImage({ db, storage, engine, result: result.image, madeBy: result, signal: options.signal });
+    const made = await makeHdImage({ db, storage, engine, result: result.image, madeBy: result, plain: order.hd_free, signal: options.signal });
     const { id, storageKey } = made;
     stored = { id, storageKey };
     // Labelled before the copy is named the photo's: the first download finds its file made.

@@ -4,6 +4,7 @@ import { getDb, type Db } from "@/server/db/client";
 import { listingPhoto } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { notifyOnCommit } from "@/server/realtime/signals";
+import { getBalance } from "@/server/tokens/get-balance";
 import { spendTokens } from "@/server/tokens/spend-tokens";
 import { listChosenResults } from "./list-chosen-results";
 import { loadOwnedListing } from "./load-owned-listing";
@@ -15,8 +16,9 @@ export type HdOrderState = "ready" | "queued" | "running";
  * worker makes the copy (make-next-hd-copy.ts) and gives the token back if it cannot. Ordering again while an
  * order waits or runs, or once the copy exists, changes and costs nothing, so a double click never pays twice.
  * A photo without a chosen result is NOT_FOUND (noChoice), one whose chosen result is past its hour GONE.
+ * `free` (an API test key's order) spends nothing, and its copy is a plain upscale (makeHdCopy).
  */
-export async function orderHdCopy(options: { userId: string; listingId: string; photoId: string; db?: Db }): Promise<{ state: HdOrderState; balance: number | null }> {
+export async function orderHdCopy(options: { userId: string; listingId: string; photoId: string; free?: boolean; db?: Db }): Promise<{ state: HdOrderState; balance: number | null }> {
   const { userId, photoId } = options;
   const db = options.db ?? (await getDb());
   await loadOwnedListing({ db, userId, listingId: options.listingId });
@@ -36,10 +38,13 @@ export async function orderHdCopy(options: { userId: string; listingId: string; 
     if (photo.hdState === "queued" || photo.hdState === "running") return { state: photo.hdState, balance: null };
 
     const attempt = photo.hdAttempt + 1;
-    const spent = await spendTokens({ db: tx, userId, amount: 1, idempotencyKey: `hd-spend:${photoId}:${attempt}`, reference: `listing-photo:${photoId}` });
+    const free = options.free ?? false;
+    const spent = free
+      ? { balance: await getBalance({ db: tx, userId }) }
+      : await spendTokens({ db: tx, userId, amount: 1, idempotencyKey: `hd-spend:${photoId}:${attempt}`, reference: `listing-photo:${photoId}` });
     await tx
       .update(listingPhoto)
-      .set({ hdState: "queued", hdAttempt: attempt, hdOrderedAt: sql`now()`, hdLeaseUntil: null, hdVisualizationId: photo.chosenVisualizationId, hdImageId: null })
+      .set({ hdState: "queued", hdAttempt: attempt, hdOrderedAt: sql`now()`, hdLeaseUntil: null, hdVisualizationId: photo.chosenVisualizationId, hdImageId: null, hdFree: free })
       .where(eq(listingPhoto.id, photoId));
     await tx.execute(sql`select ${notifyOnCommit("jobs", sql`'*'`)}`);
     return { state: "queued" as const, balance: spent.balance };

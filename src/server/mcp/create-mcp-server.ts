@@ -10,6 +10,8 @@ import { roomTypes } from "@/config/room-types";
 import { styleIds } from "@/config/styles";
 import { recordIdSchema } from "@/schemas/generation";
 import { hexColorSchema } from "@/schemas/edit-params";
+import { createVisualizationSchema, generateListingApiSchema } from "@/schemas/public-api";
+import { parseInput } from "@/server/parse-input";
 import type { ApiCaller } from "@/server/api-keys/authenticate-api-key";
 import { AppError } from "@/server/errors";
 import { errorAnswer } from "@/server/http/error-answer";
@@ -70,10 +72,21 @@ export function createMcpServer(options: { caller: ApiCaller; clientAddress: str
   const photoId = async (value: string) =>
     /^https?:\/\//.test(value) ? (await uploadFromUrl({ userId: caller.ownerId, clientAddress: options.clientAddress, url: value })).id : recordIdSchema.parse(value);
 
-  /** The cost of a call, refused without confirm above the threshold; a test key costs nothing. */
+  /**
+   * The cost of a call above the threshold, asked of the user before spending: through the client (MCP
+   * elicitation) when it can ask, else refused until the call comes again with confirm: true. A test key costs nothing.
+   */
   const costCheck = async (cost: number, confirmed: boolean | undefined): Promise<CallToolResult | null> => {
     if (caller.mode === "test" || cost <= MCP_CONFIRM_ABOVE_TOKENS || confirmed) return null;
     const balance = await getBalance({ userId: caller.ownerId });
+    if (server.server.getClientCapabilities()?.elicitation) {
+      const answer = await server.server.elicitInput({
+        message: `This costs ${cost} tokens (the balance is ${balance}). Spend them?`,
+        requestedSchema: { type: "object", properties: { confirm: { type: "boolean", title: `Spend ${cost} tokens` } }, required: ["confirm"] },
+      });
+      if (answer.action === "accept" && answer.content?.confirm === true) return null;
+      return { content: [{ type: "text", text: `The user did not agree to spend ${cost} tokens. Nothing was spent.` }] };
+    }
     return {
       content: [{ type: "text", text: `This costs ${cost} tokens (the balance is ${balance}). Nothing was spent. Ask the user, then call again with confirm: true.` }],
     };
@@ -92,7 +105,8 @@ export function createMcpServer(options: { caller: ApiCaller; clientAddress: str
     const made = await startVisualization({
       caller,
       requestId: crypto.randomUUID(),
-      request: { source: { type: "image", imageId }, roomType: request.roomType, mode: request.mode, styles: request.styles ?? [], variations: request.variations ?? 1, params: request.params ?? {}, maskImageId },
+      // The tool's arguments as the API's body, checked here as the API checks it (each mode's rules).
+      request: parseInput(createVisualizationSchema, { source: { type: "image", imageId }, roomType: request.roomType, mode: request.mode, styles: request.styles ?? [], variations: request.variations ?? 1, params: request.params ?? {}, maskImageId }),
     });
     await progress(extra, 0, made.visualization.results.length, "Queued");
     const done = await waitFor(made.visualization.id, extra);
@@ -193,7 +207,7 @@ export function createMcpServer(options: { caller: ApiCaller; clientAddress: str
       const photos = args.images.length || 1;
       const refusal = await costCheck(perPhoto * photos, args.confirm);
       if (refusal) return { content: [...refusal.content, { type: "text", text: `The listing is ${listingId}: pass listing_id to continue.` }] };
-      const made = await startListingGeneration({ caller, listingId, requestId: crypto.randomUUID(), request: { mode: args.mode, styles: args.styles, variations: 1, params: args.scope ? { scope: args.scope } : {} } });
+      const made = await startListingGeneration({ caller, listingId, requestId: crypto.randomUUID(), request: parseInput(generateListingApiSchema, { mode: args.mode, styles: args.styles, variations: 1, params: args.scope ? { scope: args.scope } : {} }) });
       const results: CallToolResult["content"] = [];
       for (const id of made.visualizationIds) results.push(...(await answer(await waitFor(id, extra), "")).content);
       results.push({ type: "text", text: `Listing ${listingId}: spent ${made.cost} tokens, the balance is ${made.balance}. ZIP of the chosen results: ${options.appUrl}/api/v1/listings/${listingId}/zip` });

@@ -51,7 +51,7 @@ export const apiOperations: Operation[] = [
 const errorStatuses: Record<string, string> = {
   "400": "INVALID_INPUT: the field at fault is `param`",
   "401": "UNAUTHORIZED: no key, an unknown, revoked or expired key",
-  "403": "FORBIDDEN: the key lacks the scope (reason missingScope), or a test key would spend (testKeySpends)",
+  "403": "FORBIDDEN: the key lacks the scope (reason missingScope)",
   "404": "NOT_FOUND: nothing of this account has this id",
   "429": "RATE_LIMITED: past the key's rate limit or concurrency; see Retry-After",
 };

@@ -8,9 +8,21 @@ import { AppError } from "@/server/errors";
 
 export type StoredAnswer = { status: number; body: string };
 
+/**
+ * The fingerprint of a body the work reads as a stream (an upload), known only once it is read: `afterWork` is
+ * the fingerprint of what the work read, or null when it left part of the body unread; `withoutWork` reads the
+ * rest of the body to its end and answers the fingerprint, for a repeat that runs no work.
+ */
+export type StreamedFingerprint = { afterWork: () => string | null; withoutWork: () => Promise<string> };
+
 /** What makes two requests "the same" under one Idempotency-Key: the method, the path and the exact body. */
 export function requestFingerprint(method: string, path: string, body: string | Uint8Array): string {
-  return createHash("sha256").update(`${method} ${path}\n`).update(body).digest("hex");
+  return fingerprintHash(method, path).update(body).digest("hex");
+}
+
+/** The SHA-256 a fingerprint is, with the method and path already in it (the body follows). */
+export function fingerprintHash(method: string, path: string) {
+  return createHash("sha256").update(`${method} ${path}\n`);
 }
 
 /**
@@ -18,12 +30,13 @@ export function requestFingerprint(method: string, path: string, body: string | 
  * day; the same key with the same fingerprint gets that answer again without running anything; the same key
  * with another fingerprint is IDEMPOTENCY_KEY_REUSED (422); while the first is still running, CONFLICT (409,
  * reason idempotencyInFlight). An answer of 500 or more is not kept, so a retry runs the work again (the
- * domain functions it calls are idempotent themselves through their request ids).
+ * domain functions it calls are idempotent themselves through their request ids); nor is one given without
+ * reading the whole of a streamed body (a refusal before the upload was read), whose fingerprint is unknown.
  */
 export async function runIdempotent(options: {
   keyId: string;
   idempotencyKey: string;
-  fingerprint: string;
+  fingerprint: string | StreamedFingerprint;
   work: () => Promise<StoredAnswer>;
   db?: DbOrTx;
   now?: Date;
@@ -35,14 +48,15 @@ export async function runIdempotent(options: {
   await db.delete(apiIdempotency).where(and(where, lt(apiIdempotency.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS))));
   const claimed = await db
     .insert(apiIdempotency)
-    .values({ keyId: options.keyId, idempotencyKey: options.idempotencyKey, requestHash: options.fingerprint, createdAt: now })
+    // A streamed body's fingerprint is written once the work has read it; until then the record is in flight.
+    .values({ keyId: options.keyId, idempotencyKey: options.idempotencyKey, requestHash: typeof options.fingerprint === "string" ? options.fingerprint : "", createdAt: now })
     .onConflictDoNothing()
     .returning({ keyId: apiIdempotency.keyId });
   if (claimed.length === 0) {
     const [earlier] = await db.select().from(apiIdempotency).where(where);
-    if (!earlier) throw new AppError("CONFLICT", { reason: "idempotencyInFlight" });
-    if (earlier.requestHash !== options.fingerprint) throw new AppError("IDEMPOTENCY_KEY_REUSED");
-    if (earlier.status === null || earlier.body === null) throw new AppError("CONFLICT", { reason: "idempotencyInFlight" });
+    if (!earlier || earlier.status === null || earlier.body === null) throw new AppError("CONFLICT", { reason: "idempotencyInFlight" });
+    const fingerprint = typeof options.fingerprint === "string" ? options.fingerprint : await options.fingerprint.withoutWork();
+    if (earlier.requestHash !== fingerprint) throw new AppError("IDEMPOTENCY_KEY_REUSED");
     return { status: earlier.status, body: earlier.body, replayed: true };
   }
   let answer: StoredAnswer;
@@ -52,7 +66,8 @@ export async function runIdempotent(options: {
     await db.delete(apiIdempotency).where(where);
     throw error;
   }
-  if (answer.status >= 500) await db.delete(apiIdempotency).where(where);
-  else await db.update(apiIdempotency).set({ status: answer.status, body: answer.body }).where(where);
+  const fingerprint = typeof options.fingerprint === "string" ? options.fingerprint : options.fingerprint.afterWork();
+  if (answer.status >= 500 || fingerprint === null) await db.delete(apiIdempotency).where(where);
+  else await db.update(apiIdempotency).set({ requestHash: fingerprint, status: answer.status, body: answer.body }).where(where);
   return { ...answer, replayed: false };
 }

@@ -3,24 +3,38 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { WebhookEventType } from "@/config/api";
 import type { BatchEvent } from "@/schemas/generation";
 import type { Db } from "@/server/db/client";
-import { apiBatch, apiHdOrder, batch, batchEvent, image, listingPhoto, visualization } from "@/server/db/schema";
+import { apiBatch, apiHdOrder, batch, batchEvent, image, listing, listingPhoto, visualization, webhookHdSeen } from "@/server/db/schema";
 import { getVisualization } from "@/server/public-api/get-visualization";
 import { toApiImage } from "@/server/public-api/to-api-visualization";
 import { toImageDto } from "@/server/images/image-dto";
 import { enqueueWebhookEvent } from "./enqueue-webhook-event";
 
 /**
- * Turns what happened to the API's batches into webhook events, reading each batch's own event log after the
+ * Turns what happened to an account's work into webhook events: the API's batches, and the website's once the
+ * owner has an account-wide endpoint (they join api_batch without a key when first seen: a batch's own event
+ * log holds everything from its start, so nothing is lost however late). Each batch's log is read after the
  * last event already told (api_batch.seen_seq): a result ready (result.ready), a result failed and refunded
  * (result.failed), then every result settled (visualization.finished) and, for the last batch of a listing's
- * generation, listing.finished; and HD copies ordered through the API once made (hd.ready). Each step commits
- * with its seen_seq, so an event is queued once even if the process stops between batches.
+ * generation, listing.finished. Then every HD order settled since it was last looked at (webhook_hd_seen),
+ * API's or website's: hd.ready once made. Each step commits with its marker, so an event is queued once even
+ * if the process stops between batches. An event carries the key that ordered the work (null: the website),
+ * which decides the endpoints (enqueueWebhookEvent).
  */
 export async function collectWebhookEvents(options: { db: Db; limit?: number }): Promise<number> {
   const { db } = options;
   let queued = 0;
+  // The website's batches, still alive, made after one of their owner's account-wide endpoints.
+  await db.execute(sql`
+    insert into api_batch (batch_id, key_id, owner_id, listing_id, created_at)
+    select b.id, null, b.user_id, lb.listing_id, b.created_at
+      from batch b
+      left join listing_batch lb on lb.batch_id = b.id
+     where b.expires_at > now()
+       and exists (select 1 from webhook_endpoint e where e.owner_id = b.user_id and e.key_id is null and e.created_at <= b.created_at)
+       and not exists (select 1 from api_batch a where a.batch_id = b.id)
+    on conflict do nothing`);
   const open = await db
-    .select({ batchId: apiBatch.batchId, ownerId: apiBatch.ownerId, seenSeq: apiBatch.seenSeq, listingId: apiBatch.listingId, lastSeq: batch.lastSeq, free: batch.free })
+    .select({ batchId: apiBatch.batchId, ownerId: apiBatch.ownerId, keyId: apiBatch.keyId, seenSeq: apiBatch.seenSeq, listingId: apiBatch.listingId, lastSeq: batch.lastSeq, free: batch.free })
     .from(apiBatch)
     .innerJoin(batch, eq(batch.id, apiBatch.batchId))
     .where(and(eq(apiBatch.finished, false), gt(batch.lastSeq, apiBatch.seenSeq)))
@@ -35,7 +49,7 @@ export async function collectWebhookEvents(options: { db: Db; limit?: number }):
         .where(and(eq(batchEvent.batchId, row.batchId), gt(batchEvent.seq, row.seenSeq), sql`${batchEvent.seq} <= ${row.lastSeq}`))
         .orderBy(asc(batchEvent.seq));
       const emit = async (type: WebhookEventType, data: Record<string, unknown>) => {
-        await enqueueWebhookEvent({ db: tx, ownerId: row.ownerId, type, test: row.free, data });
+        await enqueueWebhookEvent({ db: tx, ownerId: row.ownerId, keyId: row.keyId, type, test: row.free, data });
         n++;
       };
       for (const { payload } of events) {
@@ -65,18 +79,34 @@ export async function collectWebhookEvents(options: { db: Db; limit?: number }):
       return n;
     });
   }
-  // HD copies ordered through the API: made (an HD image and no order left) or failed (the order says so).
+  // HD orders settled since last looked at: made (an HD image, no order left), failed or dropped (no event).
   const orders = await db
-    .select({ photoId: apiHdOrder.photoId, listingId: apiHdOrder.listingId, ownerId: apiHdOrder.ownerId, hdState: listingPhoto.hdState, hd: image })
-    .from(apiHdOrder)
-    .innerJoin(listingPhoto, eq(listingPhoto.id, apiHdOrder.photoId))
+    .select({ photoId: listingPhoto.id, listingId: listingPhoto.listingId, ownerId: listing.userId, attempt: listingPhoto.hdAttempt, hdState: listingPhoto.hdState, free: listingPhoto.hdFree, keyId: apiHdOrder.keyId, hd: image })
+    .from(listingPhoto)
+    .innerJoin(listing, eq(listing.id, listingPhoto.listingId))
     .leftJoin(image, eq(image.id, listingPhoto.hdImageId))
-    .where(sql`${listingPhoto.hdState} is null or ${listingPhoto.hdState} = 'failed'`);
+    .leftJoin(apiHdOrder, eq(apiHdOrder.photoId, listingPhoto.id))
+    .leftJoin(webhookHdSeen, eq(webhookHdSeen.photoId, listingPhoto.id))
+    .where(
+      and(
+        sql`${listingPhoto.hdOrderedAt} is not null and (${listingPhoto.hdState} is null or ${listingPhoto.hdState} = 'failed')`,
+        sql`${listingPhoto.hdAttempt} > coalesce(${webhookHdSeen.attempt}, 0)`,
+        sql`(${apiHdOrder.photoId} is not null or exists (select 1 from webhook_endpoint e where e.owner_id = ${listing.userId} and e.key_id is null and e.created_at <= ${listingPhoto.hdOrderedAt}))`,
+      ),
+    )
+    .limit(options.limit ?? 50);
   for (const order of orders) {
     await db.transaction(async (tx) => {
-      const taken = await tx.delete(apiHdOrder).where(eq(apiHdOrder.photoId, order.photoId)).returning({ id: apiHdOrder.photoId });
-      if (taken.length === 0 || !order.hd || order.hdState === "failed") return;
-      await enqueueWebhookEvent({ db: tx, ownerId: order.ownerId, type: "hd.ready", test: false, data: { listingId: order.listingId, photoId: order.photoId, image: toApiImage(toImageDto(order.hd)) } });
+      // The marker moves once per order: a second collector that read the same row changes nothing.
+      const seen = await tx
+        .insert(webhookHdSeen)
+        .values({ photoId: order.photoId, attempt: order.attempt })
+        .onConflictDoUpdate({ target: webhookHdSeen.photoId, set: { attempt: order.attempt }, setWhere: sql`${webhookHdSeen.attempt} < ${order.attempt}` })
+        .returning({ photoId: webhookHdSeen.photoId });
+      await tx.delete(apiHdOrder).where(eq(apiHdOrder.photoId, order.photoId));
+      if (seen.length === 0 || !order.hd || order.hdState === "failed") return;
+      const data = { listingId: order.listingId, photoId: order.photoId, image: toApiImage(toImageDto(order.hd)) };
+      await enqueueWebhookEvent({ db: tx, ownerId: order.ownerId, keyId: order.keyId, type: "hd.ready", test: order.free, data });
       queued++;
     });
   }

@@ -13,9 +13,10 @@ import { toWebhookEndpointDto, type WebhookEndpointDto } from "./webhook-dto";
 /**
  * A new endpoint of the account with its signing secret (`whsec_…`, returned to its owner, who may see it again
  * in the settings). A live endpoint must be https and may not name a private or loopback address (it is checked
- * again, after DNS, at every delivery); a test endpoint may be http://localhost for a developer's machine.
+ * again, after DNS, at every delivery); a test endpoint may be http://localhost for a developer's machine. With
+ * `keyId` (one of the owner's keys) it gets only that key's events; without, all of the account's work.
  */
-export async function createWebhookEndpoint(options: { ownerId: string; url: string; mode: "live" | "test"; db?: DbOrTx }): Promise<WebhookEndpointDto & { secret: string }> {
+export async function createWebhookEndpoint(options: { ownerId: string; url: string; mode: "live" | "test"; keyId?: string | null; db?: DbOrTx }): Promise<WebhookEndpointDto & { secret: string }> {
   const db = options.db ?? (await getDb());
   let url: URL;
   try {
@@ -30,7 +31,7 @@ export async function createWebhookEndpoint(options: { ownerId: string; url: str
   if ((held?.n ?? 0) >= WEBHOOK_ENDPOINTS_PER_ACCOUNT) throw new AppError("INVALID_INPUT", { field: "url", reason: "tooManyEndpoints" });
   const [row] = await db
     .insert(webhookEndpoint)
-    .values({ id: newId(), ownerId: options.ownerId, url: url.toString(), mode: options.mode, secret: `whsec_${randomBytes(24).toString("base64url")}` })
+    .values({ id: newId(), ownerId: options.ownerId, url: url.toString(), mode: options.mode, keyId: options.keyId ?? null, secret: `whsec_${randomBytes(24).toString("base64url")}` })
     .returning();
   return { ...toWebhookEndpointDto(row!), secret: row!.secret };
 }

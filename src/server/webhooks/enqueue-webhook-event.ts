@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import type { WebhookEventType } from "@/config/api";
 import type { DbOrTx } from "@/server/db/client";
 import { newId } from "@/server/db/new-id";
@@ -8,12 +8,15 @@ import { webhookDelivery, webhookEndpoint } from "@/server/db/schema";
 
 /**
  * One event for every endpoint of the owner in the event's mode (a test key's work goes to test endpoints,
- * a live key's to live ones), or for one endpoint (a test event). The body is fixed here, so every retry
- * sends the same bytes under a fresh signature. Returns the event's id.
+ * a live key's and the website's to live ones) that takes the work's key (account-wide endpoints take all; one
+ * registered for a key only that key's), or for one endpoint (a test event). The body is fixed here, so every
+ * retry sends the same bytes under a fresh signature. Returns the event's id.
  */
 export async function enqueueWebhookEvent(options: {
   db: DbOrTx;
   ownerId: string;
+  /** The key that ordered the work; null for the website's. */
+  keyId?: string | null;
   type: WebhookEventType;
   test: boolean;
   data: Record<string, unknown>;
@@ -26,7 +29,9 @@ export async function enqueueWebhookEvent(options: {
     .where(
       and(
         eq(webhookEndpoint.ownerId, options.ownerId),
-        options.endpointId ? eq(webhookEndpoint.id, options.endpointId) : eq(webhookEndpoint.mode, options.test ? "test" : "live"),
+        options.endpointId
+          ? eq(webhookEndpoint.id, options.endpointId)
+          : and(eq(webhookEndpoint.mode, options.test ? "test" : "live"), or(isNull(webhookEndpoint.keyId), options.keyId ? eq(webhookEndpoint.keyId, options.keyId) : undefined)),
       ),
     );
   if (endpoints.length === 0) return id;

@@ -5,10 +5,24 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Handle } from "@/server/db/client";
-import { batch, tokenLedger, webhookDelivery, webhookEndpoint } from "@/server/db/schema";
+import { createBatchSchema } from "@/schemas/generation";
+import { generateListingSchema } from "@/schemas/listings";
+import { createVisualizationSchema, generateListingApiSchema } from "@/schemas/public-api";
+import { batch, generationJob, listingPhoto, tokenLedger, visualization, webhookDelivery, webhookEndpoint } from "@/server/db/schema";
+import { claimJobs } from "@/server/generation/claim-jobs";
+import { createBatch } from "@/server/generation/create-batch";
+import { addListingPhotos } from "@/server/listings/add-listing-photos";
+import { chooseListingResult } from "@/server/listings/choose-listing-result";
+import { createListing } from "@/server/listings/create-listing";
+import { generateListing } from "@/server/listings/generate-listing";
+import { orderHdCopy } from "@/server/listings/order-hd-copy";
+import { grantTokens } from "@/server/tokens/grant-tokens";
+import { startHdWorker } from "@/server/listings/start-hd-worker";
+import { parseInput } from "@/server/parse-input";
+import { startListingGeneration } from "@/server/public-api/start-listing-generation";
 import { authenticateApiKey } from "@/server/api-keys/authenticate-api-key";
 import { createApiKey } from "@/server/api-keys/create-api-key";
 import { createLocalEngine } from "@/server/engines/local-engine";
@@ -67,7 +81,9 @@ describe("API work and its webhooks on pglite", () => {
     const { secret } = await createApiKey({ db: handle.db, ownerId, input: { name: mode, mode, scopes: ["read", "generate"], concurrency } });
     return authenticateApiKey({ db: handle.db, authorization: `Bearer ${secret}`, scope: "generate", clientAddress: "203.0.113.1" });
   }
-  const restyle = (imageId: string) => ({ source: { type: "image" as const, imageId }, roomType: "living-room" as const, mode: "restyle" as const, styles: ["japandi"] });
+  const restyle = (imageId: string, styles = ["japandi"]) => parseInput(createVisualizationSchema, { source: { type: "image", imageId }, roomType: "living-room", mode: "restyle", styles });
+  const jobsOf = async (ownerId: string) =>
+    (await claimJobs({ db: handle.db, limit: 100, leaseMs: 60_000 })).filter((job) => job.userId === ownerId).map((job) => job.batchId);
 
   it("runs a test key's visualization on the local engine for free and tells a test endpoint, signed", async () => {
     const { ownerId, imageId } = await ownerWithPhoto();
@@ -101,12 +117,88 @@ describe("API work and its webhooks on pglite", () => {
     expect(await handle.db.select().from(batch).where(eq(batch.userId, ownerId))).toEqual([]);
   });
 
-  it("holds a key to its concurrency", async () => {
+  it("queues a key's work and runs it at the key's concurrency, leaving its owner's website work free", async () => {
     const { ownerId, imageId } = await ownerWithPhoto();
     const limited = await caller(ownerId, "test", 1);
-    await startVisualization({ db: handle.db, caller: limited, request: restyle(imageId), requestId: randomUUID() });
-    const second = await startVisualization({ db: handle.db, caller: limited, request: restyle(imageId), requestId: randomUUID() }).catch((e: unknown) => e);
-    expect(isAppError(second, "RATE_LIMITED") && second.details).toMatchObject({ reason: "keyConcurrency", limit: 1 });
+    const first = await startVisualization({ db: handle.db, caller: limited, request: restyle(imageId, ["japandi", "modern"]), requestId: randomUUID() });
+    const second = await startVisualization({ db: handle.db, caller: limited, request: restyle(imageId), requestId: randomUUID() });
+    expect(second.visualization.status).toBe("queued");
+    expect(await jobsOf(ownerId)).toEqual([first.visualization.id]);
+    expect(await jobsOf(ownerId)).toEqual([]);
+    const website = await createBatch({ db: handle.db, storage, userId: ownerId, engineId: "local", free: true, request: parseInput(createBatchSchema, { ...restyle(imageId), requestId: randomUUID() }) });
+    expect(await jobsOf(ownerId)).toEqual([website.batch.id]);
+    await handle.db.delete(generationJob).where(inArray(generationJob.visualizationId, [...first.visualization.results, ...second.visualization.results].map((r) => r.id)));
+  });
+
+  it("generates a whole listing and its HD copy with a test key, spending nothing", async () => {
+    const { ownerId, imageId } = await ownerWithPhoto();
+    const key = await caller(ownerId, "test");
+    const listing = await createListing({ db: handle.db, userId: ownerId, name: "Test listing" });
+    await addListingPhotos({ db: handle.db, userId: ownerId, listingId: listing.id, sources: [{ type: "image", imageId }], roomType: "living-room" });
+    const made = await startListingGeneration({ db: handle.db, caller: key, listingId: listing.id, request: parseInput(generateListingApiSchema, { mode: "restyle", styles: ["japandi"], variations: 1 }), requestId: randomUUID() });
+    expect(made).toMatchObject({ cost: 0, balance: 0 });
+    expect(await handle.db.select({ free: batch.free, engine: batch.engine }).from(batch).where(inArray(batch.id, made.visualizationIds))).toEqual([{ free: true, engine: "local" }]);
+    const worker = startWorker({ db: handle.db, storage, engine: createLocalEngine(), pollMs: 20, sweepEveryMs: 3_600_000 });
+    await worker.idle();
+    await worker.stop({ graceMs: 1000 });
+    const [photo] = await handle.db.select().from(listingPhoto).where(eq(listingPhoto.listingId, listing.id));
+    const [result] = await handle.db.select({ id: visualization.id }).from(visualization).where(and(eq(visualization.batchId, made.visualizationIds[0]!), eq(visualization.status, "succeeded")));
+    await chooseListingResult({ db: handle.db, userId: ownerId, listingId: listing.id, photoId: photo!.id, visualizationId: result!.id });
+
+    expect(await orderHdCopy({ db: handle.db, userId: ownerId, listingId: listing.id, photoId: photo!.id, free: true })).toEqual({ state: "queued", balance: 0 });
+    const upscale = () => Promise.reject(new Error("an AI upscale for a test key"));
+    const hd = startHdWorker({ db: handle.db, storage, engine: { id: "replicate", upscale }, pollMs: 20 });
+    await hd.idle();
+    await hd.stop({ graceMs: 1000 });
+    const [after] = await handle.db.select().from(listingPhoto).where(eq(listingPhoto.id, photo!.id));
+    expect(after).toMatchObject({ hdState: null, hdFree: true });
+    expect(after!.hdImageId).not.toBeNull();
+    expect(await handle.db.select().from(tokenLedger).where(eq(tokenLedger.userId, ownerId))).toEqual([]);
+  });
+
+  it("tells an account-wide endpoint of all the account's work, the website's too, and a key's endpoint of that key's only", async () => {
+    const { ownerId, imageId } = await ownerWithPhoto();
+    await grantTokens({ db: handle.db, userId: ownerId, amount: 20, kind: "grant", idempotencyKey: `g:${ownerId}` });
+    const keyA = await caller(ownerId, "live");
+    const keyB = await caller(ownerId, "live");
+    const all = await createWebhookEndpoint({ db: handle.db, ownerId, url: "https://hooks.example.test/all", mode: "live" });
+    const onlyA = await createWebhookEndpoint({ db: handle.db, ownerId, url: "https://hooks.example.test/a", mode: "live", keyId: keyA.keyId });
+    const told = async () => {
+      const worker = startWorker({ db: handle.db, storage, engine: createLocalEngine(), pollMs: 20, sweepEveryMs: 3_600_000 });
+      await worker.idle();
+      await worker.stop({ graceMs: 1000 });
+      await collectWebhookEvents({ db: handle.db });
+      const rows = await handle.db.select({ endpointId: webhookDelivery.endpointId, type: webhookDelivery.type, payload: webhookDelivery.payload }).from(webhookDelivery).where(inArray(webhookDelivery.endpointId, [all.id, onlyA.id]));
+      await handle.db.delete(webhookDelivery).where(inArray(webhookDelivery.endpointId, [all.id, onlyA.id]));
+      const of = (id: string) => rows.filter((r) => r.endpointId === id).map((r) => r.type).sort();
+      return { all: of(all.id), onlyA: of(onlyA.id), ids: rows.map((r) => (JSON.parse(r.payload) as { data: { visualizationId?: string; visualization?: { id: string } } }).data) };
+    };
+
+    const website = await createBatch({ db: handle.db, storage, userId: ownerId, engineId: "local", request: parseInput(createBatchSchema, { ...restyle(imageId), requestId: randomUUID() }) });
+    const fromWebsite = await told();
+    expect(fromWebsite).toMatchObject({ all: ["result.ready", "visualization.finished"], onlyA: [] });
+    expect(fromWebsite.ids).toContainEqual(expect.objectContaining({ visualizationId: website.batch.id }));
+
+    await startVisualization({ db: handle.db, caller: keyB, request: restyle(imageId), requestId: randomUUID() });
+    expect(await told()).toMatchObject({ all: ["result.ready", "visualization.finished"], onlyA: [] });
+    await startVisualization({ db: handle.db, caller: keyA, request: restyle(imageId), requestId: randomUUID() });
+    expect(await told()).toMatchObject({ all: ["result.ready", "visualization.finished"], onlyA: ["result.ready", "visualization.finished"] });
+
+    // A listing generated and an HD copy ordered on the website.
+    const listing = await createListing({ db: handle.db, userId: ownerId, name: "Website listing" });
+    await addListingPhotos({ db: handle.db, userId: ownerId, listingId: listing.id, sources: [{ type: "image", imageId }], roomType: "living-room" });
+    const made = await generateListing({ db: handle.db, userId: ownerId, listingId: listing.id, engineId: "local", ...parseInput(generateListingSchema, { mode: "restyle", styles: ["japandi"], variations: 1, requestId: randomUUID() }) });
+    expect(await told()).toMatchObject({ all: ["listing.finished", "result.ready", "visualization.finished"], onlyA: [] });
+    const [photo] = await handle.db.select().from(listingPhoto).where(eq(listingPhoto.listingId, listing.id));
+    const [result] = await handle.db.select({ id: visualization.id }).from(visualization).where(eq(visualization.batchId, made.batchIds[0]!));
+    await chooseListingResult({ db: handle.db, userId: ownerId, listingId: listing.id, photoId: photo!.id, visualizationId: result!.id });
+    await orderHdCopy({ db: handle.db, userId: ownerId, listingId: listing.id, photoId: photo!.id });
+    const hd = startHdWorker({ db: handle.db, storage, engine: {}, pollMs: 20 });
+    await hd.idle();
+    await hd.stop({ graceMs: 1000 });
+    expect(await told()).toMatchObject({ all: ["hd.ready"], onlyA: [] });
+    // Told once.
+    expect(await told()).toMatchObject({ all: [], onlyA: [] });
   });
 
   it("retries an endpoint that answers 500 or hangs, and logs why", async () => {

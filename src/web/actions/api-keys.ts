@@ -17,11 +17,11 @@ import { action } from "./action";
 const refresh = () => revalidatePath("/[locale]/settings/api", "page");
 
 export const createApiKeyAction = action(
-  z.object({ name: z.string(), mode: z.string(), scopes: z.array(z.string()), expiresAt: z.string().nullable() }),
+  z.object({ name: z.string(), mode: z.string(), scopes: z.array(z.string()), expiresAt: z.string().nullable(), concurrency: z.number().nullable().default(null) }),
   async (input, { user }) => {
     const made = await createApiKey({
       ownerId: user.id,
-      input: { name: input.name, mode: input.mode as "live", scopes: input.scopes as ["read"], expiresAt: input.expiresAt ? new Date(`${input.expiresAt}T23:59:59Z`) : null },
+      input: { name: input.name, mode: input.mode as "live", scopes: input.scopes as ["read"], expiresAt: input.expiresAt ? new Date(`${input.expiresAt}T23:59:59Z`) : null, concurrency: input.concurrency },
     });
     refresh();
     return { secret: made.secret, prefix: made.key.prefix };

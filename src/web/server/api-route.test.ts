@@ -73,14 +73,14 @@ describe("otherMethods", () => {
     expect(postOnly.HEAD(new Request("http://localhost/api/x", { method: "HEAD" })).headers.get("allow")).toBe("OPTIONS, POST");
   });
 
-  it("answers every method in every route file: its own handlers, and otherMethods for the rest", () => {
+  it("answers every method in every route file: its own handlers, and otherMethods (v1OtherMethods under /api/v1) for the rest", () => {
     const api = path.join(process.cwd(), "app/api");
     const files = readdirSync(api, { recursive: true, encoding: "utf8" }).filter((file) => path.basename(file) === "route.ts");
     expect(files.length).toBeGreaterThan(20);
     for (const file of files) {
       const source = readFileSync(path.join(api, file), "utf8");
       const own = [...source.matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b|as (GET|POST|PUT|PATCH|DELETE|OPTIONS)\b/g)].map((m) => m[1] ?? m[2]);
-      const refused = /export const \{([^}]*)\} = otherMethods\(([^)]*)\)/.exec(source);
+      const refused = /export const \{([^}]*)\} = (?:otherMethods|v1OtherMethods)\(([^)]*)\)/.exec(source);
       // Only a route that answers every method itself (the JSON 404 for unknown addresses) goes without.
       if (refused) {
         const served = [...refused[2]!.matchAll(/"(\w+)"/g)].map((m) => m[1]);

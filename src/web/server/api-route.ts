@@ -75,8 +75,8 @@ export function webhookRoute(options: { context: string }, handler: (context: { 
 
 /** The methods a route file answers itself; Next answers HEAD from GET and OPTIONS from what is exported. */
 const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-type RouteMethod = (typeof ROUTE_METHODS)[number];
-type OtherMethod<Served extends RouteMethod> = Exclude<RouteMethod, Served> | "OPTIONS" | ("GET" extends Served ? never : "HEAD");
+export type RouteMethod = (typeof ROUTE_METHODS)[number];
+export type OtherMethod<Served extends RouteMethod> = Exclude<RouteMethod, Served> | "OPTIONS" | ("GET" extends Served ? never : "HEAD");
 
 /**
  * Handlers for the methods a route does not serve: METHOD_NOT_ALLOWED (405) in the error map's JSON with
@@ -85,10 +85,18 @@ type OtherMethod<Served extends RouteMethod> = Exclude<RouteMethod, Served> | "O
  * serves: `export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");`
  */
 export function otherMethods<Served extends RouteMethod>(...served: Served[]): Record<OtherMethod<Served>, (request: Request) => Response> {
+  return otherMethodsRefusedWith(errorResponse, served);
+}
+
+/** otherMethods with another answer for the refusal (the public API's error shape). */
+export function otherMethodsRefusedWith<Served extends RouteMethod>(
+  answer: (error: AppError, request: Request) => Response,
+  served: Served[],
+): Record<OtherMethod<Served>, (request: Request) => Response> {
   const answered: string[] = [...served, ...(served.includes("GET" as Served) ? ["HEAD"] : []), "OPTIONS"];
   const allow = answered.sort().join(", ");
   const refuse = (request: Request) => {
-    const response = errorResponse(new AppError("METHOD_NOT_ALLOWED", { method: request.method }), request);
+    const response = answer(new AppError("METHOD_NOT_ALLOWED", { method: request.method }), request);
     response.headers.set("Allow", allow);
     return response;
   };

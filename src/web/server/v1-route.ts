@@ -2,14 +2,16 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { z } from "zod";
 import { API_JSON_MAX_BYTES, type ApiScope } from "@/config/api";
+import { UPLOAD_MAX_BYTES } from "@/config/generation";
 import { pathFor, type Locale } from "@/config/routes";
 import { env } from "@/env";
 import { authenticateApiKey, type ApiCaller } from "@/server/api-keys/authenticate-api-key";
 import { AppError } from "@/server/errors";
 import { errorAnswer, preferredLocale } from "@/server/http/error-answer";
 import { invalidInput } from "@/server/invalid-input";
-import { requestFingerprint, runIdempotent } from "@/server/public-api/run-idempotent";
+import { fingerprintHash, requestFingerprint, runIdempotent, type StreamedFingerprint } from "@/server/public-api/run-idempotent";
 import { hitRateLimit, type RateLimitState } from "@/server/rate-limit/hit-rate-limit";
+import { otherMethodsRefusedWith, type OtherMethod, type RouteMethod } from "./api-route";
 
 /*
  * The public API's one route wrapper (`/api/v1/…`). Every answer carries `Request-Id`; every error has one shape,
@@ -31,9 +33,11 @@ type V1Options<Body> = {
   write?: boolean;
 };
 
+const newRequestId = () => `req_${randomBytes(12).toString("base64url")}`;
+
 export function v1Route<Body = undefined>(options: V1Options<Body>, handler: (context: V1Context<Body>) => Promise<Response>) {
   return async (request: Request, context: { params: Promise<Params> }): Promise<Response> => {
-    const requestId = `req_${randomBytes(12).toString("base64url")}`;
+    const requestId = newRequestId();
     const locale = preferredLocale(request.headers.get("accept-language"));
     const headers = new Headers({ "Request-Id": requestId, "cache-control": "no-store" });
     try {
@@ -43,23 +47,25 @@ export function v1Route<Body = undefined>(options: V1Options<Body>, handler: (co
       const raw = options.body ? await readJson(request) : null;
       const body = options.body ? parse(options.body, raw!.value) : (undefined as Body);
       const params = await context.params;
-      const run = async () => {
+      const run = async (passed: Request) => {
         try {
-          return await handler({ request, caller, body, params, locale, requestId, clientAddress });
+          return await handler({ request: passed, caller, body, params, locale, requestId, clientAddress });
         } catch (error) {
           return errorJson(error, locale, requestId, new Headers());
         }
       };
       const idempotencyKey = request.headers.get("idempotency-key");
-      if (!options.write || !idempotencyKey) return withHeaders(await run(), headers);
+      if (!options.write || !idempotencyKey) return withHeaders(await run(request), headers);
       if (idempotencyKey.length > 255) throw new AppError("INVALID_INPUT", { field: "Idempotency-Key", reason: "badIdempotencyKey" });
       const path = new URL(request.url).pathname;
+      // A JSON body is already read; any other (an upload) is fingerprinted as the handler streams it.
+      const streamed = raw ? null : fingerprintedBody(request, path);
       const answer = await runIdempotent({
         keyId: caller.keyId,
         idempotencyKey,
-        fingerprint: requestFingerprint(request.method, path, raw?.text ?? request.headers.get("content-length") ?? ""),
+        fingerprint: raw ? requestFingerprint(request.method, path, raw.text) : streamed!.fingerprint,
         work: async () => {
-          const response = await run();
+          const response = await run(streamed?.request ?? request);
           return { status: response.status, body: await response.text() };
         },
       });
@@ -83,6 +89,19 @@ export function requestIdFor(context: { request: Request; caller: ApiCaller }): 
   const hex = bytes.subarray(0, 16).toString("hex");
   // A UUID (version 4 layout) as the request schemas expect.
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** An error of the API outside a v1Route (an unknown path, a method a route does not serve), in its shape and the request's language. */
+export function v1Refusal(error: AppError, request: Request): Response {
+  return errorJson(error, preferredLocale(request.headers.get("accept-language")), newRequestId(), new Headers());
+}
+
+/**
+ * What every `/api/v1` route file ends with: otherMethods answering in the API's error shape,
+ * `export const { PUT, PATCH, DELETE, OPTIONS } = v1OtherMethods("GET", "POST");`
+ */
+export function v1OtherMethods<Served extends RouteMethod>(...served: Served[]): Record<OtherMethod<Served>, (request: Request) => Response> {
+  return otherMethodsRefusedWith(v1Refusal, served);
 }
 
 /** A JSON answer of the API. */
@@ -150,6 +169,54 @@ async function readJson(request: Request): Promise<{ text: string; value: unknow
   } catch {
     throw new AppError("INVALID_INPUT", { field: "body", reason: "badJson" });
   }
+}
+
+/** Bodies read to compare a repeat's fingerprint stop here: the first request's body was no longer (an upload's limit). */
+const FINGERPRINT_MAX_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
+
+/**
+ * The request with its body hashed as the handler reads it, so an upload's Idempotency-Key covers the whole
+ * of its content without holding it in memory: the fingerprint of the same method, path and bytes as a JSON
+ * body's (requestFingerprint).
+ */
+function fingerprintedBody(request: Request, path: string): { request: Request; fingerprint: StreamedFingerprint } {
+  const hash = fingerprintHash(request.method, path);
+  let complete = request.body === null;
+  const body =
+    request.body?.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          hash.update(chunk);
+          controller.enqueue(chunk);
+        },
+        flush() {
+          complete = true;
+        },
+      }),
+    ) ?? null;
+  const passed = body ? new Request(request.url, { method: request.method, headers: request.headers, body, duplex: "half", signal: request.signal } as RequestInit) : request;
+  return {
+    request: passed,
+    fingerprint: {
+      afterWork: () => (complete ? hash.copy().digest("hex") : null),
+      async withoutWork() {
+        if (body && !complete) {
+          const reader = body.getReader();
+          let total = 0;
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            total += value.length;
+            if (total > FINGERPRINT_MAX_BYTES) {
+              await reader.cancel().catch(() => undefined);
+              return "longer than any first request";
+            }
+          }
+        }
+        return hash.digest("hex");
+      },
+    },
+  };
 }
 
 function parse<T>(schema: z.ZodType<T, unknown>, value: unknown): T {

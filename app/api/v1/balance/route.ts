@@ -1,10 +1,9 @@
 import { getBalance } from "@/server/tokens/get-balance";
-import { otherMethods } from "@/web/server/api-route";
-import { v1Json, v1Route } from "@/web/server/v1-route";
+import { v1Json, v1OtherMethods, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
 
 /** The owner's token balance (the website's, one ledger). */
 export const GET = v1Route({ scope: "billing:read" }, async ({ caller }) => v1Json({ balance: await getBalance({ userId: caller.ownerId }), test: caller.mode === "test" }));
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = v1OtherMethods("GET");

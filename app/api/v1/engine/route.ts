@@ -1,8 +1,7 @@
 import { engineModes } from "@/config/engines";
 import { listingModes } from "@/config/listings";
 import { getEngineInfo } from "@/server/generation/get-engine-info";
-import { otherMethods } from "@/web/server/api-route";
-import { v1Json, v1Route } from "@/web/server/v1-route";
+import { v1Json, v1OtherMethods, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
 
@@ -13,4 +12,4 @@ export const GET = v1Route({ scope: "read" }, async () => {
   return v1Json({ engine: engine.id, ai: engine.ai, modes, listingModes: listingModes.filter((m) => modes.includes(m)) });
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = v1OtherMethods("GET");

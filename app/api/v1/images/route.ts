@@ -7,8 +7,7 @@ import { paginate } from "@/server/public-api/paginate";
 import { toApiImage } from "@/server/public-api/to-api-visualization";
 import { uploadFromUrl } from "@/server/public-api/upload-from-url";
 import { invalidInput } from "@/server/invalid-input";
-import { otherMethods } from "@/web/server/api-route";
-import { v1Json, v1Query, v1Route } from "@/web/server/v1-route";
+import { v1Json, v1OtherMethods, v1Query, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
 
@@ -40,4 +39,4 @@ export const GET = v1Route({ scope: "read" }, async ({ request, caller }) => {
   return v1Json({ data: page.data.map(toApiImage), nextCursor: page.nextCursor });
 });
 
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = v1OtherMethods("GET", "POST");

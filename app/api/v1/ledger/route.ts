@@ -1,8 +1,7 @@
 import { pageQuerySchema } from "@/schemas/public-api";
 import { paginate } from "@/server/public-api/paginate";
 import { listLedger } from "@/server/tokens/list-ledger";
-import { otherMethods } from "@/web/server/api-route";
-import { v1Json, v1Query, v1Route } from "@/web/server/v1-route";
+import { v1Json, v1OtherMethods, v1Query, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
 
@@ -12,4 +11,4 @@ export const GET = v1Route({ scope: "billing:read" }, async ({ request, caller }
   return v1Json(paginate(entries, (e) => e.id, v1Query(request, pageQuerySchema)));
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = v1OtherMethods("GET");

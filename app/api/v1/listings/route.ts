@@ -3,8 +3,7 @@ import { createListing } from "@/server/listings/create-listing";
 import { listListings } from "@/server/listings/list-listings";
 import { paginate } from "@/server/public-api/paginate";
 import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
-import { otherMethods } from "@/web/server/api-route";
-import { v1Json, v1Query, v1Route } from "@/web/server/v1-route";
+import { v1Json, v1OtherMethods, v1Query, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
 
@@ -19,4 +18,4 @@ export const POST = v1Route({ scope: "listings", write: true, body: createListin
   return v1Json({ listing: { id: created.id, name: created.name } }, 201);
 });
 
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = v1OtherMethods("GET", "POST");

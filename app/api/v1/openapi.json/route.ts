@@ -1,6 +1,7 @@
 import { env } from "@/env";
 import { openApiDocument } from "@/server/public-api/openapi-document";
-import { otherMethods, publicRoute } from "@/web/server/api-route";
+import { publicRoute } from "@/web/server/api-route";
+import { v1OtherMethods } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
 
@@ -9,4 +10,4 @@ export const GET = publicRoute({}, async () =>
   Response.json(openApiDocument(env().appUrl), { headers: { "cache-control": "public, max-age=300", "access-control-allow-origin": "*" } }),
 );
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = v1OtherMethods("GET");

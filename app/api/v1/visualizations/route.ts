@@ -1,7 +1,6 @@
 import { createVisualizationSchema } from "@/schemas/public-api";
 import { startVisualization } from "@/server/public-api/start-visualization";
-import { otherMethods } from "@/web/server/api-route";
-import { requestIdFor, v1Json, v1Route } from "@/web/server/v1-route";
+import { requestIdFor, v1Json, v1OtherMethods, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
 
@@ -10,4 +9,4 @@ export const POST = v1Route({ scope: "generate", write: true, body: createVisual
   v1Json(await startVisualization({ caller: context.caller, request: context.body, requestId: requestIdFor(context) }), 201),
 );
 
-export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = v1OtherMethods("POST");

@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, times
 import { webhookEventTypes } from "@/config/api";
 import { user } from "./auth";
 import { batch } from "./generation";
+import { listingPhoto } from "./listings";
 
 /**
  * A key of the public API. Only the SHA-256 of its secret is kept (decision record 0042); `prefix` is the part
@@ -21,7 +22,7 @@ export const apiKey = pgTable(
     prefix: text("prefix").notNull(),
     secretHash: text("secret_hash").notNull().unique(),
     scopes: jsonb("scopes").$type<string[]>().notNull(),
-    /** Visualizations of this key queued or running at once; null: the plan's default. */
+    /** Results of this key generated at once (the rest wait in the queue); null: the plan's default. */
     concurrency: integer("concurrency"),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
@@ -51,15 +52,20 @@ export const apiIdempotency = pgTable(
   (t) => [primaryKey({ columns: [t.keyId, t.idempotencyKey] }), index("api_idempotency_created_idx").on(t.createdAt)],
 );
 
-/** A batch ordered through the API: which key ordered it (its concurrency) and how far its webhooks have been told. */
+/**
+ * A batch the webhooks follow: one ordered through the API (which key ordered it, its concurrency), or one of
+ * the website's whose owner has an account-wide endpoint (no key); and how far its webhooks have been told.
+ */
 export const apiBatch = pgTable(
   "api_batch",
   {
     batchId: text("batch_id")
       .primaryKey()
       .references(() => batch.id, { onDelete: "cascade" }),
-    keyId: text("key_id").notNull(),
+    keyId: text("key_id"),
     ownerId: text("owner_id").notNull(),
+    /** The key's concurrency when ordered: the job runner runs at most this many of the key's results at once. */
+    concurrency: integer("concurrency"),
     /** The batch's events up to this one have become webhook events. */
     seenSeq: integer("seen_seq").notNull().default(0),
     finished: boolean("finished").notNull().default(false),
@@ -82,6 +88,8 @@ export const webhookEndpoint = pgTable(
     secret: text("secret").notNull(),
     /** A test endpoint gets the events of test keys and may be a local address. */
     mode: text("mode", { enum: ["live", "test"] }).notNull(),
+    /** Only this key's work; null: all of the account's work, from the API and from the website. */
+    keyId: text("key_id").references(() => apiKey.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("webhook_endpoint_owner_idx").on(t.ownerId)],
@@ -114,7 +122,18 @@ export const webhookDelivery = pgTable(
   ],
 );
 
-/** An HD copy ordered through the API, until its webhook (hd.ready) has been sent or the order failed. */
+/**
+ * The last HD order of a photo the webhooks have looked at (listing_photo.hd_attempt), once it settled: an order
+ * is told (hd.ready) once, whoever placed it.
+ */
+export const webhookHdSeen = pgTable("webhook_hd_seen", {
+  photoId: text("photo_id")
+    .primaryKey()
+    .references(() => listingPhoto.id, { onDelete: "cascade" }),
+  attempt: integer("attempt").notNull(),
+});
+
+/** An HD copy ordered through the API (which key ordered it), until its order settled and was told. */
 export const apiHdOrder = pgTable("api_hd_order", {
   photoId: text("photo_id").primaryKey(),
   listingId: text("listing_id").notNull(),

@@ -60,6 +60,8 @@ export const listingPhoto = pgTable(
     hdVisualizationId: text("hd_visualization_id"),
     /** When the order was placed: the HD queue takes each person's orders oldest first. */
     hdOrderedAt: timestamp("hd_ordered_at", { withTimezone: true }),
+    /** The order was an API test key's: nothing spent, a plain upscale, nothing given back if it fails. */
+    hdFree: boolean("hd_free").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,6 +1,5 @@
 import { deleteWebhookEndpoint } from "@/server/webhooks/delete-webhook-endpoint";
-import { otherMethods } from "@/web/server/api-route";
-import { v1Json, v1Route } from "@/web/server/v1-route";
+import { v1Json, v1OtherMethods, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
 
@@ -9,4 +8,4 @@ export const DELETE = v1Route({ scope: "generate", write: true }, async ({ calle
   return v1Json({ ok: true });
 });
 
-export const { GET, POST, PUT, PATCH, HEAD, OPTIONS } = otherMethods("DELETE");
+export const { GET, POST, PUT, PATCH, HEAD, OPTIONS } = v1OtherMethods("DELETE");

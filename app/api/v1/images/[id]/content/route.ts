@@ -1,6 +1,6 @@
 import { getImageFile } from "@/server/images/get-image-file";
-import { fileBody, otherMethods } from "@/web/server/api-route";
-import { v1Route } from "@/web/server/v1-route";
+import { fileBody } from "@/web/server/api-route";
+import { v1OtherMethods, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
 
@@ -12,4 +12,4 @@ export const GET = v1Route({ scope: "read" }, async ({ request, caller, params }
   });
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = v1OtherMethods("GET");

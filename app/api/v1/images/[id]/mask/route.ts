@@ -1,7 +1,6 @@
 import { uploadMask } from "@/server/images/upload-mask";
 import { toApiImage } from "@/server/public-api/to-api-visualization";
-import { otherMethods } from "@/web/server/api-route";
-import { v1Json, v1Route } from "@/web/server/v1-route";
+import { v1Json, v1OtherMethods, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
 
@@ -11,4 +10,4 @@ export const POST = v1Route({ scope: "generate", write: true }, async ({ request
   return v1Json({ mask: toApiImage(made.image) }, 201);
 });
 
-export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = v1OtherMethods("POST");

@@ -1,7 +1,6 @@
 import { generateListingApiSchema } from "@/schemas/public-api";
 import { startListingGeneration } from "@/server/public-api/start-listing-generation";
-import { otherMethods } from "@/web/server/api-route";
-import { requestIdFor, v1Json, v1Route } from "@/web/server/v1-route";
+import { requestIdFor, v1Json, v1OtherMethods, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
 
@@ -10,4 +9,4 @@ export const POST = v1Route({ scope: "listings", write: true, body: generateList
   v1Json(await startListingGeneration({ caller: context.caller, listingId: context.params.id!, request: context.body, requestId: requestIdFor(context) }), 201),
 );
 
-export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = v1OtherMethods("POST");

@@ -1,7 +1,6 @@
 import { addListingPhotosApiSchema } from "@/schemas/public-api";
 import { addListingPhotos } from "@/server/listings/add-listing-photos";
-import { otherMethods } from "@/web/server/api-route";
-import { v1Json, v1Route } from "@/web/server/v1-route";
+import { v1Json, v1OtherMethods, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
 
@@ -10,4 +9,4 @@ export const POST = v1Route({ scope: "listings", write: true, body: addListingPh
   v1Json(await addListingPhotos({ userId: caller.ownerId, listingId: params.id!, ...body })),
 );
 
-export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = v1OtherMethods("POST");

@@ -1,8 +1,7 @@
 import { env } from "@/env";
 import { createShareLink } from "@/server/listings/create-share-link";
 import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
-import { otherMethods } from "@/web/server/api-route";
-import { v1Json, v1Route } from "@/web/server/v1-route";
+import { v1Json, v1OtherMethods, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
 
@@ -13,4 +12,4 @@ export const POST = v1Route({ scope: "listings", write: true }, async ({ caller,
   return v1Json({ id: link.id, url: `${env().appUrl}/p/${link.token}` }, 201);
 });
 
-export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = v1OtherMethods("POST");

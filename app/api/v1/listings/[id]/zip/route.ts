@@ -1,8 +1,7 @@
 import { Readable } from "node:stream";
 import { streamListingZip } from "@/server/listings/stream-listing-zip";
-import { otherMethods } from "@/web/server/api-route";
 import { disclosureLabels } from "@/web/server/listing-api";
-import { v1Route } from "@/web/server/v1-route";
+import { v1OtherMethods, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
 
@@ -14,4 +13,4 @@ export const GET = v1Route({ scope: "listings" }, async ({ request, caller, para
   });
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = v1OtherMethods("GET");

@@ -1,6 +1,5 @@
 import { sendTestWebhook } from "@/server/webhooks/send-test-webhook";
-import { otherMethods } from "@/web/server/api-route";
-import { v1Json, v1Route } from "@/web/server/v1-route";
+import { v1Json, v1OtherMethods, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
 
@@ -9,4 +8,4 @@ export const POST = v1Route({ scope: "generate", write: true }, async ({ caller,
   v1Json({ eventId: await sendTestWebhook({ ownerId: caller.ownerId, endpointId: params.id! }) }, 202),
 );
 
-export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = v1OtherMethods("POST");

@@ -1,7 +1,6 @@
 import { chooseResultApiSchema } from "@/schemas/public-api";
 import { chooseListingResult } from "@/server/listings/choose-listing-result";
-import { otherMethods } from "@/web/server/api-route";
-import { v1Json, v1Route } from "@/web/server/v1-route";
+import { v1Json, v1OtherMethods, v1Route } from "@/web/server/v1-route";
 
 export const dynamic = "force-dynamic";
 
@@ -11,4 +10,4 @@ export const PUT = v1Route({ scope: "listings", write: true, body: chooseResultA
   return v1Json({ ok: true });
 });
 
-export const { GET, POST, PATCH, DELETE, HEAD, OPTIONS } = otherMethods("PUT");
+export const { GET, POST, PATCH, DELETE, HEAD, OPTIONS } = v1OtherMethods("PUT");
