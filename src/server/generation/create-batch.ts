@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { env } from "@/env";
 import { findStyle } from "@/config/styles";
 import { getDb, type Db, type Tx } from "@/server/db/client";
-import { batch, image } from "@/server/db/schema";
+import { image } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { isAiEngine } from "@/config/engines";
 import { getStorage } from "@/server/storage/get-storage";
