@@ -54,7 +54,7 @@ export function useListingGenerate({ livePhotos, balance, actions, refresh }: { 
     if (!answer.ok) return setMessage({ text: serverMessage(answer) ?? t("error"), error: true });
     setMessage({ text: t("queued", { cost: answer.body.cost }), error: false });
     await refresh();
-  }, [mode, styled, styles, variations, settings.scope, settings.keep, call, setBusy, balance, cost, refresh, t]);
+  }, [mode, styled, styles, variations, settings, call, setBusy, balance, cost, refresh, t]);
 
   // The same object while none of it changes: the section it feeds is not rendered again by a result's event.
   const busy = actions.busy === "generate";
