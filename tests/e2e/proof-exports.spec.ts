@@ -21,9 +21,14 @@ const FIXTURES = path.resolve(import.meta.dirname, "../fixtures");
 /** The text of a QR code in the image's bottom-left corner, read from its pixels as a phone would. */
 async function qrText(jpeg: Buffer): Promise<string | null> {
   const { width = 0, height = 0 } = await sharp(jpeg).metadata();
-  const side = Math.round(Math.min(width, height) * 0.3);
+  // The code is at least 96 px with its margin: on a small picture that is more than a third of it.
+  const side = Math.min(width, height, Math.max(Math.round(Math.min(width, height) * 0.3), 200));
   const { data, info } = await sharp(jpeg).extract({ left: 0, top: height - side, width: side, height: side }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
+  const corner = jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
+  if (corner) return corner;
+  // Read from the whole picture as well, as a phone's camera would frame it.
+  const whole = await sharp(jpeg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(whole.data), whole.info.width, whole.info.height)?.data ?? null;
 }
 
 /** Downloads the listing's ZIP for a portal, as chosen in its select. */

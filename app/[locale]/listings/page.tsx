@@ -64,7 +64,7 @@ export default async function ListingsPage({ params, searchParams }: Props) {
           </Link>
         </p>
         <PageHeader title={listing.name} lead={t("lead")} />
-        <ClientMessages namespaces={["listings", "upload", "design", ...resultNamespaces]}>
+        <ClientMessages namespaces={["listings", "listingKeep", "upload", "design", ...resultNamespaces]}>
           <QueryProvider>
             <ListingWorkspace initial={listing} now={now} listPath={listPath} sharePrefix={locale === "en" ? "/en/p/" : "/p/"} hdPlain={hdPlain}
               modes={engineModes(getEngineInfo().id)}
