@@ -54,7 +54,8 @@ test("a former owner's open page cannot close the team: refused with a clear mes
   await page.goto("/zespol");
   const email = `next-owner-${Date.now()}@example.test`;
   await page.getByLabel("Adres e-mail").fill(email);
-  await page.getByLabel("Rola", { exact: true }).selectOption("admin");
+  // A select's wrapping label also holds its options' text: found by its accessible name instead.
+  await page.getByRole("combobox", { name: "Rola", exact: true }).selectOption("admin");
   await page.getByRole("button", { name: "Wyślij zaproszenie" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Zaproszenie wysłane." })).toBeVisible();
   const link = (await latestEmailTo(email)).links.find((l) => l.includes("/zespol/dolacz?token="))!;
@@ -71,7 +72,7 @@ test("a former owner's open page cannot close the team: refused with a clear mes
   await stale.goto("/zespol");
   await expect(stale.getByRole("button", { name: "Zamknij zespół na zawsze" })).toBeVisible();
   await page.reload();
-  await page.getByLabel(/^Zmień rolę /).selectOption("owner");
+  await page.getByRole("combobox", { name: /^Zmień rolę / }).selectOption("owner");
   await page.getByRole("button", { name: "Zmień rolę", exact: true }).click();
   await expect(page.getByRole("button", { name: "Zamknij zespół na zawsze" })).toHaveCount(0);
 
