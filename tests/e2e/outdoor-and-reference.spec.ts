@@ -94,7 +94,7 @@ test.describe("outdoor modes, a reference photo's style and 4K on an AI engine (
     expect(made.find((c) => c.mode === "sky")?.edit.sky).toBe("sunset");
 
     // 4K of the twilight: one token, made by the worker while the page waits, downloaded at ≥ 3840 px.
-    await page.getByRole("button", { name: /^4K of Twilight/ }).first().click();
+    await page.getByRole("button", { name: /^4K: .*: Twilight$/ }).first().click();
     const hdLink = page.getByRole("link", { name: "Download 4K: Twilight" }).first();
     await expect(hdLink).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText("This upscale is a plain resampling: it adds no detail.").first()).toBeVisible();
