@@ -2,6 +2,7 @@ import { createElement, type ComponentPropsWithoutRef, type JSX } from "react";
 import ReactMarkdown, { type Components, type ExtraProps, type Options } from "react-markdown";
 import rehypeSlug from "rehype-slug";
 import remarkGfm from "remark-gfm";
+import { originOf, SafeLink } from "./markdown-link";
 
 /**
  * Markdown for the blog and legal pages ("content") and for reader comments ("comment").
@@ -27,9 +28,6 @@ export type MarkdownProps = {
 
 /** A comment is prose: no headings, images, tables or rules that could pass for the page's own content. */
 const COMMENT_ELEMENTS = ["p", "a", "em", "strong", "code", "pre", "ul", "ol", "li", "blockquote"];
-
-/** Comment links are the reader's, not ours: no ranking credit, no window.opener, no referrer. */
-const COMMENT_REL = "nofollow ugc noopener noreferrer";
 
 export function Markdown({ children, variant, externalLinkHint, siteUrl, imageSizes, className }: MarkdownProps) {
   const isComment = variant === "comment";
@@ -64,60 +62,6 @@ export function Markdown({ children, variant, externalLinkHint, siteUrl, imageSi
       </ReactMarkdown>
     </div>
   );
-}
-
-const LINK_CLASS =
-  "font-medium break-words text-primary-700 underline underline-offset-2 hover:text-primary-900 dark:text-primary-300 dark:hover:text-primary-100";
-
-function SafeLink({
-  href,
-  comment,
-  siteOrigin,
-  hint,
-  children,
-  ...rest
-}: Omit<ComponentPropsWithoutRef<"a">, "rel" | "target" | "className"> & {
-  comment: boolean;
-  siteOrigin: string | null;
-  hint: string;
-}) {
-  // The URL filter leaves "" in place of an unsafe address; a link to nowhere would only confuse.
-  if (!href) return <span>{children}</span>;
-  if (!isExternal(href, siteOrigin)) {
-    return (
-      <a {...rest} href={href} rel={comment ? COMMENT_REL : undefined} className={LINK_CLASS}>
-        {children}
-      </a>
-    );
-  }
-  return (
-    <a {...rest} href={href} target="_blank" rel={comment ? COMMENT_REL : "noopener noreferrer"} className={LINK_CLASS}>
-      {children}
-      <span aria-hidden="true" className="ml-0.5 inline-block text-[0.8em] no-underline">
-        ↗
-      </span>
-      <span className="sr-only"> {hint}</span>
-    </a>
-  );
-}
-
-function isExternal(href: string, siteOrigin: string | null): boolean {
-  if (!/^(?:https?:)?\/\//i.test(href)) return false; // relative paths, #anchors, mailto:
-  if (!siteOrigin) return true;
-  try {
-    return new URL(href, siteOrigin).origin !== siteOrigin;
-  } catch {
-    return true;
-  }
-}
-
-function originOf(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
 }
 
 type Tag = keyof JSX.IntrinsicElements;

@@ -3,27 +3,19 @@ import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { Link } from "@/components/link";
 import { ActionForm } from "@/components/teams/action-form";
+import { TeamSubscriptionSection } from "@/components/teams/team-subscription-section";
 import { UsageChart } from "@/components/teams/usage-chart";
 import { pathFor } from "@/config/routes";
 import { TEAM_CAP_MAX, TEAM_NAME_MAX } from "@/schemas/teams";
 import { getActiveAccount } from "@/server/teams/get-active-account";
 import { getTeam } from "@/server/teams/get-team";
 import { getTeamUsage } from "@/server/teams/get-team-usage";
+import { billingContext } from "@/server/billing/billing-context";
+import { getSubscriptionState } from "@/server/billing/subscription-state";
 import { closeTeamAction, createTeamAction, inviteAction, memberAction } from "@/web/actions/teams";
 import { pageMetadata } from "@/web/server/metadata";
 import { pageLocale, type LocaleParams } from "@/web/server/page-params";
 import { requireUser } from "@/web/server/session";
-import { ClientMessages } from "@/web/server/client-messages";
-import { Form } from "@/components/forms/form";
-import { SubmitButton } from "@/components/forms/submit-button";
-import { ChangePlanButton } from "@/components/billing/change-plan-button";
-import { SubscriptionActions } from "@/components/billing/subscription-actions";
-import { extraSeat, formatPrice, plans } from "@/config/plans";
-import { billingContext } from "@/server/billing/billing-context";
-import { getSubscriptionState } from "@/server/billing/subscription-state";
-import { changeTeamSeats, openBillingPortal } from "@/web/actions/billing";
-import { formatSubscriptionDate } from "@/web/shared/format-subscription-date";
-import { subscriptionStatusKey } from "@/web/shared/subscription-status-key";
 
 export const dynamic = "force-dynamic";
 
@@ -68,10 +60,7 @@ export default async function TeamPage({ params }: LocaleParams) {
   const owner = team.role === "owner";
   const manager = owner || team.role === "admin";
   const usage = manager ? await getTeamUsage({ userId: user.id, teamId: team.id }) : null;
-  const tAccount = await getTranslations("account");
-  const tBilling = await getTranslations("billing");
   const sub = owner ? await getSubscriptionState((await billingContext()).db, user.id, team.id) : null;
-  const subDate = sub ? formatSubscriptionDate(sub.periodEnd) : "";
   const hidden = (
     <>
       <input type="hidden" name="locale" value={locale} />
@@ -96,64 +85,7 @@ export default async function TeamPage({ params }: LocaleParams) {
           ) : null}
         </section>
 
-        {owner ? (
-          <section aria-labelledby="team-subscription" className={section}>
-            <h2 id="team-subscription" className={heading}>{t("subscriptionTitle")}</h2>
-            {sub ? (
-              <>
-                <p className="mt-2 text-gray-800 dark:text-gray-200">
-                  {tBilling(`products.${sub.planId}`)}
-                  {sub.nextPlanId && sub.active ? ` · ${tBilling("nextPlan", { plan: tBilling(`products.${sub.nextPlanId}`), date: subDate })}` : null} ·{" "}
-                  <span data-testid="team-subscription-status">{tAccount(subscriptionStatusKey(sub), { date: subDate })}</span>
-                </p>
-                {sub.active && sub.pastDue ? (
-                  <p role="status" className="mt-3 rounded-lg bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-                    {tBilling("pastDue", { date: subDate })}
-                  </p>
-                ) : null}
-              </>
-            ) : (
-              <p className="mt-2 text-gray-700 dark:text-gray-300">{t("subscriptionNone")}</p>
-            )}
-            {sub?.active && !sub.cancelled ? (
-              <ActionForm action={changeTeamSeats} submit={t("saveSeats")} done={t("seatsSaved")} variant="outline" className="mt-4 flex flex-wrap items-end gap-3">
-                {hidden}
-                <label>
-                  <span className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">{t("extraSeatsLabel")}</span>
-                  <input name="extraSeats" type="number" inputMode="numeric" min={0} max={extraSeat.max} step={1} defaultValue={team.extraSeats} aria-describedby="extra-seats-hint" className={`${input} w-32`} />
-                </label>
-                <p id="extra-seats-hint" className="basis-full text-sm text-gray-700 dark:text-gray-300">
-                  {t("extraSeatsHint", { price: formatPrice(format, extraSeat.priceGrosze) })}
-                </p>
-              </ActionForm>
-            ) : null}
-            <div className="mt-4 flex flex-wrap items-start gap-3">
-              {sub?.active ? (
-                <ClientMessages namespaces={["billing"]}>
-                  <SubscriptionActions cancelled={sub.cancelled} date={subDate} teamId={team.id} />
-                  {!sub.cancelled
-                    ? plans
-                        .filter((plan) => plan.id !== (sub.nextPlanId ?? sub.planId))
-                        .map((plan) => (
-                          <div key={plan.id}>
-                            <ChangePlanButton planId={plan.id} planName={tBilling(`products.${plan.id}`)} date={subDate} teamId={team.id} keep={plan.id === sub.planId} />
-                          </div>
-                        ))
-                    : null}
-                </ClientMessages>
-              ) : null}
-              {sub?.customerId && sub.provider === "stripe" ? (
-                <Form action={openBillingPortal}>
-                  <input type="hidden" name="locale" value={locale} />
-                  <input type="hidden" name="teamId" value={team.id} />
-                  <SubmitButton variant="outline" color="gray">
-                    {tBilling("portal")}
-                  </SubmitButton>
-                </Form>
-              ) : null}
-            </div>
-          </section>
-        ) : null}
+        {owner ? <TeamSubscriptionSection sub={sub} teamId={team.id} extraSeats={team.extraSeats} locale={locale} /> : null}
 
         <section aria-labelledby="members" className={section}>
           <h2 id="members" className={heading}>{t("membersTitle")}</h2>
