@@ -58,3 +58,21 @@ function homography(from: number[][], to: number[][]): number[] {
   }
   return rows.map((row, c) => row[8]! / row[c]!);
 }
+
+/**
+ * The photo seen a share wider, as an engine that redraws the whole picture may hand it back: the photo made
+ * smaller about its centre, the margin around it continued from its edges.
+ */
+export function widenRaw(image: RawImage, share: number): RawImage {
+  const { width, height, data } = image;
+  const out = Buffer.alloc(data.length);
+  const zoom = 1 + share;
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(height - 1, Math.max(0, Math.round(height / 2 + (y - height / 2) * zoom)));
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(width - 1, Math.max(0, Math.round(width / 2 + (x - width / 2) * zoom)));
+      data.copy(out, (y * width + x) * 3, (sy * width + sx) * 3, (sy * width + sx) * 3 + 3);
+    }
+  }
+  return { data: out, width, height, channels: 3 };
+}

@@ -10,7 +10,7 @@ import { inpaintRegion } from "./inpaint-region";
 import { redrawFurniture } from "./redraw-furniture";
 import type { RawImage, RawMask } from "./types";
 import { shiftRaw } from "~/tests/support/shift-raw";
-import { cropRaw, perspectiveRaw } from "~/tests/support/warp-raw";
+import { cropRaw, perspectiveRaw, widenRaw } from "~/tests/support/warp-raw";
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, "../../../tests/fixtures", name);
 const stored = async (file: string) => decodeRaw({ image: await sharp(file).resize(STORED_LONG_SIDE, STORED_LONG_SIDE, { fit: "inside" }).toBuffer() });
@@ -69,6 +69,22 @@ describe("checkStructure", () => {
   it("flags a 10 % crop enlarged back and a 6 % perspective warp", () => {
     expect(checkStructure({ original: phone, result: cropRaw(phone, 0.1) }).score).toBeLessThan(STRUCTURE_THRESHOLD);
     expect(checkStructure({ original: phone, result: perspectiveRaw(phone, 0.06) }).score).toBeLessThan(STRUCTURE_THRESHOLD);
+  });
+
+  it("lines up a result framed 4 % wider, the whole room still in it, and passes it", () => {
+    expect(checkStructure({ original: phone, result: widenRaw(phone, 0.04) }).score).toBeGreaterThanOrEqual(STRUCTURE_THRESHOLD);
+    // The kitchen's lines reach its edges: in place, a wider framing moves them past the tolerance.
+    const check = checkStructure({ original: kitchen, result: widenRaw(kitchen, 0.04) });
+    expect(check.score).toBeGreaterThanOrEqual(STRUCTURE_THRESHOLD);
+    expect(check.measures.reframed).toBeGreaterThan(0.95);
+    expect(check.measures.reframed).toBeLessThan(0.99);
+  });
+
+  it("still flags a window drawn on a wall of a result framed wider", () => {
+    const { image } = drawWindow({ image: widenRaw(kitchen, 0.04) });
+    const check = checkStructure({ original: kitchen, result: image });
+    expect(check.score).toBeLessThan(STRUCTURE_THRESHOLD);
+    expect(check.findings).toContainEqual(expect.objectContaining({ kind: "added", element: "window" }));
   });
 
   it("flags the kitchen's window painted over as a window lost on the right, but not when the window was the masked edit", async () => {

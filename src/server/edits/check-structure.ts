@@ -31,7 +31,7 @@ const ORIENTATION_BINS = EDGE_BINS;
 /** Whole-picture shifts tried, as a share of the working size, and the zooms. */
 const SHIFT_SHARE = 0.08;
 const SHIFT_STEP = 2;
-const ZOOMS = [1, 1.05, 1.1, 1 / 1.05];
+const ZOOMS = [1, 1.05, 1.1, 1 / 1.02, 1 / 1.03, 1 / 1.04, 1 / 1.05];
 /** Upright and level lines are balanced when each has at least this share of the line weight. */
 const BALANCE_SHARE = 0.15;
 /** A piece of a line counts as kept when this share of it is found. */
@@ -45,69 +45,127 @@ const ADDED_FREE = 0.3;
 const ADDED_SLOPE = 0.5;
 /** A score with an opening lost or added: below any threshold the check has used. */
 const OPENING_SCORE = 0.6;
+/** Lines moved this share of the picture away measure what a busy result keeps by chance. */
+const FAR_SHARE = 0.2;
+/** A wider framing is lined up when its move explains the photo's lines this far above chance… */
+const REFRAME_EVIDENCE = 0.85;
+/** …clearly better than any shift without a zoom (a plain shift is the camera moving, not a wider framing)… */
+const REFRAME_ZOOM_GAIN = 0.03;
+/** …its frame fits inside the result to within this many working pixels… */
+const REFRAME_SLACK_PX = 0.5;
+/** …and, lined up, the result adds at most this share of the photo's line weight as new architecture. */
+const REFRAME_MAX_ADDED = 0.2;
+/** …and its lines have not turned (degrees): a zoom keeps every angle, a change of perspective does not. */
+const REFRAME_MAX_TILT = 1.5;
 
 export type StructureCheck = {
   score: number;
   findings: StructureFinding[];
-  measures: { kept: number; camera: number; added: number; openingsLost: number; openingsAdded: number };
+  measures: { kept: number; camera: number; reframed: number; added: number; openingsLost: number; openingsAdded: number };
 };
 
 export function checkStructure({ original, result, mask }: { original: RawImage; result: RawImage; mask?: RawMask }): StructureCheck {
   const scale = WORK_LONG_SIDE / Math.max(original.width, original.height);
   const width = Math.max(8, Math.round(original.width * scale));
   const height = Math.max(8, Math.round(original.height * scale));
-  const long = Math.max(width, height);
-  const lumA = luminance(original, width, height);
+  const photo = preparePhoto(luminance(original, width, height), { width, height }, mask ? maskAt(mask, width, height) : undefined);
   const lumB = luminance(result, width, height);
-  const ignored = mask ? maskAt(mask, width, height) : undefined;
-  const outside = (s: Segment) => !ignored || insideShare(s, ignored, width) < 0.5;
-  const detectedA = lineSegments({ lum: lumA, width, height, minLength: MIN_SEGMENT });
+  const inPlace = judge(photo, lumB, true);
+  // An engine that redraws the whole picture may hand the room back slightly wider (gpt-image-1 by 3–5 %):
+  // every line of the photo is still there, a little smaller. Such a result is lined up with the photo and
+  // judged again; it counts as kept only when, lined up, it also adds no architecture of its own.
+  const move = inPlace.move;
+  if (move && widerFraming(move, photo.geometry) && inPlace.evidence >= REFRAME_EVIDENCE && inPlace.zoomGain >= REFRAME_ZOOM_GAIN) {
+    const aligned = judge(photo, resample(lumB, photo.geometry, move), false);
+    if (tilt(photo.lines, aligned.lines) <= REFRAME_MAX_TILT && aligned.check.measures.added <= REFRAME_MAX_ADDED && aligned.check.score > inPlace.check.score) {
+      return { ...aligned.check, measures: { ...aligned.check.measures, reframed: round(move.zoom) } };
+    }
+  }
+  return inPlace.check;
+}
+
+type Photo = {
+  lum: Float32Array;
+  geometry: Geometry;
+  ignored: Uint8Array | undefined;
+  lines: Segment[];
+  near: Uint8Array[];
+  points: Samples;
+  openings: Opening[];
+};
+type Move = { dx: number; dy: number; zoom: number };
+
+/** The photo's side of the check, worked out once: its long lines, where it has edges, its openings. */
+function preparePhoto(lum: Float32Array, geometry: Geometry, ignored: Uint8Array | undefined): Photo {
+  const { width, height } = geometry;
+  const long = Math.max(width, height);
+  const detected = lineSegments({ lum, width, height, minLength: MIN_SEGMENT });
+  const lines = detected.segments.filter((s) => outsideMask(s, ignored, width) && s.length >= LONG_SHARE * long && s.strength >= detected.strong);
+  const near = nearMap(detected.edges, geometry);
+  const openings = brightOpenings({ lum, width, height }).filter((o) => (!ignored || !mostlyIn(o, ignored)) && framedSides(o, near, geometry).length >= 2);
+  return { lum, geometry, ignored, lines, near, points: samples(lines, near, geometry), openings };
+}
+
+/**
+ * The result judged against the photo as it lies. With `searchCamera`, the photo's lines are also tried moved and
+ * zoomed as a whole (the camera); `move` is the best such move and `evidence` how far above chance it explains the
+ * lines (chance: the share kept with the lines moved a fifth of the picture away).
+ */
+function judge(photo: Photo, lumB: Float32Array, searchCamera: boolean): { check: StructureCheck; move?: Move; evidence: number; zoomGain: number; lines: Segment[] } {
+  const { geometry, ignored, lines: linesA, near: nearA, points: pointsA, lum: lumA } = photo;
+  const { width, height } = geometry;
+  const long = Math.max(width, height);
   const detectedB = lineSegments({ lum: lumB, width, height, minLength: MIN_SEGMENT });
-  const segmentsA = detectedA.segments.filter(outside);
-  const segmentsB = detectedB.segments.filter(outside);
-  const geometry = { width, height };
-  const linesA = segmentsA.filter((s) => s.length >= LONG_SHARE * long && s.strength >= detectedA.strong);
-  const linesB = segmentsB.filter((s) => s.length >= LONG_SHARE * long && s.strength >= detectedB.strong);
+  const linesB = detectedB.segments.filter((s) => outsideMask(s, ignored, width) && s.length >= LONG_SHARE * long && s.strength >= detectedB.strong);
   const findings: StructureFinding[] = [];
 
   // Kept, in place and with the camera moved.
-  const nearA = nearMap(detectedA.edges, geometry);
-  const pointsA = samples(linesA, nearA, geometry);
   const nearB = nearMap(detectedB.edges, geometry);
   let kept = 1;
   let camera = 1;
-  const totalA = pointsA.total;
-  if (totalA >= MIN_LINE_LENGTH * long) {
+  let move: Move | undefined;
+  let evidence = 0;
+  let zoomGain = 0;
+  if (pointsA.total >= MIN_LINE_LENGTH * long) {
     kept = keptShare(pointsA, nearB, geometry, 0, 0, 1);
-    let best = kept;
-    let bestMove = { dx: 0, dy: 0, zoom: 1 };
-    const reach = Math.round(SHIFT_SHARE * long);
-    const tryMove = (dx: number, dy: number, zoom: number) => {
-      if (zoom === 1 && dx === 0 && dy === 0) return;
-      const share = keptShare(pointsA, nearB, geometry, dx, dy, zoom);
-      if (share > best) {
-        best = share;
-        bestMove = { dx, dy, zoom };
+    if (searchCamera) {
+      let best = kept;
+      let bestUnzoomed = kept;
+      let bestMove: Move = { dx: 0, dy: 0, zoom: 1 };
+      const reach = Math.round(SHIFT_SHARE * long);
+      const tryMove = (dx: number, dy: number, zoom: number) => {
+        if (zoom === 1 && dx === 0 && dy === 0) return;
+        const share = keptShare(pointsA, nearB, geometry, dx, dy, zoom);
+        if (zoom === 1 && share > bestUnzoomed) bestUnzoomed = share;
+        if (share > best) {
+          best = share;
+          bestMove = { dx, dy, zoom };
+        }
+      };
+      // Coarse to fine: the near maps are as wide as the tolerance, so a coarse step of twice the fine one
+      // finds the best move's neighbourhood, and the fine step around it the move.
+      for (const zoom of ZOOMS) {
+        for (let dy = -reach; dy <= reach; dy += 2 * SHIFT_STEP) for (let dx = -reach; dx <= reach; dx += 2 * SHIFT_STEP) tryMove(dx, dy, zoom);
       }
-    };
-    // Coarse to fine: the near maps are as wide as the tolerance, so a coarse step of twice the fine one
-    // finds the best move's neighbourhood, and the fine step around it the move.
-    for (const zoom of ZOOMS) {
-      for (let dy = -reach; dy <= reach; dy += 2 * SHIFT_STEP) for (let dx = -reach; dx <= reach; dx += 2 * SHIFT_STEP) tryMove(dx, dy, zoom);
-    }
-    const coarse = bestMove;
-    for (let dy = coarse.dy - SHIFT_STEP; dy <= coarse.dy + SHIFT_STEP; dy += SHIFT_STEP) {
-      for (let dx = coarse.dx - SHIFT_STEP; dx <= coarse.dx + SHIFT_STEP; dx += SHIFT_STEP) tryMove(dx, dy, coarse.zoom);
-    }
-    camera = best === 0 ? 0 : kept / best;
-    if (camera < 0.95) {
-      findings.push({
-        kind: "moved",
-        element: "camera",
-        side: bestMove.dx < 0 ? "left" : bestMove.dx > 0 ? "right" : "centre",
-        level: bestMove.dy < 0 ? "top" : bestMove.dy > 0 ? "bottom" : "middle",
-        shift: { across: round(bestMove.dx / width), down: round(bestMove.dy / height), zoom: round(bestMove.zoom) },
-      });
+      const coarse = bestMove;
+      for (let dy = coarse.dy - SHIFT_STEP; dy <= coarse.dy + SHIFT_STEP; dy += SHIFT_STEP) {
+        for (let dx = coarse.dx - SHIFT_STEP; dx <= coarse.dx + SHIFT_STEP; dx += SHIFT_STEP) tryMove(dx, dy, coarse.zoom);
+      }
+      camera = best === 0 ? 0 : kept / best;
+      const far = [[1, 0], [-1, 0], [0, 1], [0, -1]].map(([x, y]) => keptShare(pointsA, nearB, geometry, Math.round(x! * FAR_SHARE * width), Math.round(y! * FAR_SHARE * height), 1));
+      const chance = far.reduce((sum, share) => sum + share, 0) / far.length;
+      evidence = chance >= 1 ? 0 : (best - chance) / (1 - chance);
+      move = bestMove;
+      zoomGain = best - bestUnzoomed;
+      if (camera < 0.95) {
+        findings.push({
+          kind: "moved",
+          element: "camera",
+          side: bestMove.dx < 0 ? "left" : bestMove.dx > 0 ? "right" : "centre",
+          level: bestMove.dy < 0 ? "top" : bestMove.dy > 0 ? "bottom" : "middle",
+          shift: { across: round(bestMove.dx / width), down: round(bestMove.dy / height), zoom: round(bestMove.zoom) },
+        });
+      }
     }
   }
 
@@ -116,13 +174,12 @@ export function checkStructure({ original, result, mask }: { original: RawImage;
   const added = linesB.filter((s) => architectural(s, geometry) && pieceShare(s, nearA, geometry) < PIECE_KEPT);
   let addedWeight = 0;
   for (const s of added) addedWeight += weightOf(s, geometry) * s.length;
-  const addedShare = totalA > 0 ? addedWeight / Math.max(totalA, MIN_LINE_LENGTH * long) : 0;
+  const addedShare = pointsA.total > 0 ? addedWeight / Math.max(pointsA.total, MIN_LINE_LENGTH * long) : 0;
   const addedScore = 1 - Math.max(0, addedShare - ADDED_FREE) * ADDED_SLOPE;
 
   // Openings: bright regions framed by edges in the picture that has them, neither bright nor framed in the other.
-  const openingsA = brightOpenings({ lum: lumA, width, height }).filter((o) => (!ignored || !mostlyIn(o, ignored)) && framedSides(o, nearA, geometry).length >= 2);
   const openingsB = brightOpenings({ lum: lumB, width, height }).filter((o) => (!ignored || !mostlyIn(o, ignored)) && framedSides(o, nearB, geometry).length >= 2);
-  const openingsLost = openingsA.filter((o) => gone(o, lumB, nearA, nearB, geometry));
+  const openingsLost = photo.openings.filter((o) => gone(o, lumB, nearA, nearB, geometry));
   const openingsAdded = openingsB.filter((o) => gone(o, lumA, nearB, nearA, geometry));
   for (const o of openingsLost) findings.push(openingFinding("lost", o, geometry));
   for (const o of openingsAdded) findings.push(openingFinding("added", o, geometry));
@@ -143,10 +200,80 @@ export function checkStructure({ original, result, mask }: { original: RawImage;
   const lineScore = kept * camera * camera;
   const score = clamp(Math.min(lineScore, addedScore, openingScore));
   return {
-    score,
-    findings: findings.slice(0, 12),
-    measures: { kept: round(kept), camera: round(camera), added: round(addedShare), openingsLost: openingsLost.length, openingsAdded: openingsAdded.length },
+    check: {
+      score,
+      findings: findings.slice(0, 12),
+      measures: { kept: round(kept), camera: round(camera), reframed: 1, added: round(addedShare), openingsLost: openingsLost.length, openingsAdded: openingsAdded.length },
+    },
+    move,
+    evidence,
+    zoomGain,
+    lines: linesB,
   };
+}
+
+/** A move that shows the photo's whole frame inside the result, a little smaller: the result is the photo seen slightly wider. */
+function widerFraming(move: Move, { width, height }: Geometry): boolean {
+  const fits = (shift: number, size: number) => Math.abs(shift) <= ((1 - move.zoom) * size) / 2 + REFRAME_SLACK_PX;
+  return move.zoom < 1 && fits(move.dx, width) && fits(move.dy, height);
+}
+
+/** The result's luminance seen through the move: the part of it that shows the photo's frame, at the working size (bilinear). */
+function resample(lum: Float32Array, { width, height }: Geometry, move: Move): Float32Array {
+  const out = new Float32Array(width * height);
+  const cx = width / 2;
+  const cy = height / 2;
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(height - 1, Math.max(0, cy + (y - cy) * move.zoom + move.dy));
+    const y0 = Math.floor(sy);
+    const y1 = Math.min(height - 1, y0 + 1);
+    const fy = sy - y0;
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(width - 1, Math.max(0, cx + (x - cx) * move.zoom + move.dx));
+      const x0 = Math.floor(sx);
+      const x1 = Math.min(width - 1, x0 + 1);
+      const fx = sx - x0;
+      const top = lum[y0 * width + x0]! * (1 - fx) + lum[y0 * width + x1]! * fx;
+      const bottom = lum[y1 * width + x0]! * (1 - fx) + lum[y1 * width + x1]! * fx;
+      out[y * width + x] = top * (1 - fy) + bottom * fy;
+    }
+  }
+  return out;
+}
+
+/**
+ * How far, in degrees, the photo's long lines turned in the result: for each, the nearest result line along it
+ * (within 10° and 5 working px), the angle between them, averaged by length. A zoom keeps every angle; a
+ * perspective change turns the lines near the picture's edges.
+ */
+function tilt(linesA: Segment[], linesB: Segment[]): number {
+  let sum = 0;
+  let weight = 0;
+  for (const a of linesA) {
+    const ux = (a.x2 - a.x1) / a.length;
+    const uy = (a.y2 - a.y1) / a.length;
+    let bestGap = -1;
+    let bestDistance = 5;
+    for (const b of linesB) {
+      const gap = angleGap(a.angle, b.angle);
+      if (gap > (10 * Math.PI) / 180) continue;
+      const mx = (b.x1 + b.x2) / 2 - a.x1;
+      const my = (b.y1 + b.y2) / 2 - a.y1;
+      const along = mx * ux + my * uy;
+      const across = Math.abs(-mx * uy + my * ux);
+      if (along < 0 || along > a.length || across > bestDistance) continue;
+      bestDistance = across;
+      bestGap = gap;
+    }
+    if (bestGap < 0) continue;
+    sum += ((bestGap * 180) / Math.PI) * a.length;
+    weight += a.length;
+  }
+  return weight === 0 ? 0 : sum / weight;
+}
+
+function outsideMask(s: Segment, ignored: Uint8Array | undefined, width: number): boolean {
+  return !ignored || insideShare(s, ignored, width) < 0.5;
 }
 
 type Geometry = { width: number; height: number };
@@ -285,7 +412,8 @@ function gone(o: Opening, otherLum: Float32Array, near: Uint8Array[], otherNear:
   if (now >= 0.35 * o.contrast || now >= 15) return false;
   const sides = framedSides(o, near, geometry);
   const kept = framedSides(o, otherNear, geometry).filter((side) => sides.includes(side));
-  return kept.length <= sides.length - 2;
+  const missing = sides.filter((side) => !kept.includes(side));
+  return missing.length >= 2 && missing.some((side) => side === "left" || side === "right");
 }
 
 type Side = "left" | "right" | "top" | "bottom";
