@@ -53,6 +53,9 @@ const REFRAME_EVIDENCE = 0.85;
 const REFRAME_ZOOM_GAIN = 0.03;
 /** …its frame fits inside the result to within this many working pixels… */
 const REFRAME_SLACK_PX = 0.5;
+/** …or, when the zoom explains the lines this much better than any plain shift, to within this share of the long side (a drift of 1 %)… */
+const REFRAME_DRIFT_GAIN = 0.06;
+const REFRAME_DRIFT_SHARE = 0.01;
 /** …and, lined up, the result adds at most this share of the photo's line weight as new architecture. */
 const REFRAME_MAX_ADDED = 0.2;
 /** …and its lines have not turned (degrees): a zoom keeps every angle, a change of perspective does not. */
@@ -75,7 +78,7 @@ export function checkStructure({ original, result, mask }: { original: RawImage;
   // every line of the photo is still there, a little smaller. Such a result is lined up with the photo and
   // judged again; it counts as kept only when, lined up, it also adds no architecture of its own.
   const move = inPlace.move;
-  if (move && widerFraming(move, photo.geometry) && inPlace.evidence >= REFRAME_EVIDENCE && inPlace.zoomGain >= REFRAME_ZOOM_GAIN) {
+  if (move && widerFraming(move, photo.geometry, inPlace.zoomGain >= REFRAME_DRIFT_GAIN ? REFRAME_DRIFT_SHARE * Math.max(photo.geometry.width, photo.geometry.height) : REFRAME_SLACK_PX) && inPlace.evidence >= REFRAME_EVIDENCE && inPlace.zoomGain >= REFRAME_ZOOM_GAIN) {
     const aligned = judge(photo, resample(lumB, photo.geometry, move), false);
     if (tilt(photo.lines, aligned.lines) <= REFRAME_MAX_TILT && aligned.check.measures.added <= REFRAME_MAX_ADDED && aligned.check.score > inPlace.check.score) {
       return { ...aligned.check, measures: { ...aligned.check.measures, reframed: round(move.zoom) } };
@@ -213,8 +216,8 @@ function judge(photo: Photo, lumB: Float32Array, searchCamera: boolean): { check
 }
 
 /** A move that shows the photo's whole frame inside the result, a little smaller: the result is the photo seen slightly wider. */
-function widerFraming(move: Move, { width, height }: Geometry): boolean {
-  const fits = (shift: number, size: number) => Math.abs(shift) <= ((1 - move.zoom) * size) / 2 + REFRAME_SLACK_PX;
+function widerFraming(move: Move, { width, height }: Geometry, slack: number): boolean {
+  const fits = (shift: number, size: number) => Math.abs(shift) <= ((1 - move.zoom) * size) / 2 + slack;
   return move.zoom < 1 && fits(move.dx, width) && fits(move.dy, height);
 }
 
