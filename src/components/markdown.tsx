@@ -84,7 +84,7 @@ function styled<T extends Tag>(tag: T, className: string) {
 }
 
 const INLINE_CODE =
-  "rounded bg-gray-100 px-1.5 py-0.5 font-mono text-[0.875em] text-gray-900 dark:bg-gray-800 dark:text-gray-100";
+  "rounded bg-gray-100 px-1.5 py-0.5 font-mono [overflow-wrap:anywhere] text-[0.875em] text-gray-900 dark:bg-gray-800 dark:text-gray-100";
 const PRE =
   "overflow-x-auto rounded-lg bg-gray-900 p-4 font-mono text-sm leading-6 text-gray-100 dark:bg-gray-950 [&_code]:bg-transparent [&_code]:p-0 [&_code]:text-inherit";
 const BLOCKQUOTE = "border-l-4 border-primary-300 pl-4 text-gray-700 italic dark:border-primary-700 dark:text-gray-300";

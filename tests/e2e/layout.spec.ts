@@ -1,5 +1,5 @@
 /** Header, footer, mobile menu and colour modes as a visitor sees them. */
-import { expect, setColorMode, test } from "./support";
+import { expect, routeTable, setColorMode, signIn, test } from "./support";
 
 test.describe("layout", () => {
   test("the header and footer of a visitor", async ({ page }) => {
@@ -69,6 +69,18 @@ test.describe("layout", () => {
     await menu.getByRole("link", { name: "Oferta" }).click();
     await expect(page).toHaveURL(/\/oferta$/);
     await expect(menu).toBeHidden();
+  });
+
+  test("at 375 px no page of the route table scrolls sideways, signed in", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page, { open: false });
+    const wide: string[] = [];
+    for (const row of routeTable()) {
+      await page.goto(row.paths.pl);
+      const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+      if (width > 375) wide.push(`${row.paths.pl}: ${width} px`);
+    }
+    expect(wide).toEqual([]);
   });
 
   test("at 641 px the links are in the header and there is no hamburger", async ({ page }) => {

@@ -6,14 +6,14 @@ import { usePathname } from "next/navigation";
 export function SettingsNav({ label, items }: { label: string; items: { href: string; label: string }[] }) {
   const pathname = usePathname();
   return (
-    <nav aria-label={label}>
+    <nav aria-label={label} className="overflow-x-auto md:overflow-visible">
       <ul className="flex gap-1 md:flex-col">
         {items.map((item) => (
           <li key={item.href}>
             <Link
               href={item.href}
               aria-current={pathname === item.href ? "page" : undefined}
-              className="flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-gray-700 hover:bg-gray-100 aria-[current=page]:bg-primary-50 aria-[current=page]:text-primary-800 dark:text-gray-300 dark:hover:bg-gray-800 dark:aria-[current=page]:bg-gray-800 dark:aria-[current=page]:text-white"
+              className="flex min-h-11 items-center rounded-lg px-3 text-sm whitespace-nowrap font-medium text-gray-700 hover:bg-gray-100 aria-[current=page]:bg-primary-50 aria-[current=page]:text-primary-800 dark:text-gray-300 dark:hover:bg-gray-800 dark:aria-[current=page]:bg-gray-800 dark:aria-[current=page]:text-white"
             >
               {item.label}
             </Link>

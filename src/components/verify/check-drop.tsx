@@ -37,14 +37,14 @@ export function CheckDrop() {
         }}
         onDragLeave={() => setOver(false)}
         onDrop={onDrop}
-        className={`flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed p-8 text-center ${over ? "border-primary-600 bg-primary-50 dark:bg-primary-950" : "border-gray-300 dark:border-gray-600"}`}
+        className={`flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed p-8 text-center has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-600 ${over ? "border-primary-600 bg-primary-50 dark:bg-primary-950" : "border-gray-300 dark:border-gray-600"}`}
       >
         <span className="font-medium text-gray-950 dark:text-white">{t("dropLabel")}</span>
         <span className="text-gray-700 dark:text-gray-300">{t("dropHint")}</span>
         <input
           type="file"
           accept="image/jpeg,image/png,image/webp"
-          className="text-sm"
+          className="sr-only"
           onChange={(event) => {
             const file = event.target.files?.[0];
             if (file) void check(file);

@@ -15,6 +15,9 @@ import { labelPlate } from "./burn-label";
 import type { ChosenResult } from "./list-chosen-results";
 import { listingFileName } from "./listing-file-name";
 
+/** Quiet zone around the proof QR code, in modules. */
+const QR_MARGIN = 2;
+
 /** One photo's line of the compliance sheet. */
 export type SheetRow = { number: number; file: string; original: string | null; mode: string; style: string; score: number | null; disclosure: string[]; proofUrl: string | null };
 
@@ -62,9 +65,13 @@ export async function makeExportEntries(options: {
   if (profile.visibleWatermark && label) overlays.push({ input: visibleWatermark(width, height, label), left: 0, top: 0 });
   if (label) overlays.push(labelPlate({ width, height, label }));
   if (profile.qr && url) {
-    const side = Math.max(96, Math.round(Math.min(width, height) * 0.12));
+    // Whole pixels per module, at least 4, about an eighth of the short side: a code scaled to a width
+    // between module sizes is blurred by the JPEG and misread by phones and decoders alike.
+    const modules = QRCode.create(url, { errorCorrectionLevel: "M" }).modules.size + 2 * QR_MARGIN;
+    const scale = Math.max(4, Math.round((Math.min(width, height) * 0.12) / modules));
+    const side = modules * scale;
     const margin = Math.round(side * 0.15);
-    overlays.push({ input: await QRCode.toBuffer(url, { type: "png", margin: 2, width: side, errorCorrectionLevel: "M" }), left: margin, top: height - margin - side });
+    overlays.push({ input: await QRCode.toBuffer(url, { type: "png", margin: QR_MARGIN, scale, errorCorrectionLevel: "M" }), left: margin, top: height - margin - side });
   }
   const jpeg = await sharp(resized.data).composite(overlays).jpeg({ quality: DOWNLOAD_JPEG_QUALITY, mozjpeg: true }).toBuffer();
   const file = await markDerived({ image: markDigitalSource({ image: jpeg, ai: item.ai }), parent: options.result, change: label ? "labelled" : "transcoded", description: label ?? profile.name, structure: options.proof ? factsOf(options.proof).structure : null });

@@ -36,6 +36,15 @@ describe("listing exports by portal", () => {
     expect(sheet).toContain("95%");
   });
 
+  it("the QR code reads back whatever the proof's number, on a result of the stored size", async () => {
+    const result = await sharp(photo).resize(1536, 1024).jpeg().toBuffer();
+    for (let i = 0; i < 12; i++) {
+      const id = (0x10000000 + i * 0x1357bdf).toString(16).toUpperCase();
+      const { entries } = await makeExportEntries({ item: item(1, "stage"), profile: portalProfiles.crmls, locale: "en", listingName: "Main St 5", result, original: photo, proof: { ...proof, id } });
+      expect(await qrText(entries[0]!.data), id).toMatch(new RegExp(`/en/verify\\?id=${id}$`));
+    }
+  });
+
   it("MLS Now: no label and no QR code on the image; the sheet says to disclose in the remarks", async () => {
     const { entries, row } = await makeExportEntries({ item: item(2, "stage"), profile: portalProfiles.mlsnow, locale: "en", listingName: "Main St 5", result: photo, original: null, proof });
     expect(entries).toHaveLength(1);
