@@ -35,7 +35,7 @@ export const modeExampleSpecs = {
   declutter: { photoId: "bedroom", params: { scope: "furniture" } },
   sky: { photoId: "exterior", params: { sky: "clear" } },
   facade: { photoId: "exterior", styleId: "modern" },
-  garden: { photoId: "terrace", styleId: "mediterranean" },
+  garden: { photoId: "garden", styleId: "mediterranean" },
   twilight: { photoId: "exterior" },
   reference: { photoId: "living-room", referenceId: "bedroom" },
 } as const satisfies Partial<Record<EditMode, ModeExampleSpec>>;
