@@ -128,6 +128,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/visualizations/{id}/results/{resultId}/hd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a result's 4K copy stands, and its image once made
+         * @description Scope: `read`.
+         */
+        get: operations["getResultHd"];
+        put?: never;
+        /**
+         * Order a result's 4K copy (one token; ordering again costs nothing; free and a plain resampling for a test key's results; hd.ready follows)
+         * @description Scope: `generate`.
+         */
+        post: operations["orderResultHd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/listings": {
         parameters: {
             query?: never;
@@ -636,6 +660,12 @@ export interface components {
             /** @enum {string} */
             state: "ready" | "queued" | "running";
             balance: number | null;
+        };
+        ResultHd: {
+            /** @description ready once made; queued or running while ordered; failed with its token given back; null when never ordered. */
+            state: ("ready" | "queued" | "running" | "failed") | null;
+            /** @description The 4K copy (at least 3840 px on the long side), while it is kept: the result's hour. */
+            image: components["schemas"]["Image"] | null;
         };
         ShareLink: {
             id: string;
@@ -1146,6 +1176,146 @@ export interface operations {
                     "application/json": {
                         visualization: components["schemas"]["Visualization"];
                     };
+                };
+            };
+            /** @description INVALID_INPUT: the field at fault is `param` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: no key, an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing of this account has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: past the key's rate limit or concurrency; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResultHd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                resultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultHd"];
+                };
+            };
+            /** @description INVALID_INPUT: the field at fault is `param` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: no key, an unknown, revoked or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks the scope (reason missingScope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing of this account has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: past the key's rate limit or concurrency; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    orderResultHd: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                resultId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HdOrder"];
                 };
             };
             /** @description INVALID_INPUT: the field at fault is `param` */

@@ -31,6 +31,8 @@ export const libraryPhotos: readonly LibraryPhoto[] = [
   { id: "kids-room", roomType: "kids-room", file: "/library/kids-room.jpg", width: 1152, height: 768, credit: rendered },
   // A grey sky to replace and a facade to restyle.
   { id: "exterior", roomType: "exterior", file: "/library/exterior.jpg", width: 1536, height: 1024, credit: "Drawn procedurally for Aranżer" },
+  // A yard to landscape: lawn, paving, a fence, a grey sky.
+  { id: "garden", roomType: "garden", file: "/library/garden.jpg", width: 1536, height: 1024, credit: "Drawn procedurally for Aranżer" },
 ];
 
 export function findLibraryPhoto(id: string): LibraryPhoto | undefined {

@@ -1,3 +1,4 @@
+import type { EditMode } from "./edit-modes";
 import { engines, type EngineId } from "./engines";
 import { libraryPhotos, type LibraryPhoto } from "./library";
 import manifest from "./showcase.generated.json";
@@ -22,16 +23,51 @@ export const landingPairs = [
   { photoId: "bedroom", styleId: "boho" },
 ] as const satisfies readonly { photoId: string; styleId: ShowcaseStyleId }[];
 
+/**
+ * One example per whole-photo mode, for the design page's mode help: the library photo it is made from, its
+ * style or parameters, and for the reference style the library photo whose look it takes. The brushed modes
+ * have none (their region is the person's own choice).
+ */
+export type ModeExampleSpec = { photoId: string; styleId?: string; params?: Record<string, string>; referenceId?: string };
+export const modeExampleSpecs = {
+  restyle: { photoId: "living-room", styleId: "japandi" },
+  stage: { photoId: "dining-room", styleId: "scandinavian" },
+  declutter: { photoId: "bedroom", params: { scope: "furniture" } },
+  sky: { photoId: "exterior", params: { sky: "clear" } },
+  facade: { photoId: "exterior", styleId: "modern" },
+  garden: { photoId: "garden", styleId: "mediterranean" },
+  twilight: { photoId: "exterior" },
+  reference: { photoId: "living-room", referenceId: "bedroom" },
+} as const satisfies Partial<Record<EditMode, ModeExampleSpec>>;
+
+/** The mode examples are small pictures beside the mode's help: one width. */
+export const modeExampleWidth = 640;
+
 export type ShowcaseManifest = {
   engine: EngineId;
   /** Width and height of each photo's largest images (every variant of one photo has the same size). */
   photos: Record<string, { width: number; height: number }>;
+  /** The modes with an example (made by `engine`, which may not do every mode), each its images' size. */
+  modes?: Partial<Record<EditMode, { width: number; height: number }>>;
 };
 
 export const showcase = manifest as ShowcaseManifest;
 
 /** Whether the examples were made by an AI engine; otherwise they are labelled as previews without AI. */
 export const showcaseIsAi: boolean = engines[showcase.engine].ai;
+
+/** A mode's example as the page shows it: before and after, and whether an AI engine made it (else it is labelled a preview); none when the showcase has none for the mode. */
+export type ModeExample = { before: string; after: string; width: number; height: number; ai: boolean };
+
+export function modeExampleOf(mode: EditMode, manifest: ShowcaseManifest = showcase): ModeExample | undefined {
+  const size = manifest.modes?.[mode];
+  if (!size) return undefined;
+  return { before: modeExampleSrc(mode, "before"), after: modeExampleSrc(mode, "after"), ...size, ai: engines[manifest.engine].ai };
+}
+
+export function modeExampleSrc(mode: EditMode, variant: "before" | "after"): string {
+  return `/showcase/modes/${mode}/${variant}-${modeExampleWidth}.webp`;
+}
 
 export type ShowcaseVariant = "before" | ShowcaseStyleId;
 

@@ -97,6 +97,8 @@ export type VisualizationDto = {
   failureReason: FailureReason | null;
   /** A failed visualization's token came back. */
   refunded: boolean;
+  /** Where its 4K copy's order stands (ready once made; failed with its token given back; null never ordered), so a page opened later offers no second order. */
+  hdState?: "queued" | "running" | "failed" | "ready" | null;
 };
 
 export type BatchDto = {

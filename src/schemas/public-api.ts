@@ -139,6 +139,12 @@ export const listingSchema = z
 
 export const listingGenerationSchema = z.object({ visualizationIds: z.array(z.string()), cost: z.number().int(), balance: z.number().int() }).meta({ id: "ListingGeneration" });
 export const hdOrderSchema = z.object({ state: z.enum(["ready", "queued", "running"]), balance: z.number().int().nullable() }).meta({ id: "HdOrder" });
+export const resultHdSchema = z
+  .object({
+    state: z.enum(["ready", "queued", "running", "failed"]).nullable().meta({ description: "ready once made; queued or running while ordered; failed with its token given back; null when never ordered." }),
+    image: imageSchema.nullable().meta({ description: "The 4K copy (at least 3840 px on the long side), while it is kept: the result's hour." }),
+  })
+  .meta({ id: "ResultHd" });
 export const shareLinkSchema = z.object({ id: z.string(), url: z.string().meta({ description: "The client's read-only page; shown once." }) }).meta({ id: "ShareLink" });
 export const balanceSchema = z.object({ balance: z.number().int(), test: z.boolean() }).meta({ id: "Balance" });
 export const ledgerEntrySchema = z

@@ -104,6 +104,9 @@ test.describe("outdoor modes, a reference photo's style and 4K on an AI engine (
     expect(Math.max(hd.width ?? 0, hd.height ?? 0)).toBeGreaterThanOrEqual(3840);
     await page.reload();
     await expect(page.getByText("In your account: 1 token.")).toBeVisible();
+    // After the reload the card knows the order: the copy's download, not a second order.
+    await expect(page.getByRole("link", { name: "Download 4K: Twilight" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("button", { name: /^4K: .*: Twilight$/ })).toHaveCount(0);
   });
 
   test("a sky asked of a photo without one: the page says so and nothing is spent", async ({ page }) => {

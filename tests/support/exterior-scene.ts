@@ -29,15 +29,15 @@ export const exteriorScenes: ExteriorScene[] = [
   { name: "blown-out-wide-garden", seed: 6, width: 1536, height: 864, sky: "blown-out", horizon: 0.72, wall: "#b7a58c", roof: "#2f3034", trees: 3 },
 ];
 
-type Rgb = [number, number, number];
+export type Rgb = [number, number, number];
 
-function hex(value: string): Rgb {
+export function hex(value: string): Rgb {
   const n = Number.parseInt(value.slice(1), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
 /** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -49,7 +49,7 @@ function random(seed: number): () => number {
 }
 
 /** Smooth value noise, 0..1, on a lattice of `cell` pixels, summed over `octaves`. */
-function valueNoise(seed: number, cell: number, octaves: number): (x: number, y: number) => number {
+export function valueNoise(seed: number, cell: number, octaves: number): (x: number, y: number) => number {
   const next = random(seed);
   const size = 257;
   const lattice = Float32Array.from({ length: size * size }, () => next());

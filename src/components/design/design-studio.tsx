@@ -13,6 +13,7 @@ import { designRequest } from "./design-request";
 import { DesignResults, loadLiveResults } from "./design-results";
 import { DesignSummary } from "./design-summary";
 import { MaskEditor, type MaskEditorHandle } from "./mask-editor/mask-editor";
+import { ModeExample } from "./mode-example";
 import { CommonOptions, ModeDetails, ModePicker } from "./mode-options";
 import type { ModeSettings } from "./mode-settings";
 import { RoomTypePicker } from "./room-type-picker";
@@ -185,6 +186,7 @@ export function DesignStudio(props: DesignStudioProps) {
             onOpenGallery={onOpenGallery}
           />
           <ModeStep step={2} value={settings.mode} available={props.modes} unsupported={props.unsupported} enginesDocs={props.enginesDocs} onChange={onMode} />
+          <ModeExample mode={settings.mode} />
           <ModeDetailsStep settings={settings} available={props.modes} onChange={setSettings} maskEditor={maskEditorElement} />
           <RoomStep step={3} value={roomType} onChange={setRoomType} />
           {styled && <StyleStep step={4} styles={offeredStyles} selected={chosenStyles} onChange={setStyles} />}

@@ -40,3 +40,22 @@ it("says why an order was refused, in the server's sentence", async () => {
   await user.click(screen.getByRole("button", { name: /^4K: .*: Boho$/ }));
   expect((await screen.findByRole("alert")).textContent).toBe("Masz 0 tokenów.");
 });
+
+it("knows an order placed before the page loaded: says it is being made and offers no second order, then its download", async () => {
+  fetchMock.mockResolvedValueOnce(json(200, { state: "ready", hd, plain: false }));
+  render(withMessages(<ResultHd visualizationId="v1" fileName="Salon Boho" styleName="Boho" ordered="running" />));
+  expect(screen.getByRole("status").textContent).toBe("Przygotowujemy kopię 4K…");
+  expect(screen.queryByRole("button")).toBeNull();
+  await screen.findByRole("link", { name: "Pobierz 4K: Boho" }, { timeout: 6000 });
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: "GET" });
+}, 10_000);
+
+it("asks at once for a copy made before the page loaded and offers its download, never the order", async () => {
+  fetchMock.mockResolvedValueOnce(json(200, { state: "ready", hd, plain: false }));
+  render(withMessages(<ResultHd visualizationId="v1" fileName="Salon Boho" styleName="Boho" ordered="ready" />));
+  expect(screen.queryByRole("button")).toBeNull();
+  const link = await screen.findByRole("link", { name: "Pobierz 4K: Boho" }, { timeout: 1000 });
+  expect(link.getAttribute("href")).toBe(`/api/images/hd1?download&name=${encodeURIComponent("Salon Boho 4K")}`);
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+});

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -15,25 +15,32 @@ const POLL_MS = 2000;
 /**
  * A result's 4K copy: ordered for one token (ordering again costs nothing), made by the HD worker; the page asks
  * until it is ready, then offers its download. A failed copy gives the token back and may be ordered again.
+ * `ordered` is where an earlier order stands (the result's hdState as the page loaded it): a page opened later
+ * says it is being made, or asks for the made copy and offers its download, instead of offering to order again.
  */
-export function ResultHd({ visualizationId, fileName, styleName }: { visualizationId: string; fileName: string; styleName: string }) {
+export function ResultHd({ visualizationId, fileName, styleName, ordered = null }: { visualizationId: string; fileName: string; styleName: string; ordered?: HdState["state"] }) {
   const t = useTranslations("generation");
-  const [status, setStatus] = useState<HdState>({ state: null, hd: null });
+  const [status, setStatus] = useState<HdState>({ state: ordered, hd: null });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const url = `/api/visualizations/${encodeURIComponent(visualizationId)}/hd`;
   const waiting = status.state === "queued" || status.state === "running";
+  // Made before the page loaded: its image is asked for at once, once; a lost answer is asked again in a while.
+  const madeUnseen = status.state === "ready" && !status.hd;
+  const firstAsk = useRef(true);
 
   useEffect(() => {
-    if (!waiting) return;
+    if (!waiting && !madeUnseen) return;
+    const delay = madeUnseen && firstAsk.current ? 0 : POLL_MS;
+    firstAsk.current = false;
     const timer = setTimeout(async () => {
       const answer = await apiFetch<HdState>("GET", url);
       if (answer.ok) setStatus(answer.body);
       // A lost answer: ask again on the next round.
       else setStatus((s) => ({ ...s }));
-    }, POLL_MS);
+    }, delay);
     return () => clearTimeout(timer);
-  }, [waiting, status, url]);
+  }, [waiting, madeUnseen, status, url]);
 
   async function order() {
     setBusy(true);
@@ -56,7 +63,7 @@ export function ResultHd({ visualizationId, fileName, styleName }: { visualizati
             {t("hdDownload")}
           </a>
         </Button>
-      ) : waiting ? (
+      ) : waiting || madeUnseen ? (
         <p role="status" className="text-gray-700 dark:text-gray-300">
           {t("hdWorking")}
         </p>

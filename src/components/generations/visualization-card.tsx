@@ -123,7 +123,7 @@ export const VisualizationCard = memo(function VisualizationCard({ visualization
                 </Link>
               </Button>
             )}
-            <ResultHd visualizationId={v.id} fileName={`${labels.room} ${styleName}`} styleName={styleName} />
+            <ResultHd visualizationId={v.id} fileName={`${labels.room} ${styleName}`} styleName={styleName} ordered={v.hdState} />
           </div>
           <ExpiryNote expiresAt={v.result.expiresAt} now={now} />
         </>

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { declutterScopes, KEEP_LIST_MAX_CHARS, type DeclutterScope } from "./limits";
 import { words } from "./fields";
 import { interiorRoomTypes } from "../room-types";
-import { defineMode, ownWords } from "./mode";
+import { byInstruction, defineMode, ownWords } from "./mode";
 
 /** What each scope of decluttering takes away. */
 const scopeWords: Record<DeclutterScope, string> = {
@@ -16,22 +16,15 @@ const BUILT_INS = "Built-ins stay: fitted kitchen units and wardrobes, radiators
 
 /** The room emptied of movable things (furniture, furniture and decor, or everything), keeping what the person lists. */
 export const declutter = defineMode({
-  styled: false,
-  mask: "none",
   params: { scope: z.enum(declutterScopes), keep: words(KEEP_LIST_MAX_CHARS, "keepTooLong") },
   required: { scope: "noScope" },
-  tokens: 1,
   engines: {
     fake: { standIn: "grey" },
-    replicate: { model: "instruction" },
-    openai: { edit: "images.edit" },
-    comfyui: { workflow: "workflow" },
+    ...byInstruction,
   },
-  structure: "photo",
-  marking: "engine",
   listing: true,
   roomTypes: interiorRoomTypes,
-  page: { group: "declutter" },
+  page: "declutter",
   prompt: ({ room, params }) => {
     const kept = typeof params.keep === "string" ? ownWords(params.keep, KEEP_LIST_MAX_CHARS) : "";
     return [

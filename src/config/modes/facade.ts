@@ -1,4 +1,4 @@
-import { defineMode } from "./mode";
+import { byInstruction, defineMode } from "./mode";
 
 /**
  * A house's exterior in another style: cladding or render, the colour of the walls, the window frames, the
@@ -7,18 +7,10 @@ import { defineMode } from "./mode";
  */
 export const facade = defineMode({
   styled: true,
-  mask: "none",
-  params: {},
-  tokens: 1,
   engines: {
     fake: { standIn: "restyle" },
-    replicate: { model: "instruction" },
-    openai: { edit: "images.edit" },
-    comfyui: { workflow: "workflow" },
+    ...byInstruction,
   },
-  structure: "photo",
-  marking: "engine",
-  listing: false,
   roomTypes: ["exterior"],
   styles: {
     modern: "a modern facade: smooth white and anthracite render, large black aluminium window frames, a flush front door, clean lines",
@@ -30,7 +22,7 @@ export const facade = defineMode({
     rustic: "a rustic facade: natural stone base, weathered timber cladding above, wooden window frames, a plank door",
     "polish-manor": "a Polish manor facade: white render, dark brown wooden window frames with muntins, a columned porch feel at the entrance",
   },
-  page: { group: "facade" },
+  page: "facade",
   prompt: ({ style }) => [
     `Restyle the facade of this house as ${style!.prompt}.`,
     "Change the cladding or render, the wall colour, the window frames, the front door, gutters and outdoor lights to match; keep the building's shape, roof line, number and positions of windows and doors, the plot and the sky as they are.",

@@ -1,4 +1,4 @@
-import { defineMode } from "./mode";
+import { byInstruction, defineMode } from "./mode";
 
 /**
  * Landscaping of a yard, a terrace or a balcony: lawn, planting, paving, furniture, in a garden style of its
@@ -6,18 +6,10 @@ import { defineMode } from "./mode";
  */
 export const garden = defineMode({
   styled: true,
-  mask: "none",
-  params: {},
-  tokens: 1,
   engines: {
     fake: { standIn: { tint: "#4f8a3c", amount: 0.45, region: "lower-half" } },
-    replicate: { model: "instruction" },
-    openai: { edit: "images.edit" },
-    comfyui: { workflow: "workflow" },
+    ...byInstruction,
   },
-  structure: "photo",
-  marking: "engine",
-  listing: false,
   roomTypes: ["garden", "terrace"],
   styles: {
     modern: "a modern garden: large-format grey paving, a clipped lawn, ornamental grasses in straight beds, low built-in benches, linear lights",
@@ -29,7 +21,7 @@ export const garden = defineMode({
     rustic: "a rustic garden: a meadow-like lawn with wildflowers, a gravel path, raised timber vegetable beds, a wooden table",
     zen: "a zen garden: raked gravel, rounded stones, clipped shrubs and moss, bamboo and a small water basin",
   },
-  page: { group: "garden" },
+  page: "garden",
   prompt: ({ room, style }) => [
     `Landscape this ${room} as ${style!.prompt}.`,
     "Lay out the lawn, planting, paving and paths, and add garden furniture and outdoor lighting in this style, at realistic sizes for the space; keep the house, fences, walls and the plot's boundaries, and the camera, as they are.",

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { findFloorMaterial } from "../floor-materials";
-import { defineMode } from "./mode";
+import { byInpainting, defineMode } from "./mode";
 
 /** A floor (or wall) material of src/config/floor-materials.ts inside the brushed region. */
 export const material = defineMode({
-  styled: false,
   mask: "required",
   params: {
     material: z
@@ -13,17 +12,11 @@ export const material = defineMode({
       .optional(),
   },
   required: { material: "noMaterial" },
-  tokens: 1,
   engines: {
     fake: { standIn: "fill-material" },
-    replicate: { model: "black-forest-labs/flux-fill-pro" },
-    openai: { edit: "images.edit" },
-    comfyui: { workflow: "inpaint" },
+    ...byInpainting("black-forest-labs/flux-fill-pro"),
   },
-  structure: "outside-mask",
-  marking: "engine",
-  listing: false,
-  page: { group: "surfaces" },
+  page: "surfaces",
   prompt: ({ room, params }) => {
     const found = findFloorMaterial(String(params.material ?? ""));
     if (!found) throw new RangeError(`Unknown material: ${String(params.material)}`);

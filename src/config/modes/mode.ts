@@ -116,9 +116,55 @@ export type FakeStandIn =
   | "reference"
   | { tint: string; amount: number; region: "all" | "upper-half" | "lower-half" };
 
-export function defineMode<const M extends ModeDefinition>(mode: M): M {
-  return mode;
+/**
+ * What a mode's module states: only what sets it apart. Left out, a mode makes one visualization per request
+ * (`styled: false`), takes no mask, has no parameters of its own, costs 1 token, is scored on the whole photo
+ * (outside the mask when a mask is required), carries the engine's AI marking and is not offered in listings.
+ * `page` may be just the group's name. An engine named in `unsupported` is not asked, whatever `engines` says
+ * (so a preset below can be taken minus one engine).
+ */
+export type ModeSpec<P extends Record<string, z.ZodType>> = Partial<Omit<ModeDefinition, "params" | "page">> &
+  Pick<ModeDefinition, "engines"> & { params?: P; page: string | PageEntry };
+
+/** A mode from its module's declaration, with the defaults of `ModeSpec` filled in. */
+export function defineMode<const P extends Record<string, z.ZodType> = Record<never, z.ZodType>>(spec: ModeSpec<P>): ModeDefinition & { params: P } {
+  const { page, params, engines, ...rest } = spec;
+  const mask = spec.mask ?? "none";
+  const asked = Object.fromEntries(Object.entries(engines).filter(([engine]) => !spec.unsupported?.[engine as EngineId])) as ModeDefinition["engines"];
+  return {
+    styled: false,
+    tokens: 1,
+    structure: mask === "required" ? "outside-mask" : "photo",
+    marking: "engine",
+    listing: false,
+    ...rest,
+    mask,
+    params: params ?? ({} as P),
+    engines: asked,
+    page: typeof page === "string" ? { group: page } : page,
+  };
 }
+
+/** The AI engines asked in words for a whole-photo edit: Replicate's instruction model, OpenAI's edit, ComfyUI's img2img workflow. */
+export const byInstruction = {
+  replicate: { model: "instruction" },
+  openai: { edit: "images.edit" },
+  comfyui: { workflow: "workflow" },
+} as const satisfies ModeDefinition["engines"];
+
+/** The AI engines asked to fill a brushed region: this Replicate model, OpenAI's edit with the mask, ComfyUI's inpainting workflow. */
+export function byInpainting(model: ReplicateModelId | ReplicateEditModelId): ModeDefinition["engines"] {
+  return { replicate: { model }, openai: { edit: "images.edit" }, comfyui: { workflow: "inpaint" } };
+}
+
+/** Our own exact code on every engine, no engine called: the same result whatever the seed. */
+export const ownOnEveryEngine = {
+  local: { run: "own", once: true },
+  fake: { standIn: "own", once: true },
+  replicate: { model: "own", once: true },
+  openai: { edit: "own", once: true },
+  comfyui: { workflow: "own", once: true },
+} as const satisfies ModeDefinition["engines"];
 
 /** The person's words on one line, without double quotes that would end the quotation, cut to `max` characters. */
 export function ownWords(text: string, max: number): string {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { interiorRoomTypes } from "../room-types";
-import { defineMode } from "./mode";
+import { byInstruction, defineMode } from "./mode";
 
 /**
  * A style from a reference photo: the person uploads a photo of a room they like (as any photo is uploaded), and
@@ -9,21 +9,14 @@ import { defineMode } from "./mode";
  * palette), so the ones that take one image only follow it too. Usable as a listing's one design.
  */
 export const reference = defineMode({
-  styled: false,
-  mask: "none",
   // The id of the person's uploaded photo (an image of kind "upload", theirs and within its hour).
   params: { reference: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "noReference") },
   required: { reference: "noReference" },
   referencePhoto: "reference",
-  tokens: 1,
   engines: {
     fake: { standIn: "reference" },
-    replicate: { model: "instruction" },
-    openai: { edit: "images.edit" },
-    comfyui: { workflow: "workflow" },
+    ...byInstruction,
   },
-  structure: "photo",
-  marking: "engine",
   listing: true,
   roomTypes: interiorRoomTypes,
   page: { group: "reference", fields: [{ field: "reference", kind: "photo" }] },

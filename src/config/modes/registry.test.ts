@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createBatchSchema } from "@/schemas/generation";
 import { engineIds, isAiResult, replicateEditModels, replicateModels } from "../engines";
 import { roomTypes } from "../room-types";
+import { byInstruction, defineMode } from "./mode";
 import { editModes, modeOf, modeSupport, modes, modesOfEngine, tokenCost, unsupportedReasons, type EditMode } from ".";
 
 const base = { source: { type: "image", imageId: "photo1" }, roomType: "living-room", requestId: "7d0b2c1e-3f4a-4b5c-9d6e-7f8091a2b3c4" } as const;
@@ -72,5 +73,24 @@ describe("the mode registry", () => {
     for (const definition of Object.values(modes)) {
       for (const engine of Object.keys(definition.engines)) expect(engineIds).toContain(engine);
     }
+  });
+
+  it("fills in what a module leaves out: one result per request, no mask, 1 token, scored on the photo (outside a required mask), the engine's marking, not in listings", () => {
+    const plain = defineMode({ engines: { fake: { standIn: "grey" }, ...byInstruction }, unsupported: { comfyui: "noWorkflow" }, page: "plain" });
+    expect(plain).toEqual({
+      styled: false,
+      mask: "none",
+      params: {},
+      tokens: 1,
+      structure: "photo",
+      marking: "engine",
+      listing: false,
+      engines: { fake: { standIn: "grey" }, replicate: { model: "instruction" }, openai: { edit: "images.edit" } },
+      unsupported: { comfyui: "noWorkflow" },
+      page: { group: "plain" },
+    });
+    expect(defineMode({ mask: "required", engines: {}, page: "region" }).structure).toBe("outside-mask");
+    expect(defineMode({ mask: "optional", engines: {}, page: "sky" }).structure).toBe("photo");
+    expect(defineMode({ mask: "required", structure: "photo", tokens: 2, engines: {}, page: "x" })).toMatchObject({ structure: "photo", tokens: 2 });
   });
 });

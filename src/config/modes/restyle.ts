@@ -4,9 +4,6 @@ import { defineMode } from "./mode";
 /** The room in another style, keeping walls, windows, doors and the camera: one visualization per chosen style. */
 export const restyle = defineMode({
   styled: true,
-  mask: "none",
-  params: {},
-  tokens: 1,
   engines: {
     local: { run: "restyle" },
     fake: { standIn: "restyle" },
@@ -14,11 +11,9 @@ export const restyle = defineMode({
     openai: { edit: "images.edit" },
     comfyui: { workflow: "workflow" },
   },
-  structure: "photo",
-  marking: "engine",
   listing: true,
   roomTypes: interiorRoomTypes,
-  page: { group: "restyle" },
+  page: "restyle",
   prompt: ({ room, furnish, style }) => [
     `Redesign this ${room} in ${style!.prompt}.`,
     `Furnish it with ${furnish} in this style, and restyle the wall colours, finishes, textiles and light fittings to match.`,

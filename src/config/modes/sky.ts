@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineMode } from "./mode";
+import { byInstruction, defineMode } from "./mode";
 
 /** The skies a grey or blown-out one can become. */
 export const skyKinds = ["clear", "light-clouds", "sunset"] as const;
@@ -18,21 +18,15 @@ const skyWords: Record<SkyKind, string> = {
  * edit on the AI engines. A photo without a sky is refused before anything is spent.
  */
 export const sky = defineMode({
-  styled: false,
   mask: "optional",
   params: { sky: z.enum(skyKinds) },
   required: { sky: "noSkyKind" },
-  tokens: 1,
   engines: {
     local: { run: "sky" },
     fake: { standIn: "sky" },
-    replicate: { model: "instruction" },
-    openai: { edit: "images.edit" },
+    ...byInstruction,
   },
   unsupported: { comfyui: "noWorkflow" },
-  structure: "photo",
-  marking: "engine",
-  listing: false,
   // Outdoor photos only: by colour, brightness and position alone a white interior ceiling can pass for an
   // overcast sky (the example library's bathroom does).
   roomTypes: ["exterior", "garden", "terrace"],

@@ -6,6 +6,7 @@ import {
   activeAccount,
   apiBatch,
   apiHdOrder,
+  apiResultHdOrder,
   apiKey,
   batch,
   billingDetails,
@@ -83,6 +84,7 @@ export const exportedTables = {
   api_key: "apiKeys",
   api_batch: "apiBatches",
   api_hd_order: "apiHdOrders",
+  api_result_hd_order: "apiResultHdOrders",
   webhook_endpoint: "webhookEndpoints",
   webhook_delivery: "webhookDeliveries",
 } as const;
@@ -161,6 +163,7 @@ export async function exportAccountData(options: { userId: string }) {
   const keys = await db.select().from(apiKey).where(eq(apiKey.ownerId, userId));
   const apiBatches = await db.select().from(apiBatch).where(eq(apiBatch.ownerId, userId));
   const apiHdOrders = await db.select().from(apiHdOrder).where(eq(apiHdOrder.ownerId, userId));
+  const apiResultHdOrders = await db.select().from(apiResultHdOrder).where(eq(apiResultHdOrder.ownerId, userId));
   const endpoints = await db.select().from(webhookEndpoint).where(eq(webhookEndpoint.ownerId, userId));
   const deliveries = endpoints.length === 0 ? [] : await db.select().from(webhookDelivery).where(inArray(webhookDelivery.endpointId, endpoints.map((e) => e.id)));
   const owned = notExported.owned;
@@ -208,6 +211,7 @@ export async function exportAccountData(options: { userId: string }) {
     apiKeys: keys.map((k) => without(k, ["secretHash"])),
     apiBatches,
     apiHdOrders,
+    apiResultHdOrders,
     webhookEndpoints: endpoints.map((e) => without(e, ["secret"])),
     webhookDeliveries: deliveries,
   };

@@ -35,6 +35,7 @@ export function toVisualizationDto(row: VisualizationRow, result: ImageRow | nul
     result: result ? toImageDto(result) : null,
     failureReason: (row.failureReason as FailureReason | null) ?? null,
     refunded: row.refunded,
+    hdState: row.hdImageId ? "ready" : row.hdState,
   };
 }
 

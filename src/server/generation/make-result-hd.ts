@@ -11,7 +11,7 @@ import { makeHdImage } from "./make-hd-image";
 
 /**
  * Makes the 4K copy of a claimed single result's order (claimResultHdOrders) with makeHdImage, kept for the
- * result's hour. A failure, or a result past its hour, gives the order's token back (keyed by the order, so
+ * result's hour (a plain resampling for a test batch's free one). A failure, or a result past its hour, gives the order's token back (keyed by the order, so
  * once, to the pool that paid). When `signal` aborts (the process stops) the order goes back to the queue.
  */
 export async function makeResultHd(options: {
@@ -27,7 +27,7 @@ export async function makeResultHd(options: {
   // Only the worker holding this order's attempt may end it (a late one whose lease ran out changes nothing).
   const mine = and(eq(visualization.id, visualizationId), eq(visualization.hdAttempt, attempt), eq(visualization.hdState, "running"));
   const [row] = await db
-    .select({ image, engine: batch.engine, mode: batch.mode, teamId: batch.teamId })
+    .select({ image, engine: batch.engine, mode: batch.mode, teamId: batch.teamId, free: batch.free })
     .from(visualization)
     .innerJoin(batch, eq(batch.id, visualization.batchId))
     .leftJoin(image, eq(image.id, visualization.resultImageId))
@@ -35,7 +35,8 @@ export async function makeResultHd(options: {
   const giveBack = async (state: "failed" | null, why: unknown) => {
     await db.transaction(async (tx) => {
       const [ended] = await tx.update(visualization).set({ hdState: state, hdLeaseUntil: null }).where(mine).returning({ id: visualization.id });
-      if (ended) await refundToken({ db: tx, userId: order.user_id, teamId: row?.teamId, idempotencyKey: `hd-refund:visualization:${visualizationId}:${attempt}`, reference: `visualization:${visualizationId}` });
+      // A test batch's copy was free: nothing to give back.
+      if (ended && !row?.free) await refundToken({ db: tx, userId: order.user_id, teamId: row?.teamId, idempotencyKey: `hd-refund:visualization:${visualizationId}:${attempt}`, reference: `visualization:${visualizationId}` });
     });
     log.warn("generation.hd_failed", { visualizationId, attempt, error: why });
   };
@@ -46,7 +47,7 @@ export async function makeResultHd(options: {
   const result = row.image;
   let storedKey: string | null = null;
   try {
-    const made = await makeHdImage({ db, storage, engine: options.engine, result, madeBy: row, signal: options.signal });
+    const made = await makeHdImage({ db, storage, engine: options.engine, result, madeBy: row, plain: row.free, signal: options.signal });
     storedKey = made.storageKey;
     const kept = await db.transaction(async (tx) => {
       const [ended] = await tx.update(visualization).set({ hdState: null, hdLeaseUntil: null }).where(mine).returning({ id: visualization.id });

@@ -19,6 +19,7 @@ import { insertUser, testDatabases } from "~/tests/support/databases";
 import { claimJobs } from "./claim-jobs";
 import { claimResultHdOrders } from "./claim-result-hd-orders";
 import { createBatch } from "./create-batch";
+import { getBatch } from "./get-batch";
 import { getResultHd } from "./get-result-hd";
 import { makeResultHd } from "./make-result-hd";
 import { orderResultHd } from "./order-result-hd";
@@ -62,7 +63,7 @@ describe.each(testDatabases())("a single result's 4K copy on $name", ({ open }) 
     const { batch } = await createBatch({ db, userId, request, engineId: "fake", storage });
     const [job] = await claimJobs({ db, limit: 1, leaseMs: 30_000 });
     await runJob({ db, storage, engine: flat, job: job!, stopSignal: new AbortController().signal, retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
-    return { userId, visualizationId: batch.visualizations[0]!.id };
+    return { userId, visualizationId: batch.visualizations[0]!.id, batchId: batch.id };
   }
 
   const next = async () => (await claimResultHdOrders({ db: handle.db, limit: 1 }))[0];
@@ -89,6 +90,24 @@ describe.each(testDatabases())("a single result's 4K copy on $name", ({ open }) 
     expect(await orderResultHd({ db, userId, visualizationId })).toEqual({ state: "ready", balance: null });
     expect(await getBalance({ db, userId })).toBe(1);
     expect(await next()).toBeUndefined();
+  });
+
+  it("spends one token for orders placed at once (two tabs, a double click), and the batch a page loads later says where the order stands", async () => {
+    const db = handle.db;
+    const { userId, visualizationId, batchId } = await withResult(4);
+    const hdStateOf = async () => (await getBatch({ db, userId, batchId })).visualizations[0]!.hdState;
+    expect(await hdStateOf()).toBeNull();
+    const answers = await Promise.all([1, 2, 3].map(() => orderResultHd({ db, userId, visualizationId })));
+    expect(answers.map((a) => a.state)).toEqual(["queued", "queued", "queued"]);
+    expect(answers.filter((a) => a.balance !== null)).toEqual([{ state: "queued", balance: 2 }]);
+    expect(await getBalance({ db, userId })).toBe(2);
+    expect(await hdStateOf()).toBe("queued");
+    const order = await next();
+    expect(await hdStateOf()).toBe("running");
+    await makeResultHd({ db, storage, engine: { id: "local" }, order: order! });
+    expect(await hdStateOf()).toBe("ready");
+    expect(await orderResultHd({ db, userId, visualizationId })).toEqual({ state: "ready", balance: null });
+    expect(await getBalance({ db, userId })).toBe(2);
   });
 
   it("gives the token back when the upscale fails, and may be ordered again", async () => {

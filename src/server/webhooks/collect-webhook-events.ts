@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { WebhookEventType } from "@/config/api";
 import type { BatchEvent } from "@/schemas/generation";
 import type { Db } from "@/server/db/client";
-import { apiBatch, apiHdOrder, batch, batchEvent, image, listing, listingPhoto, visualization, webhookHdSeen } from "@/server/db/schema";
+import { apiBatch, apiHdOrder, apiResultHdOrder, batch, batchEvent, image, listing, listingPhoto, visualization, webhookHdSeen } from "@/server/db/schema";
 import { getVisualization } from "@/server/public-api/get-visualization";
 import { toApiImage } from "@/server/public-api/to-api-visualization";
 import { toImageDto } from "@/server/images/image-dto";
@@ -16,7 +16,8 @@ import { enqueueWebhookEvent } from "./enqueue-webhook-event";
  * last event already told (api_batch.seen_seq): a result ready (result.ready), a result failed and refunded
  * (result.failed), then every result settled (visualization.finished) and, for the last batch of a listing's
  * generation, listing.finished. Then every HD order settled since it was last looked at (webhook_hd_seen),
- * API's or website's: hd.ready once made. Each step commits with its marker, so an event is queued once even
+ * API's or website's: hd.ready once made; and every single result's 4K order placed through the API once it
+ * settled: hd.ready once made. Each step commits with its marker, so an event is queued once even
  * if the process stops between batches. An event carries the key that ordered the work (null: the website),
  * which decides the endpoints (enqueueWebhookEvent).
  */
@@ -107,6 +108,28 @@ export async function collectWebhookEvents(options: { db: Db; limit?: number }):
       if (seen.length === 0 || !order.hd || order.hdState === "failed") return;
       const data = { listingId: order.listingId, photoId: order.photoId, image: toApiImage(toImageDto(order.hd)) };
       await enqueueWebhookEvent({ db: tx, ownerId: order.ownerId, keyId: order.keyId, type: "hd.ready", test: order.free, data });
+      queued++;
+    });
+  }
+  // Single results' 4K orders placed through the API, settled since: made (an HD image, no order left) or failed (no event).
+  const resultOrders = await db
+    .select({ order: apiResultHdOrder, batchId: visualization.batchId, hdState: visualization.hdState, free: batch.free, hd: image })
+    .from(apiResultHdOrder)
+    .innerJoin(visualization, eq(visualization.id, apiResultHdOrder.visualizationId))
+    .innerJoin(batch, eq(batch.id, visualization.batchId))
+    .leftJoin(image, eq(image.id, visualization.hdImageId))
+    .where(sql`${visualization.hdAttempt} = ${apiResultHdOrder.attempt} and (${visualization.hdState} is null or ${visualization.hdState} = 'failed')`)
+    .limit(options.limit ?? 50);
+  for (const { order, ...settled } of resultOrders) {
+    await db.transaction(async (tx) => {
+      // Deleting the order is its marker: a second collector that read the same row deletes nothing and tells nothing.
+      const mine = await tx
+        .delete(apiResultHdOrder)
+        .where(and(eq(apiResultHdOrder.visualizationId, order.visualizationId), eq(apiResultHdOrder.attempt, order.attempt)))
+        .returning({ id: apiResultHdOrder.visualizationId });
+      if (mine.length === 0 || !settled.hd || settled.hdState === "failed") return;
+      const data = { visualizationId: settled.batchId, resultId: order.visualizationId, image: toApiImage(toImageDto(settled.hd)) };
+      await enqueueWebhookEvent({ db: tx, ownerId: order.ownerId, keyId: order.keyId, type: "hd.ready", test: settled.free, data });
       queued++;
     });
   }

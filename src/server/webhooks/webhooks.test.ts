@@ -29,6 +29,8 @@ import { createLocalEngine } from "@/server/engines/local-engine";
 import { isAppError } from "@/server/errors";
 import { startWorker } from "@/server/generation/start-worker";
 import { storeImage } from "@/server/images/store-image";
+import { getApiResultHd } from "@/server/public-api/get-api-result-hd";
+import { orderApiResultHd } from "@/server/public-api/order-api-result-hd";
 import { startVisualization } from "@/server/public-api/start-visualization";
 import { createLocalStorage } from "@/server/storage/local-storage";
 import type { ImageStorage } from "@/server/storage/storage";
@@ -154,6 +156,51 @@ describe("API work and its webhooks on pglite", () => {
     expect(after).toMatchObject({ hdState: null, hdFree: true });
     expect(after!.hdImageId).not.toBeNull();
     expect(await handle.db.select().from(tokenLedger).where(eq(tokenLedger.userId, ownerId))).toEqual([]);
+  });
+
+  it("orders a result's 4K copy through the API: a test key's free and plain, told once by hd.ready; a live key's one token, once; a test key cannot order a live result's", async () => {
+    const { ownerId, imageId } = await ownerWithPhoto();
+    await createWebhookEndpoint({ db: handle.db, ownerId, url: receiverUrl("/hd"), mode: "test" });
+    const testKey = await caller(ownerId, "test");
+    const liveKey = await caller(ownerId, "live");
+    await grantTokens({ db: handle.db, userId: ownerId, amount: 5, kind: "grant", idempotencyKey: `g:${ownerId}` });
+    const tested = await startVisualization({ db: handle.db, caller: testKey, request: restyle(imageId), requestId: randomUUID() });
+    const paid = await startVisualization({ db: handle.db, caller: liveKey, request: restyle(imageId), requestId: randomUUID() });
+    const worker = startWorker({ db: handle.db, storage, engine: createLocalEngine(), pollMs: 20, sweepEveryMs: 3_600_000 });
+    await worker.idle();
+    await worker.stop({ graceMs: 1000 });
+    await collectWebhookEvents({ db: handle.db });
+    const test = { visualizationId: tested.visualization.id, resultId: tested.visualization.results[0]!.id };
+    const live = { visualizationId: paid.visualization.id, resultId: paid.visualization.results[0]!.id };
+
+    expect(await getApiResultHd({ db: handle.db, ownerId, ...test })).toEqual({ state: null, image: null });
+    expect(await orderApiResultHd({ db: handle.db, caller: testKey, ...test })).toEqual({ state: "queued", balance: 4 });
+    expect(await orderApiResultHd({ db: handle.db, caller: testKey, ...test })).toEqual({ state: "queued", balance: null });
+    expect(await getApiResultHd({ db: handle.db, ownerId, ...test })).toMatchObject({ state: "queued" });
+    // Not this visualization's result, and a live result for a test key.
+    expect(isAppError(await orderApiResultHd({ db: handle.db, caller: testKey, visualizationId: test.visualizationId, resultId: live.resultId }).catch((e: unknown) => e), "NOT_FOUND")).toBe(true);
+    const refused = await orderApiResultHd({ db: handle.db, caller: testKey, ...live }).catch((e: unknown) => e);
+    expect(isAppError(refused, "FORBIDDEN") && refused.details).toEqual({ reason: "testKeySpends" });
+
+    const upscale = () => Promise.reject(new Error("an AI upscale for a test key's result"));
+    const hd = startHdWorker({ db: handle.db, storage, engine: { id: "replicate", upscale }, pollMs: 20 });
+    await hd.idle();
+    const made = await getApiResultHd({ db: handle.db, ownerId, ...test });
+    expect(made.state).toBe("ready");
+    expect(Math.max(made.image!.width, made.image!.height)).toBeGreaterThanOrEqual(3840);
+    expect(await collectWebhookEvents({ db: handle.db })).toBe(1);
+    expect(await collectWebhookEvents({ db: handle.db })).toBe(0);
+    await deliverDueWebhooks({ db: handle.db, timeoutMs: 2000 });
+    const told = received.filter((r) => r.path === "/hd").map((r) => JSON.parse(r.body) as { type: string; test: boolean; data: Record<string, unknown> });
+    expect(told.filter((e) => e.type === "hd.ready")).toEqual([expect.objectContaining({ test: true, data: { ...test, image: made.image } })]);
+
+    // A live key's order spends one token, whatever the repeats.
+    const spent = async () => (await handle.db.select().from(tokenLedger).where(eq(tokenLedger.userId, ownerId))).filter((e) => e.reference === `visualization:${live.resultId}` && e.amount < 0).length;
+    const before = await spent();
+    expect(await orderApiResultHd({ db: handle.db, caller: liveKey, ...live })).toMatchObject({ state: "queued" });
+    await orderApiResultHd({ db: handle.db, caller: liveKey, ...live });
+    expect((await spent()) - before).toBe(1);
+    await hd.stop({ graceMs: 1000 });
   });
 
   it("tells an account-wide endpoint of all the account's work, the website's too, and a key's endpoint of that key's only", async () => {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { webhookEventTypes } from "@/config/api";
 import { user } from "./auth";
-import { batch } from "./generation";
+import { batch, visualization } from "./generation";
 import { listingPhoto } from "./listings";
 
 /**
@@ -139,5 +139,19 @@ export const apiHdOrder = pgTable("api_hd_order", {
   listingId: text("listing_id").notNull(),
   keyId: text("key_id").notNull(),
   ownerId: text("owner_id").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A single result's 4K copy ordered through the API (which key ordered it, and the order's attempt:
+ * visualization.hd_attempt), until the order settled and was told (hd.ready once made).
+ */
+export const apiResultHdOrder = pgTable("api_result_hd_order", {
+  visualizationId: text("visualization_id")
+    .primaryKey()
+    .references(() => visualization.id, { onDelete: "cascade" }),
+  keyId: text("key_id").notNull(),
+  ownerId: text("owner_id").notNull(),
+  attempt: integer("attempt").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
