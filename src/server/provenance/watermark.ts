@@ -143,9 +143,9 @@ export async function embedWatermark(options: { image: Buffer; id: number }): Pr
       const delta = steps[row + t]!;
       if (++t === TILE) t = 0;
       if (delta === 0) continue;
-      pixels[at] += delta;
-      pixels[at + 1] += delta;
-      pixels[at + 2] += delta;
+      pixels[at]! += delta;
+      pixels[at + 1]! += delta;
+      pixels[at + 2]! += delta;
     }
   }
   return { data, width, height };
