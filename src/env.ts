@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { engineIds, openaiImageModelIds, replicateModelIds } from "./config/engines";
+import { JOB_LEASE_MS } from "./config/generation";
 
 /**
  * Every environment variable the product reads, parsed once. Nothing else reads process.env.
@@ -93,6 +94,8 @@ const schema = z.object({
   COMFYUI_UPSCALE_MODEL: z.string().min(1).default("RealESRGAN_x2.pth"),
   /** Images one worker process generates at once; unset: the engine's own default. */
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** How long a generation job stays a worker's without its renewal (every third of it): a dead worker's jobs wait this long; shorter in tests. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(600).default(JOB_LEASE_MS / 1000),
   /** How long photos and results live (one hour, as the privacy policy promises); shorter only for tests. */
   IMAGE_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(3600),
   /**

@@ -127,4 +127,9 @@ export type BatchEvent =
   | { seq: number; type: "replaced"; visualizationId: string; result: ImageDto }
   /** A free remake of a flagged visualization joined the batch. */
   | { seq: number; type: "remade"; visualizationId: string; remake: VisualizationDto }
-  | { seq: number; type: "failed"; visualizationId: string; reason: FailureReason; refunded: boolean };
+  | { seq: number; type: "failed"; visualizationId: string; reason: FailureReason; refunded: boolean }
+  /**
+   * The HD copy a listing ordered of this result left the queue: made ("ready"), failed (its token given back) or
+   * dropped (null: the result was no longer chosen, or past its hour). The stream stays open while one is ordered.
+   */
+  | { seq: number; type: "hd"; visualizationId: string; state: "ready" | "failed" | null };

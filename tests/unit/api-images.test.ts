@@ -37,6 +37,17 @@ describe("GET /api/images/<id>", () => {
     expect([interim.status, interim.headers.get("cache-control")]).toEqual([200, "no-store"]);
   });
 
+  it("answers 410 once the image's hour is over, itself and its display copy, while its row and file are still there (before the sweeper)", async () => {
+    const userId = await insertUser(db());
+    user = { id: userId };
+    const jpeg = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#806040" } }).jpeg().toBuffer();
+    const row = await storeImage({ db: db().db, storage, userId, kind: "result", data: jpeg, width: 32, height: 24, contentType: "image/jpeg" });
+    expect((await ask(row.id, "?size=display")).status).toBe(200);
+    await db().db.update(image).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(image.id, row.id));
+    expect([(await ask(row.id)).status, (await ask(row.id, "?size=display")).status, (await ask(row.id, "?download")).status]).toEqual([410, 410, 410]);
+    expect(await storage.get(row.storageKey)).not.toBeNull();
+  });
+
   it("names a download after the room and style it is asked for, made safe", async () => {
     const userId = await insertUser(db());
     user = { id: userId };

@@ -3,7 +3,7 @@ import type { BatchDto, BatchEvent, VisualizationDto, VisualizationStatus } from
 export type LiveVisualization = VisualizationDto;
 export type LiveBatch = Omit<BatchDto, "visualizations"> & { visualizations: LiveVisualization[]; lastSeq: number };
 
-const rank: Record<Exclude<BatchEvent["type"], "remade" | "scored" | "replaced">, number> = { queued: 0, running: 1, succeeded: 2, failed: 2 };
+const rank: Record<Exclude<BatchEvent["type"], "remade" | "scored" | "replaced" | "hd">, number> = { queued: 0, running: 1, succeeded: 2, failed: 2 };
 
 export function isFinal(status: VisualizationStatus): boolean {
   return status === "succeeded" || status === "failed";
@@ -29,6 +29,8 @@ export function liveBatch(batch: BatchDto): LiveBatch {
  */
 export function applyBatchEvent(batch: LiveBatch, event: BatchEvent): LiveBatch {
   if (event.seq <= batch.lastSeq) return batch;
+  // A listing's HD copy: the design page shows none.
+  if (event.type === "hd") return { ...batch, lastSeq: event.seq };
   if (event.type === "remade") return { ...addRemakeTo(batch, event.visualizationId, event.remake), lastSeq: event.seq };
   if (event.type === "scored") {
     const scored = (v: LiveVisualization) => (v.id === event.visualizationId && v.status === "succeeded" ? { ...v, structureScore: event.structureScore, flagged: event.flagged, structureFindings: event.structureFindings } : v);
@@ -42,7 +44,7 @@ export function applyBatchEvent(batch: LiveBatch, event: BatchEvent): LiveBatch 
   return { ...batch, visualizations, lastSeq: event.seq };
 }
 
-function applyToVisualization(v: LiveVisualization, event: Exclude<BatchEvent, { type: "remade" | "scored" | "replaced" }>): LiveVisualization {
+function applyToVisualization(v: LiveVisualization, event: Exclude<BatchEvent, { type: "remade" | "scored" | "replaced" | "hd" }>): LiveVisualization {
   if (isFinal(v.status) || rank[event.type] < rank[v.status]) return v;
   switch (event.type) {
     case "queued":
@@ -89,7 +91,7 @@ export function parseBatchEvent(data: string): BatchEvent | null {
     if (!value || typeof value !== "object") return null;
     const event = value as Partial<BatchEvent>;
     if (typeof event.seq !== "number" || typeof event.visualizationId !== "string") return null;
-    if (!["queued", "running", "succeeded", "scored", "replaced", "failed", "remade"].includes(String(event.type))) return null;
+    if (!["queued", "running", "succeeded", "scored", "replaced", "failed", "remade", "hd"].includes(String(event.type))) return null;
     return event as BatchEvent;
   } catch {
     return null;

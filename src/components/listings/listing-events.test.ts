@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ImageDto } from "@/schemas/generation";
 import type { ListingDto, ListingResultDto } from "@/schemas/listings";
-import { applyListingEvent, batchesToFollow, hdWorking } from "./listing-events";
+import { applyListingEvent, batchesToFollow } from "./listing-events";
 
 const image: ImageDto = { id: "r1", url: "/api/images/r1", kind: "result", width: 1200, height: 800, createdAt: "2026-11-29T00:00:00.000Z", expiresAt: "2026-11-29T01:00:00.000Z" };
 const result = (id: string, batchId: string, change: Partial<ListingResultDto> = {}): ListingResultDto => ({
@@ -72,9 +72,19 @@ describe("batchesToFollow", () => {
   });
 });
 
-describe("hdWorking", () => {
-  it("is true while an HD copy is queued or running, not once it failed", () => {
-    expect(hdWorking(listingOf([photo("p1", [], { hdState: "running" })]))).toBe(true);
-    expect(hdWorking(listingOf([photo("p1", [], { hdState: "failed" })]))).toBe(false);
+describe("batchesToFollow's HD copies", () => {
+  it("follows the batch of a chosen result whose HD copy is queued or running, not once it failed or was made", () => {
+    const done = (id: string, batchId: string) => result(id, batchId, { status: "succeeded" });
+    const listing = (hdState: ListingDto["photos"][number]["hdState"]) =>
+      listingOf([photo("p1", [done("v1", "b1"), done("v2", "b2")], { chosenVisualizationId: "v2", hdState }), photo("p2", [done("v3", "b3")], { chosenVisualizationId: "v3" })]);
+    expect(batchesToFollow(listing("queued"))).toEqual(["b2"]);
+    expect(batchesToFollow(listing("running"))).toEqual(["b2"]);
+    expect(batchesToFollow(listing("failed"))).toEqual([]);
+    expect(batchesToFollow(listing(null))).toEqual([]);
+  });
+
+  it("reads the listing again when an HD copy's order ends: its file, or the token given back, are the server's to say", () => {
+    const listing = listingOf([photo("p1", [result("v1", "b1", { status: "succeeded" })], { chosenVisualizationId: "v1", hdState: "running" })]);
+    expect(applyListingEvent(listing, { seq: 9, type: "hd", visualizationId: "v1", state: "ready" })).toBe("reload");
   });
 });

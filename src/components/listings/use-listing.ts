@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { getJson } from "@/web/client/api-fetch";
 import type { BatchEvent } from "@/schemas/generation";
 import type { ListingDto } from "@/schemas/listings";
-import { applyListingEvent, batchesToFollow, hdWorking } from "./listing-events";
+import { applyListingEvent, batchesToFollow, hdBatches } from "./listing-events";
 import { useFollowedBatches } from "./use-followed-batches";
 
 /**
@@ -14,15 +14,13 @@ import { useFollowedBatches } from "./use-followed-batches";
  * (decision record 0050).
  */
 const EVENTS_TOGETHER_MS = 500;
-/** How often the listing is read while an HD copy is being made (no event stream carries HD copies). */
-const HD_CHECK_MS = 3_000;
 
 export const listingKey = (id: string) => ["listing", id] as const;
 
 /**
  * One listing in the page's query cache, starting from the server's render: its batches' events change it as
- * they arrive, the end of a batch's stream (or its refusal, after a server restart) reads it once more, and
- * `refresh` reads it after the page changed it. Resolves with the listing read, or null when it could not be.
+ * they arrive (an HD copy's end among them: nothing polls), the end of a batch's stream (or its refusal, after a
+ * server restart) reads it once more, and `refresh` reads it after the page changed it. Resolves with the listing read, or null when it could not be.
  */
 export function useListing(initial: ListingDto) {
   const queryClient = useQueryClient();
@@ -32,7 +30,6 @@ export function useListing(initial: ListingDto) {
     queryKey: key,
     queryFn: async ({ signal }) => (await getJson<{ listing: ListingDto }>(url, signal)).listing,
     initialData: initial,
-    refetchInterval: (query) => (query.state.data && hdWorking(query.state.data) ? HD_CHECK_MS : false),
   });
 
   const refresh = useCallback(async (): Promise<ListingDto | null> => {
@@ -80,6 +77,14 @@ export function useListing(initial: ListingDto) {
     void refresh();
   }, [flush, refresh]);
   const { again } = useFollowedBatches(batchesToFollow(listing), onEvent, onEnd);
+  // An HD copy ordered (here, or in another tab) is followed over its result's batch, even one whose stream had ended.
+  const hdKey = hdBatches(listing).join(" ");
+  const hdFollowed = useRef<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    const now = new Set(hdKey ? hdKey.split(" ") : []);
+    for (const id of now) if (!hdFollowed.current.has(id)) again(id);
+    hdFollowed.current = now;
+  }, [hdKey, again]);
 
   /** The batch of a result the listing shows. */
   const batchOf = useCallback(

@@ -43,7 +43,8 @@ import { referenceFor } from "@/server/generation/reference-for";
 import { generateListing as generateChecked } from "./generate-listing";
 import { parseInput } from "@/server/parse-input";
 import { generateListingSchema, type GenerateListingInput } from "@/schemas/listings";
-import { createBatchSchema, type CreateBatchInput } from "@/schemas/generation";
+import { createBatchSchema, type BatchEvent, type CreateBatchInput } from "@/schemas/generation";
+import { streamBatchEvents } from "@/server/generation/stream-batch-events";
 import { getHdDownload } from "./get-hd-download";
 import { getListing } from "./get-listing";
 import { getSharedImage } from "./get-shared-image";
@@ -516,11 +517,25 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const failing = { upscale: () => Promise.reject(new EngineError("failed", "upscaler down")) };
     const order = (photoId: string) => orderHdCopy({ db: handle.db, userId, listingId, photoId });
     const hdState = async (photoId: string) => (await getListing({ db: handle.db, userId, listingId })).photos.find((p) => p.id === photoId)!.hdState;
+    // The listing page follows an order over its result's batch: the stream stays open while the copy is being
+    // made, and its end is the stream's last event.
+    const hdBatch = view.photos[0]!.results[0]!.batchId;
+    const followHd = async () => {
+      const stop = new AbortController();
+      const timer = setTimeout(() => stop.abort(), 400);
+      const text = await new Response(streamBatchEvents({ db: handle.db, batchId: hdBatch, afterSeq: 0, signal: stop.signal, pollMs: 50 })).text();
+      clearTimeout(timer);
+      const events = text.split("\n\n").flatMap((block) => (block.startsWith("id: ") ? [JSON.parse(block.split("\n")[1]!.slice("data: ".length)) as BatchEvent] : []));
+      return { done: text.includes("event: done"), hd: events.filter((e) => e.type === "hd") };
+    };
+    expect(await followHd()).toEqual({ done: true, hd: [] });
     await expect(order(photoIds[0]!)).resolves.toEqual({ state: "queued", balance: balance - 1 });
     // A second click while it waits: nothing more is spent.
     await expect(order(photoIds[0]!)).resolves.toEqual({ state: "queued", balance: null });
+    expect(await followHd()).toEqual({ done: false, hd: [] });
     await expect(makeNextHdCopy({ db: handle.db, storage, engine: failing })).resolves.toEqual({ photoId: photoIds[0], outcome: "failed" });
     expect(await hdState(photoIds[0]!)).toBe("failed");
+    expect(await followHd()).toEqual({ done: true, hd: [expect.objectContaining({ type: "hd", visualizationId: view.photos[0]!.results[0]!.visualizationId, state: "failed" })] });
     expect(await getBalance({ db: handle.db, userId })).toBe(balance);
     await expect(makeNextHdCopy({ db: handle.db, storage, engine: failing })).resolves.toBeNull();
 
@@ -531,6 +546,7 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     await expect(makeNextHdCopy({ db: handle.db, storage, engine: {} })).resolves.toBeNull();
     expect(await releaseOrphans({ db: handle.db, table: "listing_photo", state: "hd_state", lease: "hd_lease_until" })).toBe(1);
     await expect(makeNextHdCopy({ db: handle.db, storage, engine: {} })).resolves.toEqual({ photoId: photoIds[0], outcome: "made" });
+    expect((await followHd()).hd.map((e) => e.type === "hd" && e.state)).toEqual(["failed", "ready"]);
     const made = (await getListing({ db: handle.db, userId, listingId })).photos[0]!;
     expect(made.hdState).toBeNull();
     expect(Math.max(made.hd!.width, made.hd!.height)).toBeGreaterThanOrEqual(3840);

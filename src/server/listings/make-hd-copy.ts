@@ -1,13 +1,15 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import type { Db } from "@/server/db/client";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "@/server/db/client";
 import { batch, image, listing, listingPhoto, visualization } from "@/server/db/schema";
 import type { Engine } from "@/server/engines/engine";
+import { appendBatchEvents } from "@/server/generation/append-batch-events";
 import { makeHdImage } from "@/server/generation/make-hd-image";
 import { labelledHdKeys } from "@/server/images/result-keys";
 import type { EditMode } from "@/config/edit-modes";
 import { locales } from "@/config/routes";
 import { log } from "@/server/log";
+import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
 import type { HdOrder } from "./claim-hd-orders";
@@ -38,22 +40,32 @@ export async function makeHdCopy(options: {
   // Only the worker holding this order's attempt may end it (a late one whose lease ran out changes nothing).
   const mine = and(eq(listingPhoto.id, photoId), eq(listingPhoto.hdAttempt, attempt), eq(listingPhoto.hdState, "running"));
 
-  const giveBack = async (state: "failed" | null, why: unknown) => {
-    await db.transaction(async (tx) => {
-      const [ended] = await tx.update(listingPhoto).set({ hdState: state, hdLeaseUntil: null }).where(mine).returning({ id: listingPhoto.id });
-      if (ended && !order.hd_free) await refundToken({ db: tx, userId: order.user_id, idempotencyKey: `hd-refund:${photoId}:${attempt}`, reference });
-    });
-    log.warn("listings.hd_failed", { photoId, attempt, error: why });
-  };
-
   const [result] = order.hd_visualization_id
     ? await db
-        .select({ image, engine: batch.engine, mode: batch.mode })
+        .select({ image, engine: batch.engine, mode: batch.mode, batchId: batch.id })
         .from(visualization)
         .innerJoin(image, eq(image.id, visualization.resultImageId))
         .innerJoin(batch, eq(batch.id, visualization.batchId))
         .where(eq(visualization.id, order.hd_visualization_id))
     : [];
+  // The end of the order is an event of its result's batch, whose stream the listing page follows meanwhile.
+  const announce = async (tx: Tx, state: "ready" | "failed" | null) => {
+    if (!result) return;
+    await appendBatchEvents(tx, result.batchId, [{ type: "hd", visualizationId: order.hd_visualization_id!, state }]);
+    await tx.execute(sql`select ${notifyOnCommit("batch", sql`${result.batchId}`)}`);
+  };
+  const giveBack = async (state: "failed" | null, why: unknown) => {
+    const ended = await db.transaction(async (tx) => {
+      const [ended] = await tx.update(listingPhoto).set({ hdState: state, hdLeaseUntil: null }).where(mine).returning({ id: listingPhoto.id });
+      if (!ended) return false;
+      if (!order.hd_free) await refundToken({ db: tx, userId: order.user_id, idempotencyKey: `hd-refund:${photoId}:${attempt}`, reference });
+      await announce(tx, state);
+      return true;
+    });
+    if (ended && result) signalHere("batch", result.batchId);
+    log.warn("listings.hd_failed", { photoId, attempt, error: why });
+  };
+
   if (!result || result.image.expiresAt <= new Date() || order.chosen_visualization_id !== order.hd_visualization_id) {
     await giveBack(null, "the ordered result is no longer chosen or has expired");
     return { photoId, outcome: "dropped" };
@@ -93,6 +105,7 @@ export async function makeHdCopy(options: {
           .where(and(mine, eq(listingPhoto.chosenVisualizationId, order.hd_visualization_id!)))
           .returning({ id: listingPhoto.id });
         if (!ended) throw NOT_KEPT; // rolls the image row back
+        await announce(tx, "ready");
         return true;
       })
       .catch((error: unknown) => {
@@ -105,6 +118,7 @@ export async function makeHdCopy(options: {
       await giveBack(null, "the chosen result changed during the upscale");
       return { photoId, outcome: "dropped" };
     }
+    signalHere("batch", result.batchId);
     log.info("listings.hd_made", { photoId, attempt, width: made.width, height: made.height });
     return { photoId, outcome: "made" };
   } catch (error) {

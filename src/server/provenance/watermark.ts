@@ -81,7 +81,9 @@ function makePatterns() {
   order.forEach((chip, k) => (bitOf[chip] = k % BITS));
   const bits = Array.from({ length: BITS }, (_, b) => smooth(Float32Array.from(spread, (v, chip) => (bitOf[chip] === b ? v : 0))));
   const sync = smooth(syncChips);
-  return { sync, bits, syncSpectrum: fft2(sync, new Float32Array(TILE * TILE)) };
+  // Each bit's pattern covers its chips and their neighbours, a few percent of the tile: the places it is not zero.
+  const covers = bits.map((pattern) => Int32Array.from(pattern.keys()).filter((i) => pattern[i] !== 0));
+  return { sync, bits, covers, syncSpectrum: fft2(sync, new Float32Array(TILE * TILE)) };
 }
 
 let cache: ReturnType<typeof makePatterns> | undefined;
@@ -104,13 +106,15 @@ export function payloadBits(id: number): number[] {
 
 /** The tile's signal for a payload, at an RMS of 1. */
 function tileSignal(bits: number[]): Float32Array {
-  const { sync, bits: bitPatterns } = patterns();
-  const out = new Float32Array(TILE * TILE);
-  for (let i = 0; i < out.length; i++) {
-    let v = SYNC_WEIGHT * sync[i]!;
-    for (let b = 0; b < BITS; b++) v += (bits[b] ? DATA_WEIGHT : -DATA_WEIGHT) * bitPatterns[b]![i]!;
-    out[i] = v;
+  const { sync, bits: bitPatterns, covers } = patterns();
+  // Summed in the same order as over every bit at every place (what a bit adds where its pattern is zero is zero).
+  const sum = Float64Array.from(sync, (v) => SYNC_WEIGHT * v);
+  for (let b = 0; b < BITS; b++) {
+    const weight = bits[b] ? DATA_WEIGHT : -DATA_WEIGHT;
+    const pattern = bitPatterns[b]!;
+    for (const i of covers[b]!) sum[i]! += weight * pattern[i]!;
   }
+  const out = Float32Array.from(sum);
   const rms = Math.sqrt(out.reduce((s, v) => s + v * v, 0) / out.length);
   for (let i = 0; i < out.length; i++) out[i]! /= rms;
   return out;
@@ -127,12 +131,21 @@ export async function embedWatermark(options: { image: Buffer; id: number }): Pr
   const { data, info } = await sharp(options.image).rotate().removeAlpha().toColourspace("srgb").raw().toBuffer({ resolveWithObject: true });
   const signal = tileSignal(payloadBits(options.id >>> 0));
   const { width, height, channels } = info;
+  // Math.round(v + d) is v + Math.round(d) for a whole v: the tile's change in whole levels, rounded once per tile
+  // position instead of once per pixel and channel; a clamped view of the pixels keeps each within 0..255.
+  const steps = new Int16Array(TILE * TILE);
+  for (let i = 0; i < steps.length; i++) steps[i] = Math.round(AMPLITUDE * signal[i]!);
+  const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
   for (let y = 0; y < height; y++) {
     const row = (y % TILE) * TILE;
-    for (let x = 0; x < width; x++) {
-      const delta = AMPLITUDE * signal[row + (x % TILE)]!;
-      const at = (y * width + x) * channels;
-      for (let c = 0; c < 3; c++) data[at + c] = Math.min(255, Math.max(0, Math.round(data[at + c]! + delta)));
+    let at = y * width * channels;
+    for (let x = 0, t = 0; x < width; x++, at += channels) {
+      const delta = steps[row + t]!;
+      if (++t === TILE) t = 0;
+      if (delta === 0) continue;
+      pixels[at]! += delta;
+      pixels[at + 1]! += delta;
+      pixels[at + 2]! += delta;
     }
   }
   return { data, width, height };

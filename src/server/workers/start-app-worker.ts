@@ -30,6 +30,6 @@ export async function startAppWorker(): Promise<Worker> {
   }
   return remember("worker", () => {
     const storage = getStorage();
-    return allWorkers([startWorker({ db, storage, engine, concurrency: env().GENERATION_CONCURRENCY }), startHdWorker({ db, storage, engine }), startWebhookWorker({ db })]);
+    return allWorkers([startWorker({ db, storage, engine, concurrency: env().GENERATION_CONCURRENCY, leaseMs: env().JOB_LEASE_SECONDS * 1000 }), startHdWorker({ db, storage, engine }), startWebhookWorker({ db })]);
   });
 }
