@@ -51,7 +51,7 @@ export async function makeResultHd(options: {
     const kept = await db.transaction(async (tx) => {
       const [ended] = await tx.update(visualization).set({ hdState: null, hdLeaseUntil: null }).where(mine).returning({ id: visualization.id });
       if (!ended) return false;
-      await tx.insert(image).values({ id: made.id, userId: order.user_id, kind: "result", storageKey: made.storageKey, contentType: "image/jpeg", width: made.width, height: made.height, bytes: made.bytes, expiresAt: result.expiresAt });
+      await tx.insert(image).values({ id: made.id, userId: order.user_id, teamId: result.teamId, kind: "result", storageKey: made.storageKey, contentType: "image/jpeg", width: made.width, height: made.height, bytes: made.bytes, expiresAt: result.expiresAt });
       await tx.update(visualization).set({ hdImageId: made.id }).where(eq(visualization.id, visualizationId));
       return true;
     });

@@ -79,6 +79,8 @@ export async function makeHdCopy(options: {
         await tx.insert(image).values({
           id,
           userId: order.user_id,
+          // The copy is the team's when its result is.
+          teamId: result.image.teamId,
           kind: "result",
           storageKey,
           contentType: "image/jpeg",
