@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { env } from "@/env";
-import { extraSeat, findProduct, netOf, periodPriceGrosze, type ProductId } from "@/config/plans";
+import { extraSeat, findProduct, netOf, orderPriceGrosze, type ProductId } from "@/config/plans";
 import { pathFor, type Locale } from "@/config/routes";
 import { checkoutOrder, user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -45,7 +45,8 @@ export async function startCheckout(
   if (input.invoice && !buyer) throw new AppError("INVALID_INPUT", { field: "invoice", reason: "noBillingDetails" });
   const reverseCharge = buyer !== null && isReverseChargeTaxId(buyer.taxId);
   const product = reverseCharge ? { ...listed, priceGrosze: netOf(listed.priceGrosze) } : listed;
-  const amountGrosze = listed.kind === "subscription" ? periodPriceGrosze(listed.id, extraSeats, reverseCharge) : product.priceGrosze;
+  // What the order page showed for these choices (src/components/billing/order-total.tsx): the same function.
+  const amountGrosze = orderPriceGrosze(listed.id, extraSeats, reverseCharge);
   const current = await getSubscriptionState(ctx.db, input.userId, teamId);
   if (product.kind === "subscription" && current?.active) throw new AppError("CONFLICT", { reason: "subscriptionActive" });
   const [owner] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, input.userId));

@@ -12,7 +12,8 @@ import { verifyCheckout } from "@/server/billing/verify-checkout";
 import { listPayments } from "@/server/billing/list-payments";
 import { getBalance } from "@/server/tokens/get-balance";
 import { saveBillingDetails } from "@/server/invoices/save-billing-details";
-import { payment } from "@/server/db/schema";
+import { checkoutOrder, payment } from "@/server/db/schema";
+import { orderPriceGrosze } from "@/config/plans";
 import { eq } from "drizzle-orm";
 import { FakeStripe } from "~/tests/fakes/stripe";
 import { insertUser, installDatabase, testDatabases } from "~/tests/support/databases";
@@ -132,6 +133,21 @@ describe.each(testDatabases())("the Stripe adapter against a fake Stripe on $nam
     await changePlan(ctx, { userId, planId: "pro" });
     const item = (fake.objects.get(session.subscription as string)!.items as { data: { price: { lookup_key: string } }[] }).data[0]!;
     expect(item.price.lookup_key).toBe("aranzer_pro_6910_net");
+  });
+
+  it("charges a team's plan with extra seats bought by an EU business exactly the net total the order page shows", async () => {
+    const { createTeam } = await import("@/server/teams/create-team");
+    const userId = await insertUser(handle);
+    const { id: teamId } = await createTeam({ db: handle.db, userId, name: "Spree Immobilien" });
+    await saveBillingDetails({ db: handle.db, userId, details: { companyName: "Spree GmbH", taxId: "DE123456789", street: "Unter den Linden 1", postalCode: "10117", city: "Berlin" } });
+    const { orderId } = await startCheckout(ctx, { userId, productId: "pro", withdrawalConsent: true, locale: "en", teamId, extraSeats: 2, invoice: true });
+    const create = fake.requests.filter((r) => r.path === "/v1/checkout/sessions" && r.method === "POST").pop()!;
+    const lines = (create.body.line_items as { price: string; quantity: string }[]).map((l) => ({ ...fake.objects.get(l.price)!, quantity: Number(l.quantity) }) as unknown as { unit_amount: number; quantity: number; tax_behavior: string });
+    const charged = lines.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
+    expect(lines.map((l) => [l.unit_amount, l.quantity, l.tax_behavior])).toEqual([[6910, 1, "exclusive"], [1625, 2, "exclusive"]]);
+    expect(charged).toBe(orderPriceGrosze("pro", 2, true));
+    const [order] = await handle.db.select({ amount: checkoutOrder.amountGrosze, reverseCharge: checkoutOrder.reverseCharge }).from(checkoutOrder).where(eq(checkoutOrder.id, orderId));
+    expect(order).toEqual({ amount: charged, reverseCharge: true });
   });
 
   it("opens Checkout in payment mode for a pack with card, BLIK and Przelewy24, and credits it once", async () => {
