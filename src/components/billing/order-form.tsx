@@ -14,7 +14,7 @@ import { OrderTotal } from "./order-total";
 const invoiceFields = ["companyName", "taxId", "street", "postalCode", "city"] as const;
 const autoComplete: Record<(typeof invoiceFields)[number], string> = { companyName: "organization", taxId: "off", street: "street-address", postalCode: "postal-code", city: "address-level2" };
 /** Which field a refusal's reason is about. */
-const reasonField: Record<string, string> = { noCompanyName: "companyName", badTaxId: "taxId", noStreet: "street", noPostalCode: "postalCode", noCity: "city", extraSeats: "extraSeats", extraSeatsTeamPlan: "extraSeats" };
+const reasonField: Record<string, string> = { noCompanyName: "companyName", badTaxId: "taxId", noStreet: "street", noPostalCode: "postalCode", noCity: "city", extraSeats: "extraSeats", extraSeatsTeamPlan: "extraSeats", vatNotInVies: "taxId", viesUnavailable: "taxId" };
 
 /**
  * The order form consumer law asks for: links to the terms and the privacy policy, an unticked box to

@@ -9,13 +9,16 @@ import type { BillingContext } from "./billing-context";
 import { getSubscriptionState } from "./subscription-state";
 import { getBillingDetails } from "@/server/invoices/get-billing-details";
 import { requireTeamRole } from "@/server/teams/require-team-role";
-import { isReverseChargeTaxId } from "@/schemas/invoices";
+import { isReverseChargeTaxId, parseTaxId } from "@/schemas/invoices";
 
 /**
  * Places an order and opens the provider's checkout for it. The consent to start at once (and so lose
  * the right of withdrawal once the service is performed) must be given on our order page; its time is
  * kept with the order. A second subscription is refused: the user changes plan instead. A business in another EU
- * country that asks for an invoice pays the net price: the VAT is its own to account for (reverse charge).
+ * country that asks for an invoice pays the net price: the VAT is its own to account for (reverse charge), once
+ * its VAT number is confirmed (ctx.vatNumbers: VIES when configured). A number VIES does not confirm is refused
+ * (INVALID_INPUT, reason vatNotInVies); no answer from VIES refuses the order for now (BUSY, reason
+ * viesUnavailable): nothing is charged, net or gross, on a guess.
  */
 export async function startCheckout(
   ctx: BillingContext,
@@ -43,7 +46,7 @@ export async function startCheckout(
   if (teamId) await requireTeamRole({ db: ctx.db, teamId, userId: input.userId, roles: ["owner"] });
   const buyer = input.invoice ? await getBillingDetails({ db: ctx.db, userId: input.userId }) : null;
   if (input.invoice && !buyer) throw new AppError("INVALID_INPUT", { field: "invoice", reason: "noBillingDetails" });
-  const reverseCharge = buyer !== null && isReverseChargeTaxId(buyer.taxId);
+  const reverseCharge = buyer !== null && isReverseChargeTaxId(buyer.taxId) && (await confirmVatNumber(ctx, buyer.taxId));
   const product = reverseCharge ? { ...listed, priceGrosze: netOf(listed.priceGrosze) } : listed;
   // What the order page showed for these choices (src/components/billing/order-total.tsx): the same function.
   const amountGrosze = orderPriceGrosze(listed.id, extraSeats, reverseCharge);
@@ -74,4 +77,14 @@ export async function startCheckout(
   });
   await ctx.db.update(checkoutOrder).set({ providerSessionId: session.sessionId }).where(eq(checkoutOrder.id, order!.id));
   return { url: session.url, orderId: order!.id };
+}
+
+/** An EU buyer's VAT number, as the configured check sees it: true when confirmed, else a refusal that says why. */
+async function confirmVatNumber(ctx: BillingContext, taxId: string): Promise<true> {
+  const id = parseTaxId(taxId);
+  if (id?.kind !== "eu" || !ctx.vatNumbers) return true;
+  const { result } = await ctx.vatNumbers.check({ country: id.country, number: id.number });
+  if (result === "invalid") throw new AppError("INVALID_INPUT", { field: "taxId", reason: "vatNotInVies" });
+  if (result === "unavailable") throw new AppError("BUSY", { reason: "viesUnavailable", retryAfter: 300 });
+  return true;
 }
