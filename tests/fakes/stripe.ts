@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A local Stripe for the adapter's contract tests: the endpoints billing uses (prices, Checkout Sessions,
- * subscriptions, invoices, charges and invoice payments, the billing portal), form-encoded bodies as stripe-node sends them, Stripe's
+ * subscriptions, invoices, charges and invoice payments, disputes, the billing portal), form-encoded bodies as stripe-node sends them, Stripe's
  * object shapes for API 2026 (invoice.parent.subscription_details, price_details on lines, the period on
  * subscription items) and its error envelope. The test plays the customer and the clock through the
  * methods below, which return the events Stripe would send; stripe-mock is not installable here.
@@ -119,6 +119,7 @@ export class FakeStripe {
         return this.send(res, 200, { object: "list", data: data.slice(0, Number(body.limit ?? 10)), has_more: false, url: "/v1/invoice_payments" });
       }
       case "GET charges/:id":
+      case "GET disputes/:id":
       case "GET prices/:id":
       case "GET invoices/:id":
       case "GET subscriptions/:id":
@@ -314,6 +315,54 @@ export class FakeStripe {
     const refunded = (charge.amount_refunded as number) + (amount ?? (charge.amount as number) - (charge.amount_refunded as number));
     Object.assign(charge, { amount_refunded: refunded, refunded: refunded === charge.amount });
     return [this.event("charge.refunded", charge)];
+  }
+
+  /** The charge that paid a pack's checkout session or a plan's invoice. */
+  private chargeOf(sessionOrInvoiceId: string): Obj {
+    const paid = this.objects.get(sessionOrInvoiceId)!;
+    const paymentIntent =
+      paid.object === "invoice"
+        ? ([...this.objects.values()].find((o) => o.object === "invoice_payment" && o.invoice === paid.id)!.payment as { payment_intent: string }).payment_intent
+        : (paid.payment_intent as string);
+    return this.objects.get(this.chargeOfIntent.get(paymentIntent)!)!;
+  }
+
+  /**
+   * The buyer's bank disputes the charge of a pack's checkout session or a plan's invoice (a chargeback): Stripe
+   * sends charge.dispute.created with the dispute (status needs_response, its charge and payment intent, the
+   * disputed amount; the charge marked disputed), then charge.dispute.funds_withdrawn.
+   */
+  dispute(sessionOrInvoiceId: string, options: { amount?: number; reason?: string } = {}): { disputeId: string; events: FakeEvent[] } {
+    const charge = this.chargeOf(sessionOrInvoiceId);
+    const amount = options.amount ?? (charge.amount as number) - (charge.amount_refunded as number);
+    const dispute: Obj = {
+      id: this.id("du"),
+      object: "dispute",
+      amount,
+      currency: "pln",
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      reason: options.reason ?? "fraudulent",
+      status: "needs_response",
+      is_charge_refundable: false,
+      balance_transactions: [{ id: this.id("txn"), object: "balance_transaction", amount: -amount, reporting_category: "dispute" }],
+      evidence_details: { due_by: this.now + 7 * DAY, has_evidence: false, past_due: false, submission_count: 0 },
+      created: this.now,
+      livemode: false,
+      metadata: {},
+    };
+    this.objects.set(dispute.id, dispute);
+    charge.disputed = true;
+    return { disputeId: dispute.id, events: [this.event("charge.dispute.created", dispute), this.event("charge.dispute.funds_withdrawn", dispute)] };
+  }
+
+  /** The card network decides: charge.dispute.closed with status won (then funds_reinstated) or lost. */
+  closeDispute(disputeId: string, status: "won" | "lost"): FakeEvent[] {
+    const dispute = this.objects.get(disputeId)!;
+    dispute.status = status;
+    const events = [this.event("charge.dispute.closed", dispute)];
+    if (status === "won") events.push(this.event("charge.dispute.funds_reinstated", dispute));
+    return events;
   }
 
   endSubscription(subscriptionId: string): FakeEvent[] {

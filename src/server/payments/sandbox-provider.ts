@@ -132,6 +132,8 @@ export function createSandboxProvider(db: DbOrTx): PaymentProvider {
       const data = await load(db, "charge", chargeId);
       return data && { id: data.id, paymentId: data.paymentId, amountGrosze: data.amountGrosze, refundedGrosze: data.refundedGrosze };
     },
+    // The sandbox's buttons make no chargebacks.
+    retrieveDispute: async () => null,
     async updateSubscription(subscriptionId, change) {
       const data = await load(db, "subscription", subscriptionId);
       if (!data) throw new AppError("NOT_FOUND");

@@ -12,9 +12,10 @@ import { verifyCheckout } from "@/server/billing/verify-checkout";
 import { listPayments } from "@/server/billing/list-payments";
 import { getBalance } from "@/server/tokens/get-balance";
 import { saveBillingDetails } from "@/server/invoices/save-billing-details";
-import { checkoutOrder, payment } from "@/server/db/schema";
+import { checkoutOrder, invoice, payment, tokenLedger } from "@/server/db/schema";
 import { orderPriceGrosze } from "@/config/plans";
-import { eq } from "drizzle-orm";
+import { spendTokens } from "@/server/tokens/spend-tokens";
+import { and, eq } from "drizzle-orm";
 import { FakeStripe } from "~/tests/fakes/stripe";
 import { insertUser, installDatabase, testDatabases } from "~/tests/support/databases";
 import { createSandboxProvider } from "./sandbox-provider";
@@ -217,6 +218,55 @@ describe.each(testDatabases())("the Stripe adapter against a fake Stripe on $nam
     expect(await getBalance({ db: handle.db, userId })).toBe(0);
     const refunded = Object.fromEntries((await handle.db.select().from(payment).where(eq(payment.userId, userId))).map((p) => [p.productId, [p.refundedGrosze, p.tokensTakenBack]]));
     expect(refunded).toEqual({ pack10: [1499, 10], mini: [2599, 30] });
+  });
+
+  it("withholds a disputed pack's unspent tokens (never below zero), keeps them and corrects the invoice when the dispute is lost", async () => {
+    const userId = await insertUser(handle);
+    await saveBillingDetails({ db: handle.db, userId, details: { companyName: "Wisła", taxId: "5260250274", street: "Złota 44", postalCode: "00-120", city: "Warszawa" } });
+    const { url } = await startCheckout(ctx, { userId, productId: "pack50", withdrawalConsent: true, locale: "pl", invoice: true });
+    const packSession = url.split("/").pop()!;
+    await deliver(fake.completeCheckout(packSession));
+    await spendTokens({ db: handle.db, userId, amount: 20, idempotencyKey: `spent:${userId}` });
+    expect(await getBalance({ db: handle.db, userId })).toBe(30);
+
+    const { disputeId, events } = fake.dispute(packSession);
+    await deliver(events);
+    await deliver(events.map((e) => ({ ...e, id: `${e.id}-again` })));
+    // The 30 unspent of the pack's 50 are withheld at once, in one entry; the 20 used stay used.
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+    const withheld = await handle.db.select({ amount: tokenLedger.amount, kind: tokenLedger.kind }).from(tokenLedger).where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.kind, "adjustment")));
+    expect(withheld).toEqual([{ amount: -30, kind: "adjustment" }]);
+    expect(await handle.db.select().from(invoice).where(and(eq(invoice.userId, userId), eq(invoice.kind, "correction")))).toEqual([]);
+
+    await deliver(fake.closeDispute(disputeId, "lost"));
+    await deliver(fake.closeDispute(disputeId, "lost"));
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+    expect((await handle.db.select().from(payment).where(eq(payment.userId, userId)))[0]).toMatchObject({ refundedGrosze: 5999, tokensTakenBack: 30 });
+    const corrections = await handle.db.select().from(invoice).where(and(eq(invoice.userId, userId), eq(invoice.kind, "correction")));
+    expect(corrections).toHaveLength(1);
+    expect(corrections[0]).toMatchObject({ series: "KOR", grossGrosze: 5999 });
+  });
+
+  it("withholds a team plan's tokens from the pool while its charge is disputed, and gives them back when the dispute is won", async () => {
+    const { createTeam } = await import("@/server/teams/create-team");
+    const userId = await insertUser(handle);
+    const { id: teamId } = await createTeam({ db: handle.db, userId, name: "Wisła" });
+    const { url } = await startCheckout(ctx, { userId, productId: "pro", withdrawalConsent: true, locale: "pl", teamId });
+    const sessionId = url.split("/").pop()!;
+    await deliver(fake.completeCheckout(sessionId));
+    expect(await getBalance({ db: handle.db, userId, teamId })).toBe(500);
+
+    const { disputeId, events } = fake.dispute(fake.objects.get(sessionId)!.invoice as string);
+    await deliver(events);
+    expect(await getBalance({ db: handle.db, userId, teamId })).toBe(0);
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+    const won = fake.closeDispute(disputeId, "won");
+    await deliver(won);
+    await deliver(won.map((e) => ({ ...e, id: `${e.id}-again` })));
+    expect(await getBalance({ db: handle.db, userId, teamId })).toBe(500);
+    const entries = await handle.db.select({ amount: tokenLedger.amount }).from(tokenLedger).where(and(eq(tokenLedger.teamId, teamId), eq(tokenLedger.kind, "adjustment"))).orderBy(tokenLedger.createdAt);
+    expect(entries.map((e) => e.amount)).toEqual([-500, 500]);
+    expect((await handle.db.select().from(payment).where(eq(payment.teamId, teamId)))[0]).toMatchObject({ refundedGrosze: 0, tokensTakenBack: 0 });
   });
 
   it("renews, fails a renewal (no tokens, access until the paid end), then renews after the failed one", async () => {
