@@ -7,6 +7,7 @@ import { checkoutOrder, user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { BillingContext } from "./billing-context";
 import { getSubscriptionState } from "./subscription-state";
+import { teamCustomer } from "./team-customer";
 import { getBillingDetails } from "@/server/invoices/get-billing-details";
 import { requireTeamRole } from "@/server/teams/require-team-role";
 import { isReverseChargeTaxId, parseTaxId } from "@/schemas/invoices";
@@ -56,6 +57,9 @@ export async function startCheckout(
   if (!owner) throw new AppError("UNAUTHORIZED");
 
   const providerId = ctx.checkoutProvider;
+  const earlier = current?.provider === providerId ? current.customerId : null;
+  // A team pays as itself: its own customer at the provider, never the buying owner's personal one.
+  const customerId = teamId ? await teamCustomer(ctx, { providerId, teamId, buyer, email: owner.email, earlier }) : earlier;
   const [order] = await ctx.db
     .insert(checkoutOrder)
     .values({ userId: input.userId, teamId, invoiceRequested: input.invoice === true, reverseCharge, extraSeats, provider: providerId, productId: product.id, kind: product.kind, amountGrosze, locale: input.locale, withdrawalConsentAt: new Date() })
@@ -66,7 +70,7 @@ export async function startCheckout(
     orderId: order!.id,
     userId: input.userId,
     email: owner.email,
-    customerId: current?.provider === providerId ? current.customerId : null,
+    customerId,
     product,
     locale: input.locale,
     invoice: input.invoice === true,

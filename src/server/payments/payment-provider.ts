@@ -23,7 +23,24 @@ export interface PaymentProvider {
   cancelNow(subscriptionId: string): Promise<SubscriptionView>;
   /** The provider's self-service page for cards and invoices; null where there is none. */
   portalUrl(customerId: string, returnUrl: string): Promise<string | null>;
+  /**
+   * Makes or updates a customer of the provider's for an account that is not a person (a team), with its invoice
+   * details and tax id, so its payments are its own and not a member's; answers its id, or null where the provider
+   * keeps no customers (the sandbox).
+   */
+  saveCustomer(input: CustomerInput): Promise<string | null>;
 }
+
+export type CustomerInput = {
+  /** The customer made before, to be updated; null: make one. */
+  customerId: string | null;
+  name: string;
+  email: string;
+  address: { line1: string; postalCode: string; city: string; country: string } | null;
+  /** An EU VAT number with its country prefix (a Polish NIP as PL…); null: none. */
+  euVatNumber: string | null;
+  metadata: Record<string, string>;
+};
 
 export type CheckoutInput = {
   orderId: string;

@@ -121,6 +121,46 @@ describe.each(testDatabases())("the Stripe adapter against a fake Stripe on $nam
     expect(items()).toEqual(["aranzer_pro_8499×1", "aranzer_seat_1999×4"]);
   });
 
+  it("bills a team as its own Stripe customer, with its invoice details and tax id, also after its ownership is handed over", async () => {
+    const { createTeam } = await import("@/server/teams/create-team");
+    const { inviteToTeam } = await import("@/server/teams/invite-to-team");
+    const { acceptInvitation } = await import("@/server/teams/accept-invitation");
+    const { setMemberRole } = await import("@/server/teams/set-member-role");
+    const ownerId = await insertUser(handle);
+    const { id: teamId } = await createTeam({ db: handle.db, userId: ownerId, name: "Biuro Wisła" });
+    // The owner's own purchase first: a personal customer of theirs.
+    const personal = await subscribe(ownerId, "mini");
+    await deliver(personal.events);
+    const personalCustomer = fake.objects.get(personal.sessionId)!.customer as string;
+
+    await saveBillingDetails({ db: handle.db, userId: ownerId, details: { companyName: "Biuro Nieruchomości Wisła sp. z o.o.", taxId: "526-025-02-74", street: "ul. Złota 44", postalCode: "00-120", city: "Warszawa" } });
+    const { url } = await startCheckout(ctx, { userId: ownerId, productId: "pro", withdrawalConsent: true, locale: "pl", teamId, invoice: true });
+    const teamSession = url.split("/").pop()!;
+    const customerId = fake.objects.get(teamSession)!.customer as string;
+    expect(customerId).toBeTruthy();
+    expect(customerId).not.toBe(personalCustomer);
+    expect(fake.objects.get(customerId)).toMatchObject({ name: "Biuro Nieruchomości Wisła sp. z o.o.", address: { line1: "ul. Złota 44", postal_code: "00-120", city: "Warszawa", country: "PL" }, metadata: { teamId } });
+    const taxIds = () => [...fake.objects.values()].filter((o) => o.object === "tax_id" && o.customer === customerId).map((t) => `${t.type as string}:${t.value as string}`);
+    expect(taxIds()).toEqual(["eu_vat:PL5260250274"]);
+    await deliver(fake.completeCheckout(teamSession));
+    expect(await getSubscriptionState(handle.db, ownerId, teamId)).toMatchObject({ customerId, active: true });
+
+    // Ownership passes to an admin, who buys a pack for the team with a new NIP: the same customer, its tax id changed.
+    const email = `${crypto.randomUUID()}@example.test`;
+    const heirId = await insertUser(handle, { email });
+    const { token } = await inviteToTeam({ db: handle.db, actorId: ownerId, teamId, email, role: "admin", locale: "pl", origin: "http://localhost" });
+    await acceptInvitation({ db: handle.db, userId: heirId, token });
+    await setMemberRole({ db: handle.db, actorId: ownerId, teamId, userId: heirId, role: "owner" });
+    await saveBillingDetails({ db: handle.db, userId: heirId, details: { companyName: "Biuro Nieruchomości Wisła sp. z o.o.", taxId: "1234563218", street: "ul. Złota 44", postalCode: "00-120", city: "Warszawa" } });
+    const pack = await startCheckout(ctx, { userId: heirId, productId: "pack10", withdrawalConsent: true, locale: "pl", teamId, invoice: true });
+    const packSession = fake.objects.get(pack.url.split("/").pop()!)!;
+    expect(packSession).toMatchObject({ customer: customerId, customer_email: null });
+    expect(taxIds()).toEqual(["eu_vat:PL1234563218"]);
+    // The heir's own purchase stays theirs.
+    const own = await startCheckout(ctx, { userId: heirId, productId: "pack10", withdrawalConsent: true, locale: "pl" });
+    expect(fake.objects.get(own.url.split("/").pop()!)).toMatchObject({ customer: null, customer_email: email });
+  });
+
   it("charges a business in another EU country a net price of its own (tax exclusive), and keeps it net on a change of plan", async () => {
     const userId = await insertUser(handle);
     await saveBillingDetails({ db: handle.db, userId, details: { companyName: "Spree GmbH", taxId: "DE123456789", street: "Unter den Linden 1", postalCode: "10117", city: "Berlin" } });

@@ -214,6 +214,24 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       return { id: charge.id, paymentId: await paymentOfIntent(idOf(charge.payment_intent)), amountGrosze: charge.amount, refundedGrosze: charge.amount_refunded };
     },
 
+    async saveCustomer(input) {
+      const fields = {
+        name: input.name,
+        email: input.email,
+        ...(input.address ? { address: { line1: input.address.line1, postal_code: input.address.postalCode, city: input.address.city, country: input.address.country } } : {}),
+        metadata: input.metadata,
+      };
+      const existing = input.customerId ? await retrieveOrNull(() => stripe.customers.retrieve(input.customerId!)) : null;
+      const customer = existing && !existing.deleted ? await stripe.customers.update(existing.id, fields) : await stripe.customers.create(fields);
+      if (input.euVatNumber) {
+        // One tax id, the current one: an old number goes, so Stripe's invoices and ours name the same.
+        const held = await stripe.customers.listTaxIds(customer.id, { limit: 100 });
+        for (const taxId of held.data) if (taxId.value !== input.euVatNumber) await stripe.customers.deleteTaxId(customer.id, taxId.id);
+        if (!held.data.some((t) => t.value === input.euVatNumber)) await stripe.customers.createTaxId(customer.id, { type: "eu_vat", value: input.euVatNumber });
+      }
+      return customer.id;
+    },
+
     async retrieveDispute(disputeId) {
       const dispute = await retrieveOrNull(() => stripe.disputes.retrieve(disputeId));
       if (!dispute) return null;

@@ -11,6 +11,7 @@ CREATE TABLE "payment_dispute" (
 );
 --> statement-breakpoint
 ALTER TABLE "image" ADD COLUMN "team_id" text;--> statement-breakpoint
+ALTER TABLE "team" ADD COLUMN "provider_customer_id" text;--> statement-breakpoint
 ALTER TABLE "api_key" ADD COLUMN "team_id" text;--> statement-breakpoint
 ALTER TABLE "payment_dispute" ADD CONSTRAINT "payment_dispute_payment_id_payment_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payment"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "payment_dispute_payment_idx" ON "payment_dispute" USING btree ("payment_id");--> statement-breakpoint
