@@ -35,7 +35,7 @@ export async function makeResultHd(options: {
   const giveBack = async (state: "failed" | null, why: unknown) => {
     await db.transaction(async (tx) => {
       const [ended] = await tx.update(visualization).set({ hdState: state, hdLeaseUntil: null }).where(mine).returning({ id: visualization.id });
-      if (ended) await refundToken({ db: tx, userId: order.user_id, teamId: row?.teamId, idempotencyKey: `hd-refund:visualization:${visualizationId}:${attempt}`, reference: `visualization:${visualizationId}` });
+      if (ended) await refundToken({ db: tx, userId: order.user_id, teamId: row?.teamId, idempotencyKey: `hd-refund:visualization:${visualizationId}:${attempt}`, spentUnder: `hd-spend:visualization:${visualizationId}:${attempt}`, reference: `visualization:${visualizationId}` });
     });
     log.warn("generation.hd_failed", { visualizationId, attempt, error: why });
   };

@@ -41,7 +41,7 @@ export async function makeHdCopy(options: {
   const giveBack = async (state: "failed" | null, why: unknown) => {
     await db.transaction(async (tx) => {
       const [ended] = await tx.update(listingPhoto).set({ hdState: state, hdLeaseUntil: null }).where(mine).returning({ id: listingPhoto.id });
-      if (ended && !order.hd_free) await refundToken({ db: tx, userId: order.user_id, idempotencyKey: `hd-refund:${photoId}:${attempt}`, reference });
+      if (ended && !order.hd_free) await refundToken({ db: tx, userId: order.user_id, idempotencyKey: `hd-refund:${photoId}:${attempt}`, spentUnder: `hd-spend:${photoId}:${attempt}`, reference });
     });
     log.warn("listings.hd_failed", { photoId, attempt, error: why });
   };

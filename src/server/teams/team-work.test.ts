@@ -22,6 +22,14 @@ import { getImageFile } from "@/server/images/get-image-file";
 import { listGallery } from "@/server/images/list-gallery";
 import { uploadImage } from "@/server/images/upload-image";
 import { uploadMask } from "@/server/images/upload-mask";
+import { addListingPhotos } from "@/server/listings/add-listing-photos";
+import { chooseListingResult } from "@/server/listings/choose-listing-result";
+import { claimHdOrders } from "@/server/listings/claim-hd-orders";
+import { createListing } from "@/server/listings/create-listing";
+import { generateListing } from "@/server/listings/generate-listing";
+import { getListing } from "@/server/listings/get-listing";
+import { makeHdCopy } from "@/server/listings/make-hd-copy";
+import { orderHdCopy } from "@/server/listings/order-hd-copy";
 import { parseInput } from "@/server/parse-input";
 import { createLocalStorage } from "@/server/storage/local-storage";
 import type { ImageStorage } from "@/server/storage/storage";
@@ -165,6 +173,39 @@ describe.each(testDatabases())("work made in a team on $name", ({ open }) => {
     expect((await listGallery({ db, userId: ownerId, teamId })).map((i) => i.id).sort()).toEqual([made.uploadId, made.resultId].sort());
     expect((await listGallery({ db, userId: agentId, teamId: null })).map((i) => i.id)).toEqual([own.id]);
     expect((await getImageFile({ db, storage, userId: agentId, imageId: own.id })).data.length).toBeGreaterThan(0);
+  });
+
+  it("makes a team listing's photo, result and HD copy the team's, ordered by any member from the pool", async () => {
+    const db = handle.db;
+    const { ownerId, agentId, teamId } = await teamOfTwo(5);
+    const listing = await createListing({ db, userId: agentId, teamId, name: "Złota 44" });
+    const upload = await uploadImage({ db, storage, userId: agentId, teamId, clientAddress: "198.51.100.7", body: body(photo) });
+    await addListingPhotos({ db, storage, userId: agentId, listingId: listing.id, sources: [{ type: "image", imageId: upload.id }] });
+    await generateListing({ db, userId: agentId, listingId: listing.id, mode: "restyle", styles: ["modern"], variations: 1, params: { creativity: "balanced" }, requestId: randomUUID(), engineId: "fake" });
+    const [job] = await claimJobs({ db, limit: 1, leaseMs: 30_000 });
+    await runJob({ db, storage, engine: flat, job: job!, stopSignal: new AbortController().signal, retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+    const [shown] = (await getListing({ db, userId: ownerId, listingId: listing.id })).photos;
+    const result = shown!.results[0]!;
+    await chooseListingResult({ db, userId: ownerId, listingId: listing.id, photoId: shown!.id, visualizationId: result.visualizationId });
+    await grantTokens({ db, userId: ownerId, amount: 2, kind: "grant", idempotencyKey: `own:${ownerId}` });
+    // The pool pays for the team listing's HD copy, and gets the token back when the copy cannot be made.
+    expect(await orderHdCopy({ db, userId: ownerId, listingId: listing.id, photoId: shown!.id })).toEqual({ state: "queued", balance: 3 });
+    const [failed] = await claimHdOrders({ db, limit: 1 });
+    expect(await makeHdCopy({ db, storage, engine: { upscale: () => Promise.reject(new Error("upscaler down")) }, order: failed! })).toMatchObject({ outcome: "failed" });
+    expect(await getBalance({ db, userId: ownerId, teamId })).toBe(4);
+    expect(await orderHdCopy({ db, userId: ownerId, listingId: listing.id, photoId: shown!.id })).toEqual({ state: "queued", balance: 3 });
+    const [order] = await claimHdOrders({ db, limit: 1 });
+    expect(await makeHdCopy({ db, storage, engine: {}, order: order! })).toMatchObject({ outcome: "made" });
+    expect(await getBalance({ db, userId: ownerId })).toBe(2);
+    const hd = (await getListing({ db, userId: ownerId, listingId: listing.id })).photos[0]!.hd!;
+    const teamOf = async (id: string) => (await db.select({ teamId: image.teamId }).from(image).where(eq(image.id, id)))[0]?.teamId;
+    expect([await teamOf(upload.id), await teamOf(result.result!.id), await teamOf(hd.id)]).toEqual([teamId, teamId, teamId]);
+
+    await removeTeamMember({ db, actorId: ownerId, teamId, userId: agentId });
+    for (const imageId of [upload.id, result.result!.id, hd.id]) {
+      await expect(getImageFile({ db, storage, userId: agentId, imageId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      expect((await getImageFile({ db, storage, userId: ownerId, imageId })).data.length).toBeGreaterThan(0);
+    }
   });
 
   it("keeps a deleted member's team work with the team, handed to its owner", async () => {
