@@ -110,3 +110,17 @@ describe("the total to pay", () => {
     expect(total()).toContain("84,99 zł miesięcznie");
   });
 });
+
+describe("an EU VAT number VIES cannot check", () => {
+  it("marks the number's field with the sentence that says VIES is not answering, the details kept", async () => {
+    const message = "Nie możemy teraz sprawdzić numeru VAT UE: system VIES Komisji Europejskiej nie odpowiada.";
+    placeOrder.mockResolvedValue({ ...refusal("viesUnavailable", message), values: { invoice: "on", taxId: "DE123456789", companyName: "Spree GmbH" } });
+    const { submit } = renderForm();
+    await userEvent.click(submit);
+    const vat = screen.getByRole("textbox", { name: "NIP lub numer VAT UE" }) as HTMLInputElement;
+    await waitFor(() => expect(vat.getAttribute("aria-invalid")).toBe("true"));
+    expect(vat.value).toBe("DE123456789");
+    expect(document.getElementById(vat.getAttribute("aria-describedby")!.split(" ").at(-1)!)?.textContent).toBe(message);
+    expect((screen.getByRole("textbox", { name: "Nazwa firmy" }) as HTMLInputElement).value).toBe("Spree GmbH");
+  });
+});
