@@ -132,6 +132,12 @@ const schema = z.object({
   KSEF_API_URL: z.url().default("https://api-test.ksef.mf.gov.pl/v2"),
   /** A KSeF token of the seller's NIP with the right to issue invoices (made in the KSeF application). */
   KSEF_TOKEN: z.string().min(10).optional(),
+  /**
+   * How an EU VAT number is checked before its buyer is charged net (reverse charge): `format` only (the embedded
+   * default), or `vies`, the European Commission's VIES REST API at VIES_API_URL.
+   */
+  VAT_NUMBER_CHECK: z.enum(["format", "vies"]).default("format"),
+  VIES_API_URL: z.url().default("https://ec.europa.eu/taxation_customs/vies/rest-api"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Behind a reverse proxy that sets X-Forwarded-For; otherwise the socket address is used. */
   TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),

@@ -77,6 +77,16 @@ export function periodPriceGrosze(planId: PlanId, extraSeats: number, reverseCha
   return price(findProduct(planId).priceGrosze) + extraSeats * price(extraSeat.priceGrosze);
 }
 
+/**
+ * What an order charges (the order page shows it, the provider charges it): a plan's period with its extra seats,
+ * or a pack; net under reverse charge.
+ */
+export function orderPriceGrosze(productId: ProductId, extraSeats: number, reverseCharge: boolean): number {
+  const product = findProduct(productId);
+  if (product.kind === "subscription") return periodPriceGrosze(product.id, extraSeats, reverseCharge);
+  return reverseCharge ? netOf(product.priceGrosze) : product.priceGrosze;
+}
+
 /** A gross price without its VAT: what a business in another EU country pays under reverse charge. */
 export function netOf(grossGrosze: number): number {
   return grossGrosze - vatOf(grossGrosze);

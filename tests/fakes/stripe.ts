@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A local Stripe for the adapter's contract tests: the endpoints billing uses (prices, Checkout Sessions,
- * subscriptions, invoices, charges and invoice payments, the billing portal), form-encoded bodies as stripe-node sends them, Stripe's
+ * subscriptions, invoices, charges and invoice payments, disputes, customers and their tax ids, the billing portal), form-encoded bodies as stripe-node sends them, Stripe's
  * object shapes for API 2026 (invoice.parent.subscription_details, price_details on lines, the period on
  * subscription items) and its error envelope. The test plays the customer and the clock through the
  * methods below, which return the events Stripe would send; stripe-mock is not installable here.
@@ -81,7 +81,8 @@ export class FakeStripe {
       this.failNext.count--;
       return this.send(res, this.failNext.status, { error: { type: "api_error", message: "Something went wrong on Stripe's end." } });
     }
-    const [, version, resource, idOrSub, sub] = url.pathname.split("/");
+    const [, version, resource, idOrSub, sub, subId] = url.pathname.split("/");
+    if (version === "v1" && resource === "customers") return this.customers(req.method ?? "", res, body, idOrSub, sub, subId);
     if (version !== "v1") return this.send(res, 404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } });
     const route = `${req.method} ${resource}${idOrSub ? (resource === "checkout" || resource === "billing_portal" ? `/${idOrSub}${sub ? "/:id" : ""}` : "/:id") : ""}`;
     const objectId = resource === "checkout" || resource === "billing_portal" ? sub : idOrSub;
@@ -119,6 +120,7 @@ export class FakeStripe {
         return this.send(res, 200, { object: "list", data: data.slice(0, Number(body.limit ?? 10)), has_more: false, url: "/v1/invoice_payments" });
       }
       case "GET charges/:id":
+      case "GET disputes/:id":
       case "GET prices/:id":
       case "GET invoices/:id":
       case "GET subscriptions/:id":
@@ -203,6 +205,50 @@ export class FakeStripe {
       default:
         return this.send(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
     }
+  }
+
+  /** Customers (create, retrieve, update) and their tax ids (list, create, delete), as Stripe answers them. */
+  private customers(method: string, res: ServerResponse, body: Record<string, unknown>, customerId?: string, sub?: string, taxIdId?: string) {
+    if (!customerId && method === "POST") {
+      const customer: Obj = { id: this.id("cus"), object: "customer", name: null, email: null, address: null, metadata: {}, ...this.customerFields(body) };
+      this.objects.set(customer.id, customer);
+      return this.send(res, 200, customer);
+    }
+    const customer = customerId ? this.objects.get(customerId) : undefined;
+    if (!customer || customer.object !== "customer") return this.missing(res, customerId ?? "");
+    const taxIds = [...this.objects.values()].filter((o) => o.object === "tax_id" && o.customer === customer.id);
+    switch (`${method} ${sub ?? ""}${taxIdId ? "/:id" : ""}`) {
+      case "GET ":
+        return this.send(res, 200, customer);
+      case "POST ":
+        Object.assign(customer, this.customerFields(body), { metadata: { ...(customer.metadata as Obj), ...((body.metadata as Obj) ?? {}) } });
+        return this.send(res, 200, customer);
+      case "GET tax_ids":
+        return this.send(res, 200, { object: "list", data: taxIds, has_more: false, url: `/v1/customers/${customer.id}/tax_ids` });
+      case "POST tax_ids": {
+        if (body.type !== "eu_vat" || !/^[A-Z]{2}[0-9A-Z]{2,13}$/.test(String(body.value))) return this.send(res, 400, { error: { type: "invalid_request_error", code: "tax_id_invalid", message: `Invalid value for ${String(body.type)}.`, param: "value" } });
+        const taxId: Obj = { id: this.id("txi"), object: "tax_id", customer: customer.id, type: body.type, value: body.value, country: String(body.value).slice(0, 2), verification: { status: "pending", verified_name: null, verified_address: null } };
+        this.objects.set(taxId.id, taxId);
+        return this.send(res, 200, taxId);
+      }
+      case "DELETE tax_ids/:id": {
+        if (!taxIds.some((t) => t.id === taxIdId)) return this.missing(res, taxIdId!);
+        this.objects.delete(taxIdId!);
+        return this.send(res, 200, { id: taxIdId, object: "tax_id", deleted: true });
+      }
+      default:
+        return this.send(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: /v1/customers/${customer.id}/${sub ?? ""})` } });
+    }
+  }
+
+  private customerFields(body: Record<string, unknown>): Partial<Obj> {
+    const address = body.address as Record<string, string> | undefined;
+    return {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.email !== undefined ? { email: body.email } : {}),
+      ...(address ? { address: { line1: address.line1 ?? null, line2: null, postal_code: address.postal_code ?? null, city: address.city ?? null, state: null, country: address.country ?? null } } : {}),
+      ...(body.metadata ? { metadata: body.metadata } : {}),
+    };
   }
 
   event(type: string, object: Obj): FakeEvent {
@@ -314,6 +360,54 @@ export class FakeStripe {
     const refunded = (charge.amount_refunded as number) + (amount ?? (charge.amount as number) - (charge.amount_refunded as number));
     Object.assign(charge, { amount_refunded: refunded, refunded: refunded === charge.amount });
     return [this.event("charge.refunded", charge)];
+  }
+
+  /** The charge that paid a pack's checkout session or a plan's invoice. */
+  private chargeOf(sessionOrInvoiceId: string): Obj {
+    const paid = this.objects.get(sessionOrInvoiceId)!;
+    const paymentIntent =
+      paid.object === "invoice"
+        ? ([...this.objects.values()].find((o) => o.object === "invoice_payment" && o.invoice === paid.id)!.payment as { payment_intent: string }).payment_intent
+        : (paid.payment_intent as string);
+    return this.objects.get(this.chargeOfIntent.get(paymentIntent)!)!;
+  }
+
+  /**
+   * The buyer's bank disputes the charge of a pack's checkout session or a plan's invoice (a chargeback): Stripe
+   * sends charge.dispute.created with the dispute (status needs_response, its charge and payment intent, the
+   * disputed amount; the charge marked disputed), then charge.dispute.funds_withdrawn.
+   */
+  dispute(sessionOrInvoiceId: string, options: { amount?: number; reason?: string } = {}): { disputeId: string; events: FakeEvent[] } {
+    const charge = this.chargeOf(sessionOrInvoiceId);
+    const amount = options.amount ?? (charge.amount as number) - (charge.amount_refunded as number);
+    const dispute: Obj = {
+      id: this.id("du"),
+      object: "dispute",
+      amount,
+      currency: "pln",
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      reason: options.reason ?? "fraudulent",
+      status: "needs_response",
+      is_charge_refundable: false,
+      balance_transactions: [{ id: this.id("txn"), object: "balance_transaction", amount: -amount, reporting_category: "dispute" }],
+      evidence_details: { due_by: this.now + 7 * DAY, has_evidence: false, past_due: false, submission_count: 0 },
+      created: this.now,
+      livemode: false,
+      metadata: {},
+    };
+    this.objects.set(dispute.id, dispute);
+    charge.disputed = true;
+    return { disputeId: dispute.id, events: [this.event("charge.dispute.created", dispute), this.event("charge.dispute.funds_withdrawn", dispute)] };
+  }
+
+  /** The card network decides: charge.dispute.closed with status won (then funds_reinstated) or lost. */
+  closeDispute(disputeId: string, status: "won" | "lost"): FakeEvent[] {
+    const dispute = this.objects.get(disputeId)!;
+    dispute.status = status;
+    const events = [this.event("charge.dispute.closed", dispute)];
+    if (status === "won") events.push(this.event("charge.dispute.funds_reinstated", dispute));
+    return events;
   }
 
   endSubscription(subscriptionId: string): FakeEvent[] {

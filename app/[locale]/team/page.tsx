@@ -2,6 +2,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { PageContainer, PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { Link } from "@/components/link";
+import { ApiKeysPanel } from "@/components/api-keys/api-keys-panel";
 import { ActionForm } from "@/components/teams/action-form";
 import { TeamSubscriptionSection } from "@/components/teams/team-subscription-section";
 import { UsageChart } from "@/components/teams/usage-chart";
@@ -10,9 +11,11 @@ import { TEAM_CAP_MAX, TEAM_NAME_MAX } from "@/schemas/teams";
 import { getActiveAccount } from "@/server/teams/get-active-account";
 import { getTeam } from "@/server/teams/get-team";
 import { getTeamUsage } from "@/server/teams/get-team-usage";
+import { listTeamApiKeys } from "@/server/teams/list-team-api-keys";
 import { billingContext } from "@/server/billing/billing-context";
 import { getSubscriptionState } from "@/server/billing/subscription-state";
 import { closeTeamAction, createTeamAction, inviteAction, memberAction } from "@/web/actions/teams";
+import { ClientMessages } from "@/web/server/client-messages";
 import { pageMetadata } from "@/web/server/metadata";
 import { pageLocale, type LocaleParams } from "@/web/server/page-params";
 import { requireUser } from "@/web/server/session";
@@ -60,6 +63,7 @@ export default async function TeamPage({ params }: LocaleParams) {
   const owner = team.role === "owner";
   const manager = owner || team.role === "admin";
   const usage = manager ? await getTeamUsage({ userId: user.id, teamId: team.id }) : null;
+  const apiKeys = manager ? await listTeamApiKeys({ actorId: user.id, teamId: team.id }) : null;
   const sub = owner ? await getSubscriptionState((await billingContext()).db, user.id, team.id) : null;
   const hidden = (
     <>
@@ -204,6 +208,12 @@ export default async function TeamPage({ params }: LocaleParams) {
               </>
             ) : null}
           </section>
+        ) : null}
+
+        {apiKeys ? (
+          <ClientMessages namespaces={["apiSettings", "errors"]}>
+            <ApiKeysPanel keys={apiKeys} teamId={team.id} />
+          </ClientMessages>
         ) : null}
 
         {owner ? (

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { imageSourceSchema } from "@/schemas/generation";
 import { AppError } from "@/server/errors";
 import { uploadMask } from "@/server/images/upload-mask";
+import { activeTeamId } from "@/web/server/active-team";
 import { jsonAnswer, otherMethods, userRoute } from "@/web/server/api-route";
 
 export const dynamic = "force-dynamic";
@@ -15,7 +16,7 @@ const query = z.union([
 export const POST = userRoute({ rateLimit: "upload" }, async ({ request, user }) => {
   const source = query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!source.success) throw new AppError("INVALID_INPUT", { field: "source" });
-  return jsonAnswer(await uploadMask({ userId: user.id, source: source.data, body: request.body }), 201);
+  return jsonAnswer(await uploadMask({ userId: user.id, teamId: await activeTeamId(user.id), source: source.data, body: request.body }), 201);
 });
 
 export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods("POST");

@@ -11,8 +11,11 @@ import { toast } from "@/components/ui/toast";
 import type { ApiKeyDto } from "@/server/api-keys/api-key-dto";
 import { createApiKeyAction, revokeApiKeyAction } from "@/web/actions/api-keys";
 
-/** The settings' API keys: a form for a new one (its secret shown once, here), and the list with "last used" and Revoke. */
-export function ApiKeysPanel({ keys }: { keys: ApiKeyDto[] }) {
+/**
+ * API keys: a form for a new one (its secret shown once, here), and the list with "last used" and Revoke. The
+ * person's own in the settings; with `teamId`, the team's on the team page.
+ */
+export function ApiKeysPanel({ keys, teamId = null }: { keys: ApiKeyDto[]; teamId?: string | null }) {
   const t = useTranslations("apiSettings");
   const format = useFormatter();
   const [pending, setPending] = useState(false);
@@ -30,6 +33,7 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyDto[] }) {
       scopes: form.getAll("scopes").map(String),
       expiresAt: String(form.get("expiresAt") ?? "") || null,
       concurrency: form.get("concurrency") ? Number(form.get("concurrency")) : null,
+      teamId,
     });
     setPending(false);
     if (!result.ok) {
@@ -43,16 +47,16 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyDto[] }) {
   }
 
   async function revoke(key: ApiKeyDto) {
-    const result = await revokeApiKeyAction({ keyId: key.id });
+    const result = await revokeApiKeyAction({ keyId: key.id, teamId });
     toast.add(result.ok ? { title: t("revoked"), color: "success" } : { title: result.error.message, color: "error" });
   }
 
   return (
     <section aria-labelledby="api-keys-title" className="rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
       <h2 id="api-keys-title" className="text-lg font-semibold text-gray-950 dark:text-white">
-        {t("keysTitle")}
+        {teamId ? t("teamKeysTitle") : t("keysTitle")}
       </h2>
-      <p className="mt-1 text-gray-700 dark:text-gray-300">{t("keysLead")}</p>
+      <p className="mt-1 text-gray-700 dark:text-gray-300">{teamId ? t("teamKeysLead") : t("keysLead")}</p>
 
       {created ? (
         <div role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950">
@@ -116,7 +120,7 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyDto[] }) {
         </Button>
       </Form>
 
-      <h3 className="mt-8 font-semibold text-gray-950 dark:text-white">{t("yourKeys")}</h3>
+      <h3 className="mt-8 font-semibold text-gray-950 dark:text-white">{teamId ? t("teamKeys") : t("yourKeys")}</h3>
       {keys.length === 0 ? (
         <p className="mt-2 text-gray-700 dark:text-gray-300">{t("noKeys")}</p>
       ) : (

@@ -81,3 +81,46 @@ describe("extra seats", () => {
     expect((screen.getByRole("spinbutton", { name: "Dodatkowe miejsca w zespole" }) as HTMLInputElement).value).toBe("51");
   });
 });
+
+describe("the total to pay", () => {
+  const total = () => screen.getByRole("region", { name: "Do zapłaty" }).textContent!.replace(/\s/g, " ");
+
+  it("adds the extra seats to a team's plan and, for a business in another EU country, is net with the reverse-charge note", async () => {
+    renderForm({ id: "t1", name: "Biuro Wisła" });
+    expect(total()).toContain("84,99 zł miesięcznie");
+    expect(total()).toContain("w tym 23% VAT: 15,89 zł");
+    const seats = screen.getByRole("spinbutton", { name: "Dodatkowe miejsca w zespole" });
+    await userEvent.clear(seats);
+    await userEvent.type(seats, "2");
+    // 84,99 + 2 × 19,99 = 124,97 zł: what startCheckout charges (orderPriceGrosze).
+    expect(total()).toContain("124,97 zł miesięcznie");
+    expect(total()).toContain("Pro 84,99 zł + 2 dodatkowe miejsca × 19,99 zł");
+    await userEvent.click(screen.getByRole("checkbox", { name: "Potrzebuję faktury VAT na firmę" }));
+    await userEvent.type(screen.getByRole("textbox", { name: "NIP lub numer VAT UE" }), "DE123456789");
+    // Net: 69,10 + 2 × 16,25 = 101,60 zł, no Polish VAT.
+    expect(total()).toContain("101,60 zł miesięcznie");
+    expect(total()).toContain("Pro 69,10 zł + 2 dodatkowe miejsca × 16,25 zł");
+    expect(total()).toContain("odwrotne obciążenie");
+    expect(total()).not.toContain("23% VAT");
+    // A Polish NIP pays the gross price; a team's seats do not count once the order is not for the team.
+    await userEvent.clear(screen.getByRole("textbox", { name: "NIP lub numer VAT UE" }));
+    await userEvent.type(screen.getByRole("textbox", { name: "NIP lub numer VAT UE" }), "5260250274");
+    expect(total()).toContain("124,97 zł miesięcznie");
+    await userEvent.click(screen.getByRole("checkbox", { name: /^Kupuję dla zespołu/ }));
+    expect(total()).toContain("84,99 zł miesięcznie");
+  });
+});
+
+describe("an EU VAT number VIES cannot check", () => {
+  it("marks the number's field with the sentence that says VIES is not answering, the details kept", async () => {
+    const message = "Nie możemy teraz sprawdzić numeru VAT UE: system VIES Komisji Europejskiej nie odpowiada.";
+    placeOrder.mockResolvedValue({ ...refusal("viesUnavailable", message), values: { invoice: "on", taxId: "DE123456789", companyName: "Spree GmbH" } });
+    const { submit } = renderForm();
+    await userEvent.click(submit);
+    const vat = screen.getByRole("textbox", { name: "NIP lub numer VAT UE" }) as HTMLInputElement;
+    await waitFor(() => expect(vat.getAttribute("aria-invalid")).toBe("true"));
+    expect(vat.value).toBe("DE123456789");
+    expect(document.getElementById(vat.getAttribute("aria-describedby")!.split(" ").at(-1)!)?.textContent).toBe(message);
+    expect((screen.getByRole("textbox", { name: "Nazwa firmy" }) as HTMLInputElement).value).toBe("Spree GmbH");
+  });
+});

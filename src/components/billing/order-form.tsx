@@ -1,22 +1,26 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/forms/form";
 import { placeOrder } from "@/web/actions/billing";
 import type { FormState } from "@/web/actions/action-result";
 import { TextField } from "@/components/forms/text-field";
+import { isProductId } from "@/config/plans";
+import { isReverseChargeTaxId } from "@/schemas/invoices";
+import { OrderTotal } from "./order-total";
 
 const invoiceFields = ["companyName", "taxId", "street", "postalCode", "city"] as const;
 const autoComplete: Record<(typeof invoiceFields)[number], string> = { companyName: "organization", taxId: "off", street: "street-address", postalCode: "postal-code", city: "address-level2" };
 /** Which field a refusal's reason is about. */
-const reasonField: Record<string, string> = { noCompanyName: "companyName", badTaxId: "taxId", noStreet: "street", noPostalCode: "postalCode", noCity: "city", extraSeats: "extraSeats", extraSeatsTeamPlan: "extraSeats" };
+const reasonField: Record<string, string> = { noCompanyName: "companyName", badTaxId: "taxId", noStreet: "street", noPostalCode: "postalCode", noCity: "city", extraSeats: "extraSeats", extraSeatsTeamPlan: "extraSeats", vatNotInVies: "taxId", viesUnavailable: "taxId" };
 
 /**
  * The order form consumer law asks for: links to the terms and the privacy policy, an unticked box to
  * start at once and lose the right of withdrawal once performed, and a button that says the order
- * obliges to pay. A server action, so it works before scripts run.
+ * obliges to pay, above it what the order charges as the choices stand (seats, a net price under reverse charge).
+ * A server action, so it works before scripts run.
  */
 export function OrderForm(props: {
   productId: string;
@@ -36,8 +40,21 @@ export function OrderForm(props: {
   const refusal = state && !state.ok ? state.error : null;
   const kept = state && !state.ok ? state.values : null;
   const fieldError = (field: string) => (refusal && refusal.reason && reasonField[refusal.reason] === field ? refusal.message : undefined);
+  const [choices, setChoices] = useState(() => ({
+    seats: props.team && props.extraSeats ? Number(kept?.extraSeats ?? 0) : 0,
+    reverseCharge: (kept ? kept.invoice === "on" : false) && isReverseChargeTaxId(kept?.taxId ?? props.billing?.taxId ?? ""),
+  }));
+  const readChoices = (event: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    const seats = Number(form.get("extraSeats") ?? 0);
+    setChoices({
+      // Extra seats come with a plan for the team only; anything but a whole number is the server's to refuse.
+      seats: form.get("team") && Number.isInteger(seats) && seats > 0 ? seats : 0,
+      reverseCharge: form.get("invoice") === "on" && isReverseChargeTaxId(String(form.get("taxId") ?? "")),
+    });
+  };
   return (
-    <Form action={action} className="mt-6 space-y-5">
+    <Form action={action} onChange={readChoices} className="mt-6 space-y-5">
       <input type="hidden" name="product" value={props.productId} />
       <input type="hidden" name="locale" value={props.locale} />
       {props.team ? (
@@ -87,6 +104,7 @@ export function OrderForm(props: {
           ))}
         </fieldset>
       </div>
+      {isProductId(props.productId) ? <OrderTotal productId={props.productId} extraSeats={choices.seats} reverseCharge={choices.reverseCharge} /> : null}
       <p className="text-gray-800 dark:text-gray-200">
         {t.rich("legal", {
           terms: (chunks) => (

@@ -27,10 +27,9 @@ const retainedKinds = ["purchase", "renewal"] as const;
 export async function deleteAccount(options: { userId: string }): Promise<void> {
   const db = await getDb();
   await endSubscriptionsOfAccount(await billingContext(), options.userId);
-  const images = await db.select({ id: image.id, storageKey: image.storageKey, displayKey: image.displayKey }).from(image).where(eq(image.userId, options.userId));
-  const threads = await db.transaction(async (tx) => {
+  const { threads, images } = await db.transaction(async (tx) => {
     const [u] = await tx.select({ email: user.email }).from(user).where(eq(user.id, options.userId));
-    if (!u) return [];
+    if (!u) return { threads: [], images: [] };
     await tx
       .delete(tokenLedger)
       .where(and(eq(tokenLedger.userId, options.userId), isNull(tokenLedger.teamId), notInArray(tokenLedger.kind, [...retainedKinds])));
@@ -38,11 +37,13 @@ export async function deleteAccount(options: { userId: string }): Promise<void> 
     // person's team listings are handed on before the account goes.
     const teams = await handOverTeams({ db: tx, userId: options.userId });
     if (teams.handedOver.length || teams.closed.length) log.info("account.teams_handed_over", { userId: options.userId, ...teams });
+    // Read after the hand-over: what was made for a team that goes on is the team's now, not deleted.
+    const images = await tx.select({ id: image.id, storageKey: image.storageKey, displayKey: image.displayKey }).from(image).where(eq(image.userId, options.userId));
     const changed = await eraseCommentsOfUser(tx, options.userId);
     // Password-reset tokens store the user id as their value.
     await tx.delete(verification).where(or(inArray(verification.identifier, [u.email]), eq(verification.value, options.userId)));
     await tx.delete(user).where(eq(user.id, options.userId));
-    return changed;
+    return { threads: changed, images };
   });
   await forgetThreadPages({ threads });
   const storage = getStorage();

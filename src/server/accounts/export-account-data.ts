@@ -25,6 +25,7 @@ import {
   listingShare,
   listingStyle,
   payment,
+  paymentDispute,
   profile,
   session,
   subscription,
@@ -67,6 +68,7 @@ export const exportedTables = {
   subscription: "subscriptions",
   checkout_order: "orders",
   payment: "payments",
+  payment_dispute: "paymentDisputes",
   comment: "comments",
   comment_report: "commentReports",
   listing: "listings",
@@ -145,6 +147,7 @@ export async function exportAccountData(options: { userId: string }) {
   const subscriptions = await db.select().from(subscription).where(eq(subscription.userId, userId));
   const orders = await db.select().from(checkoutOrder).where(eq(checkoutOrder.userId, userId));
   const payments = await db.select().from(payment).where(eq(payment.userId, userId)).orderBy(asc(payment.createdAt));
+  const disputes = payments.length === 0 ? [] : await db.select().from(paymentDispute).where(inArray(paymentDispute.paymentId, payments.map((e) => e.id)));
   const ledger = await db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId)).orderBy(asc(tokenLedger.createdAt));
   const comments = await db.select().from(comment).where(eq(comment.authorId, userId)).orderBy(asc(comment.createdAt));
   const reports = await db.select().from(commentReport).where(eq(commentReport.reporterId, userId)).orderBy(asc(commentReport.createdAt));
@@ -191,6 +194,8 @@ export async function exportAccountData(options: { userId: string }) {
     subscriptions: subscriptions.map((s) => without(s, owned)),
     orders: orders.map((o) => without(o, owned)),
     payments: payments.map((e) => without(e, owned)),
+    // Chargebacks of those payments, and what they withheld.
+    paymentDisputes: disputes,
     comments: comments.map((c) => without(c, notExported.comment)),
     commentReports: reports.map((r) => without(r, notExported.commentReport)),
     // A listing's name is often an address. Its photos and results are in `images`; HD orders are the hd*

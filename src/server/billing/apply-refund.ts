@@ -1,13 +1,11 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "@/server/db/client";
-import { payment, team, user, type PaymentProviderId } from "@/server/db/schema";
-import { isAppError } from "@/server/errors";
+import { payment, type PaymentProviderId } from "@/server/db/schema";
 import { log } from "@/server/log";
 import type { ChargeView } from "@/server/payments/payment-provider";
-import { applyLedgerEntry } from "@/server/tokens/apply-ledger-entry";
 import { correctRefundedInvoice } from "@/server/invoices/correct-refunded-invoice";
 import type { BillingContext } from "./billing-context";
+import { takeBackUnspent } from "./take-back-unspent";
 
 export type RefundOutcome = { paymentId: string; refundedGrosze: number; tokensTakenBack: number };
 
@@ -44,7 +42,7 @@ export async function applyRefund(ctx: BillingContext, provider: PaymentProvider
     const [row] = await tx.select().from(payment).where(eq(payment.id, recorded.id)).for("update");
     const refundedGrosze = Math.min(row!.amountGrosze, Math.max(row!.refundedGrosze, charge.refundedGrosze));
     const due = tokensDueBack(row!, refundedGrosze) - row!.tokensTakenBack;
-    const taken = due > 0 ? await takeBackUnspent(tx, row!, due, `refund:${provider}:${row!.providerPaymentId}:${refundedGrosze}`) : 0;
+    const taken = due > 0 ? await takeBackUnspent(tx, row!, due, `refund:${provider}:${row!.providerPaymentId}:${refundedGrosze}`, `refund:${row!.productId}:${row!.providerPaymentId}`) : 0;
     await tx
       .update(payment)
       .set({ refundedGrosze, tokensTakenBack: row!.tokensTakenBack + taken })
@@ -54,26 +52,4 @@ export async function applyRefund(ctx: BillingContext, provider: PaymentProvider
   if (outcome.refundedGrosze > 0) await correctRefundedInvoice({ db: ctx.db, paymentId: outcome.paymentId, refundedGrosze: outcome.refundedGrosze });
   log.info("billing.refund", { provider, chargeId: charge.id, ...outcome });
   return outcome;
-}
-
-/** Takes up to `due` tokens from the balance the payment filled; returns how many it took. */
-async function takeBackUnspent(tx: DbOrTx, paid: typeof payment.$inferSelect, due: number, idempotencyKey: string): Promise<number> {
-  // A closed team or a deleted account has no balance left to take from.
-  const owner = paid.teamId
-    ? await tx.select({ balance: team.balance }).from(team).where(eq(team.id, paid.teamId))
-    : await tx.select({ id: user.id }).from(user).where(eq(user.id, paid.userId));
-  if (owner.length === 0) return 0;
-  let amount = due;
-  for (;;) {
-    try {
-      const result = await applyLedgerEntry(tx, { userId: paid.userId, teamId: paid.teamId, kind: "adjustment", amount: -amount, idempotencyKey, reference: `refund:${paid.productId}:${paid.providerPaymentId}` });
-      return result.applied ? amount : 0;
-    } catch (error) {
-      // Fewer tokens left than due: take what there is (the error says how many, under the owner's lock).
-      if (!isAppError(error) || error.code !== "INSUFFICIENT_TOKENS") throw error;
-      const balance = Number(error.details.balance);
-      if (balance <= 0) return 0;
-      amount = Math.min(amount, balance);
-    }
-  }
 }

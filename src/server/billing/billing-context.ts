@@ -3,6 +3,8 @@ import { getDb, type DbOrTx } from "@/server/db/client";
 import type { PaymentProviderId } from "@/server/db/schema";
 import { configuredPaymentProvider, getPaymentProvider } from "@/server/payments/get-payment-provider";
 import type { PaymentProvider } from "@/server/payments/payment-provider";
+import type { VatNumberChecker } from "@/server/invoices/create-vies-checker";
+import { getVatNumberChecker } from "@/server/invoices/get-vat-number-checker";
 
 /**
  * The database and the providers billing works with. Orders keep the provider they were placed with,
@@ -13,9 +15,11 @@ export type BillingContext = {
   provider: (id: PaymentProviderId) => PaymentProvider;
   /** Where new orders go (PAYMENT_PROVIDER). */
   checkoutProvider: PaymentProviderId;
+  /** Checks an EU buyer's VAT number before it pays net (VAT_NUMBER_CHECK); unset: the format check alone. */
+  vatNumbers?: VatNumberChecker;
 };
 
 export async function billingContext(): Promise<BillingContext> {
   const db = await getDb();
-  return { db, provider: (id) => getPaymentProvider(id, db), checkoutProvider: configuredPaymentProvider() };
+  return { db, provider: (id) => getPaymentProvider(id, db), checkoutProvider: configuredPaymentProvider(), vatNumbers: getVatNumberChecker() };
 }

@@ -4,6 +4,7 @@ import { paymentEvent, type PaymentProviderId } from "@/server/db/schema";
 import { log } from "@/server/log";
 import type { ProviderEvent } from "@/server/payments/provider-event";
 import { applyCheckout, applyInvoice, syncSubscription } from "./apply-provider-objects";
+import { applyDispute } from "./apply-dispute";
 import { applyRefund } from "./apply-refund";
 import type { BillingContext } from "./billing-context";
 
@@ -29,6 +30,9 @@ export async function handlePaymentEvent(ctx: BillingContext, provider: PaymentP
   } else if (event.object === "charge") {
     const charge = await source.retrieveCharge(event.objectId);
     if (charge) await applyRefund(ctx, provider, charge);
+  } else if (event.object === "dispute") {
+    const dispute = await source.retrieveDispute(event.objectId);
+    if (dispute) await applyDispute(ctx, provider, dispute);
   } else {
     const view = await source.retrieveSubscription(event.objectId);
     if (view) await syncSubscription(ctx, provider, view);

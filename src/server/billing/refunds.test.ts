@@ -10,6 +10,7 @@ import { invoice, payment, subscription, tokenLedger } from "@/server/db/schema"
 import { correctRefundedInvoice } from "@/server/invoices/correct-refunded-invoice";
 import { createKsefClient } from "@/server/invoices/create-ksef-client";
 import { saveBillingDetails } from "@/server/invoices/save-billing-details";
+import type { ProviderEvent } from "@/server/payments/provider-event";
 import { createSandboxProvider, sandboxTester } from "@/server/payments/sandbox-provider";
 import { acceptInvitation } from "@/server/teams/accept-invitation";
 import { createTeam } from "@/server/teams/create-team";
@@ -51,7 +52,7 @@ describe.each(testDatabases())("refunds through the sandbox on $name", ({ open }
   afterAll(() => handle.close());
 
   const tester = () => sandboxTester(handle.db, { configuredProvider: "sandbox" });
-  async function deliver(events: { id: string; object: "checkout" | "invoice" | "subscription" | "charge"; objectId: string; type: string }[]) {
+  async function deliver(events: ProviderEvent[]) {
     for (const event of events) await handlePaymentEvent(ctx, "sandbox", event);
   }
   async function buy(userId: string, productId: "pro" | "pack10", options: { invoice?: boolean; teamId?: string } = {}) {

@@ -1,21 +1,25 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { env } from "@/env";
-import { extraSeat, findProduct, netOf, periodPriceGrosze, type ProductId } from "@/config/plans";
+import { extraSeat, findProduct, netOf, orderPriceGrosze, type ProductId } from "@/config/plans";
 import { pathFor, type Locale } from "@/config/routes";
 import { checkoutOrder, user } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { BillingContext } from "./billing-context";
 import { getSubscriptionState } from "./subscription-state";
+import { teamCustomer } from "./team-customer";
 import { getBillingDetails } from "@/server/invoices/get-billing-details";
 import { requireTeamRole } from "@/server/teams/require-team-role";
-import { isReverseChargeTaxId } from "@/schemas/invoices";
+import { isReverseChargeTaxId, parseTaxId } from "@/schemas/invoices";
 
 /**
  * Places an order and opens the provider's checkout for it. The consent to start at once (and so lose
  * the right of withdrawal once the service is performed) must be given on our order page; its time is
  * kept with the order. A second subscription is refused: the user changes plan instead. A business in another EU
- * country that asks for an invoice pays the net price: the VAT is its own to account for (reverse charge).
+ * country that asks for an invoice pays the net price: the VAT is its own to account for (reverse charge), once
+ * its VAT number is confirmed (ctx.vatNumbers: VIES when configured). A number VIES does not confirm is refused
+ * (INVALID_INPUT, reason vatNotInVies); no answer from VIES refuses the order for now (BUSY, reason
+ * viesUnavailable): nothing is charged, net or gross, on a guess.
  */
 export async function startCheckout(
   ctx: BillingContext,
@@ -43,15 +47,19 @@ export async function startCheckout(
   if (teamId) await requireTeamRole({ db: ctx.db, teamId, userId: input.userId, roles: ["owner"] });
   const buyer = input.invoice ? await getBillingDetails({ db: ctx.db, userId: input.userId }) : null;
   if (input.invoice && !buyer) throw new AppError("INVALID_INPUT", { field: "invoice", reason: "noBillingDetails" });
-  const reverseCharge = buyer !== null && isReverseChargeTaxId(buyer.taxId);
+  const reverseCharge = buyer !== null && isReverseChargeTaxId(buyer.taxId) && (await confirmVatNumber(ctx, buyer.taxId));
   const product = reverseCharge ? { ...listed, priceGrosze: netOf(listed.priceGrosze) } : listed;
-  const amountGrosze = listed.kind === "subscription" ? periodPriceGrosze(listed.id, extraSeats, reverseCharge) : product.priceGrosze;
+  // What the order page showed for these choices (src/components/billing/order-total.tsx): the same function.
+  const amountGrosze = orderPriceGrosze(listed.id, extraSeats, reverseCharge);
   const current = await getSubscriptionState(ctx.db, input.userId, teamId);
   if (product.kind === "subscription" && current?.active) throw new AppError("CONFLICT", { reason: "subscriptionActive" });
   const [owner] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, input.userId));
   if (!owner) throw new AppError("UNAUTHORIZED");
 
   const providerId = ctx.checkoutProvider;
+  const earlier = current?.provider === providerId ? current.customerId : null;
+  // A team pays as itself: its own customer at the provider, never the buying owner's personal one.
+  const customerId = teamId ? await teamCustomer(ctx, { providerId, teamId, buyer, email: owner.email, earlier }) : earlier;
   const [order] = await ctx.db
     .insert(checkoutOrder)
     .values({ userId: input.userId, teamId, invoiceRequested: input.invoice === true, reverseCharge, extraSeats, provider: providerId, productId: product.id, kind: product.kind, amountGrosze, locale: input.locale, withdrawalConsentAt: new Date() })
@@ -62,7 +70,7 @@ export async function startCheckout(
     orderId: order!.id,
     userId: input.userId,
     email: owner.email,
-    customerId: current?.provider === providerId ? current.customerId : null,
+    customerId,
     product,
     locale: input.locale,
     invoice: input.invoice === true,
@@ -73,4 +81,14 @@ export async function startCheckout(
   });
   await ctx.db.update(checkoutOrder).set({ providerSessionId: session.sessionId }).where(eq(checkoutOrder.id, order!.id));
   return { url: session.url, orderId: order!.id };
+}
+
+/** An EU buyer's VAT number, as the configured check sees it: true when confirmed, else a refusal that says why. */
+async function confirmVatNumber(ctx: BillingContext, taxId: string): Promise<true> {
+  const id = parseTaxId(taxId);
+  if (id?.kind !== "eu" || !ctx.vatNumbers) return true;
+  const { result } = await ctx.vatNumbers.check({ country: id.country, number: id.number });
+  if (result === "invalid") throw new AppError("INVALID_INPUT", { field: "taxId", reason: "vatNotInVies" });
+  if (result === "unavailable") throw new AppError("BUSY", { reason: "viesUnavailable", retryAfter: 300 });
+  return true;
 }

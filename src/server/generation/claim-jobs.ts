@@ -13,6 +13,8 @@ export type ClaimedJob = {
   attempts: number;
   batchId: string;
   userId: string;
+  /** The team the batch was made in (its results are the team's); null for the person's own. */
+  teamId: string | null;
   /** Null in the modes without a style. */
   styleId: string | null;
   roomType: string;
@@ -41,6 +43,7 @@ type Row = {
   attempts: number;
   batch_id: string;
   user_id: string;
+  team_id: string | null;
   style_id: string | null;
   room_type: string;
   mode: string;
@@ -95,7 +98,7 @@ export async function claimJobs(options: { db: DbOrTx; limit: number; leaseMs: n
     },
     select: sql`
     select c.visualization_id, c.claim_token, c.attempts, v.batch_id, v.user_id, v.style_id, v.seed, v.brief, v.reference_group,
-           b.room_type, b.mode, b.params, i.storage_key, i.width, i.height, i.expires_at, m.storage_key as mask_key, b.engine, b.free
+           b.team_id, b.room_type, b.mode, b.params, i.storage_key, i.width, i.height, i.expires_at, m.storage_key as mask_key, b.engine, b.free
       from claimed c
       join visualization v on v.id = c.visualization_id
       join batch b on b.id = v.batch_id
@@ -108,6 +111,7 @@ export async function claimJobs(options: { db: DbOrTx; limit: number; leaseMs: n
     attempts: Number(r.attempts),
     batchId: r.batch_id,
     userId: r.user_id,
+    teamId: r.team_id,
     styleId: r.style_id,
     roomType: r.room_type,
     mode: r.mode as EditMode,

@@ -21,6 +21,7 @@ import { spendAndQueue } from "./spend-and-queue";
 import { findEarlierRequest } from "./find-earlier-request";
 import { newId } from "@/server/db/new-id";
 import type { ImageRow } from "@/server/images/image-dto";
+import { ownedBy } from "@/server/images/owned-by";
 import { toBatchDto, toVisualizationDto } from "./dto";
 
 /**
@@ -64,10 +65,10 @@ export async function createBatch(options: {
   if (!options.free && balanceBefore < cost) throw new AppError("INSUFFICIENT_TOKENS", { balance: balanceBefore, attempted: cost });
   // A mask belongs to a stored photo (a library photo becomes one when its mask is sent): a fresh import has none.
   if (request.maskImageId && request.source.type === "library") throw new AppError("INVALID_INPUT", { field: "maskImageId", reason: "maskMismatch" });
-  const source = await resolveSource({ db, storage, userId, request });
-  const mask = request.maskImageId ? await resolveMask({ db, userId, maskImageId: request.maskImageId, source }) : null;
+  const source = await resolveSource({ db, storage, userId, teamId, request });
+  const mask = request.maskImageId ? await resolveMask({ db, userId, teamId, maskImageId: request.maskImageId, source }) : null;
   await checkPhotoForMode({ mode: request.mode, photo: () => storage.get(source.storageKey), brushed: mask !== null });
-  const reference = await readReferencePhoto({ db, storage, userId, mode: request.mode, params: request.params });
+  const reference = await readReferencePhoto({ db, storage, userId, teamId, mode: request.mode, params: request.params });
 
   const batchId = newId();
   const now = new Date();
@@ -117,16 +118,16 @@ export async function createBatch(options: {
 }
 
 /**
- * The person's own mask, painted over this photo: anyone else's is NOT_FOUND, one painted over another of their
+ * The person's own mask (working in a team, the team's), painted over this photo: anyone else's is NOT_FOUND, one painted over another of their
  * photos is refused (reason `maskMismatch`). A mask is stored at its photo's size and lives exactly as long as
  * it (src/server/images/upload-mask.ts), so the same size and the same end of life say which photo it belongs to.
  */
-async function resolveMask(options: { db: Db; userId: string; maskImageId: string; source: ImageRow }): Promise<ImageRow> {
+async function resolveMask(options: { db: Db; userId: string; teamId: string | null; maskImageId: string; source: ImageRow }): Promise<ImageRow> {
   const { source } = options;
   const [row] = await options.db
     .select()
     .from(image)
-    .where(and(eq(image.id, options.maskImageId), eq(image.userId, options.userId), eq(image.kind, "mask")));
+    .where(and(eq(image.id, options.maskImageId), ownedBy(image, options), eq(image.kind, "mask")));
   if (!row) throw new AppError("NOT_FOUND");
   if (row.expiresAt <= new Date()) throw new AppError("GONE");
   if (row.width !== source.width || row.height !== source.height || row.expiresAt.getTime() !== source.expiresAt.getTime()) {
@@ -135,14 +136,15 @@ async function resolveMask(options: { db: Db; userId: string; maskImageId: strin
   return row;
 }
 
-async function resolveSource(options: { db: Db; storage: ImageStorage; userId: string; request: CreateBatchRequest }): Promise<ImageRow> {
+/** The photo or result to start from, of where the person works now: a team's batch starts from the team's images. */
+async function resolveSource(options: { db: Db; storage: ImageStorage; userId: string; teamId: string | null; request: CreateBatchRequest }): Promise<ImageRow> {
   const { source } = options.request;
   if (source.type === "library") return importLibraryPhoto({ ...options, libraryId: source.libraryId });
   // A photo or a result to start from: a mask is not a room (and is only ever named as the mask).
   const [row] = await options.db
     .select()
     .from(image)
-    .where(and(eq(image.id, source.imageId), eq(image.userId, options.userId), inArray(image.kind, ["upload", "result"])));
+    .where(and(eq(image.id, source.imageId), ownedBy(image, options), inArray(image.kind, ["upload", "result"])));
   if (!row) throw new AppError("NOT_FOUND");
   if (!enoughTimeLeft(row.expiresAt)) throw new AppError("GONE");
   return row;

@@ -6,15 +6,19 @@ import { AppError } from "@/server/errors";
 import { isAiEngine } from "@/config/engines";
 import type { BatchDto } from "@/schemas/generation";
 import type { ImageRow } from "@/server/images/image-dto";
+import { ownedBy } from "@/server/images/owned-by";
 import { toBatchDto, toVisualizationDto, type BatchRow } from "./dto";
 
-/** One of the user's batches with its visualizations; NOT_FOUND for anyone else's, GONE after its hour. */
+/**
+ * One of the user's batches (or of a team they are a member of now) with its visualizations; NOT_FOUND for anyone
+ * else's, GONE after its hour.
+ */
 export async function getBatch(options: { userId: string; batchId: string; db?: DbOrTx }): Promise<BatchDto> {
   const db = options.db ?? (await getDb());
   const [row] = await db
     .select()
     .from(batch)
-    .where(and(eq(batch.id, options.batchId), eq(batch.userId, options.userId)));
+    .where(and(eq(batch.id, options.batchId), ownedBy(batch, { userId: options.userId })));
   if (!row) throw new AppError("NOT_FOUND");
   if (row.expiresAt <= new Date()) throw new AppError("GONE");
   const [dto] = await loadBatchDtos(db, [row]);

@@ -36,7 +36,7 @@ export async function makeResultHd(options: {
     await db.transaction(async (tx) => {
       const [ended] = await tx.update(visualization).set({ hdState: state, hdLeaseUntil: null }).where(mine).returning({ id: visualization.id });
       // A test batch's copy was free: nothing to give back.
-      if (ended && !row?.free) await refundToken({ db: tx, userId: order.user_id, teamId: row?.teamId, idempotencyKey: `hd-refund:visualization:${visualizationId}:${attempt}`, reference: `visualization:${visualizationId}` });
+      if (ended && !row?.free) await refundToken({ db: tx, userId: order.user_id, teamId: row?.teamId, idempotencyKey: `hd-refund:visualization:${visualizationId}:${attempt}`, spentUnder: `hd-spend:visualization:${visualizationId}:${attempt}`, reference: `visualization:${visualizationId}` });
     });
     log.warn("generation.hd_failed", { visualizationId, attempt, error: why });
   };
@@ -52,7 +52,7 @@ export async function makeResultHd(options: {
     const kept = await db.transaction(async (tx) => {
       const [ended] = await tx.update(visualization).set({ hdState: null, hdLeaseUntil: null }).where(mine).returning({ id: visualization.id });
       if (!ended) return false;
-      await tx.insert(image).values({ id: made.id, userId: order.user_id, kind: "result", storageKey: made.storageKey, contentType: "image/jpeg", width: made.width, height: made.height, bytes: made.bytes, expiresAt: result.expiresAt });
+      await tx.insert(image).values({ id: made.id, userId: order.user_id, teamId: result.teamId, kind: "result", storageKey: made.storageKey, contentType: "image/jpeg", width: made.width, height: made.height, bytes: made.bytes, expiresAt: result.expiresAt });
       await tx.update(visualization).set({ hdImageId: made.id }).where(eq(visualization.id, visualizationId));
       return true;
     });

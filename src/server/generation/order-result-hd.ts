@@ -6,11 +6,13 @@ import { AppError } from "@/server/errors";
 import { notifyOnCommit } from "@/server/realtime/signals";
 import { getBalance } from "@/server/tokens/get-balance";
 import { spendTokens } from "@/server/tokens/spend-tokens";
+import { ownedBy } from "@/server/images/owned-by";
 
 export type ResultHdState = "ready" | "queued" | "running";
 
 /**
- * Orders the 4K copy of one of the person's results, as a listing photo's HD copy is ordered: one token, spent
+ * Orders the 4K copy of one of the person's results (or of a team's they are a member of now: the copy is the
+ * team's), as a listing photo's HD copy is ordered: one token, spent
  * with the order in one transaction (from the team's pool when its batch was paid from one); a worker makes it
  * (makeResultHd) and gives the token back if it cannot. Ordering again while an order waits or runs, or once
  * the copy exists, changes and costs nothing. Anyone else's result is NOT_FOUND, one without a result yet
@@ -27,7 +29,7 @@ export async function orderResultHd(options: { userId: string; visualizationId: 
       .select({ visualization, teamId: batch.teamId, free: batch.free })
       .from(visualization)
       .innerJoin(batch, eq(batch.id, visualization.batchId))
-      .where(and(eq(visualization.id, visualizationId), eq(visualization.userId, userId)))
+      .where(and(eq(visualization.id, visualizationId), ownedBy(batch, { userId })))
       .for("update", { of: visualization });
     if (!row) throw new AppError("NOT_FOUND");
     const v = row.visualization;

@@ -5,6 +5,7 @@ import { batch, generationJob, image, visualization } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
 import { applyLedgerEntry } from "@/server/tokens/apply-ledger-entry";
+import { ownedBy } from "@/server/images/owned-by";
 import type { VisualizationDto } from "@/schemas/generation";
 import { appendBatchEvents } from "./append-batch-events";
 import { isFlagged, toVisualizationDto } from "./dto";
@@ -26,7 +27,7 @@ export async function remakeVisualization(options: { userId: string; visualizati
       .select({ visualization, batchExpiresAt: batch.expiresAt })
       .from(visualization)
       .innerJoin(batch, eq(batch.id, visualization.batchId))
-      .where(and(eq(visualization.id, visualizationId), eq(visualization.userId, userId)))
+      .where(and(eq(visualization.id, visualizationId), eq(visualization.userId, userId), ownedBy(batch, { userId })))
       .for("update", { of: batch });
     if (!row) throw new AppError("NOT_FOUND");
     if (row.batchExpiresAt <= new Date()) throw new AppError("GONE");

@@ -27,6 +27,7 @@ import { answerKey, fullSizeKey } from "@/server/images/result-keys";
 import { storeFullSize } from "./store-full-size";
 import { writeJobStep } from "./write-job-step";
 import { writeStructureScore } from "./write-structure-score";
+import { ownedBy } from "@/server/images/owned-by";
 
 export type JobOutcome = "succeeded" | "failed" | "retry" | "released" | "lost";
 
@@ -287,7 +288,7 @@ async function referenceContext({ db, job, storage }: RunJobOptions): Promise<{ 
   return { seed: job.seed, brief: job.brief ?? "", references: [photo, bytes].filter((b): b is Buffer => b !== null) };
 }
 
-/** The bytes of the person's reference photo named in the batch's parameters, while it is kept; null without one. */
+/** The bytes of the reference photo (the person's, or the team's) named in the batch's parameters, while it is kept; null without one. */
 async function referencePhotoOf({ db, job, storage }: Pick<RunJobOptions, "db" | "job" | "storage">): Promise<Buffer | null> {
   const field = modeOf(job.mode).referencePhoto;
   const imageId = field ? (job.params as Record<string, unknown>)[field] : undefined;
@@ -295,7 +296,7 @@ async function referencePhotoOf({ db, job, storage }: Pick<RunJobOptions, "db" |
   const [row] = await db
     .select({ storageKey: image.storageKey })
     .from(image)
-    .where(and(eq(image.id, imageId), eq(image.userId, job.userId), eq(image.kind, "upload"), gt(image.expiresAt, sql`now()`)));
+    .where(and(eq(image.id, imageId), ownedBy(image, { userId: job.userId, teamId: job.teamId }), eq(image.kind, "upload"), gt(image.expiresAt, sql`now()`)));
   return row ? storage.get(row.storageKey).catch(() => null) : null;
 }
 
@@ -325,6 +326,7 @@ async function storeResult(options: RunJobOptions, made: MadeVisualization, ai: 
   return {
     id,
     userId,
+    teamId: job.teamId,
     kind: "result",
     storageKey,
     contentType: made.image.contentType,

@@ -57,8 +57,8 @@ function changes(step: JobStep): SQL {
     case "succeeded": {
       const r = step.result;
       return sql`stored as (
-          insert into image (id, user_id, kind, storage_key, content_type, width, height, bytes, display_key, display_width, created_at, expires_at)
-          select ${r.id}::text, ${r.userId}::text, ${r.kind}::text, ${r.storageKey}::text, ${r.contentType}::text, ${r.width}::int, ${r.height}::int, ${r.bytes}::int,
+          insert into image (id, user_id, team_id, kind, storage_key, content_type, width, height, bytes, display_key, display_width, created_at, expires_at)
+          select ${r.id}::text, ${r.userId}::text, ${r.teamId}::text, ${r.kind}::text, ${r.storageKey}::text, ${r.contentType}::text, ${r.width}::int, ${r.height}::int, ${r.bytes}::int,
                  ${r.displayKey}::text, ${r.displayWidth}::int, ${r.createdAt.toISOString()}::timestamptz, ${r.expiresAt.toISOString()}::timestamptz
             from held
           returning id

@@ -5,11 +5,13 @@ import { preparedRead } from "@/server/db/prepared-read";
 import { image, listing, listingBatch, listingPhoto, teamMember, visualization } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { isAnswerKey } from "./result-keys";
+import { ownedBy } from "./owned-by";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 
 /**
- * The bytes of one of the user's images. Another user's image and an unknown id are the same NOT_FOUND
+ * The bytes of one of the user's images (their own, or one made in a team they are a member of now: a removed
+ * member's open page stops at once). Another user's image and an unknown id are the same NOT_FOUND
  * (nobody learns that an id exists), unless it is a photo, result or HD copy of a listing of a team the user is
  * a member of now; an image past its hour is GONE, even before the sweeper ran. `display`
  * asks for a result's display-size copy under the same rules (the image itself when it has none).
@@ -44,7 +46,7 @@ const readImageRow = preparedRead("image_of_user", (db) =>
   db
     .select()
     .from(image)
-    .where(and(eq(image.id, sql.placeholder("imageId")), eq(image.userId, sql.placeholder("userId")))),
+    .where(and(eq(image.id, sql.placeholder("imageId")), ownedBy(image, { userId: sql.placeholder("userId") }))),
 );
 
 /** A colleague's image in one of the team's listings: read only when the user's own row is not there. */

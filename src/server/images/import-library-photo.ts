@@ -9,8 +9,11 @@ import type { ImageStorage } from "@/server/storage/storage";
 import { storeImage } from "./store-image";
 import type { ImageRow } from "./image-dto";
 
-/** A library photo becomes the user's own upload for the hour, so batches always start from a stored image. */
-export async function importLibraryPhoto(options: { db: DbOrTx; storage: ImageStorage; userId: string; libraryId: string }): Promise<ImageRow> {
+/**
+ * A library photo becomes the user's own upload (or their team's, made in it) for the hour, so batches always
+ * start from a stored image.
+ */
+export async function importLibraryPhoto(options: { db: DbOrTx; storage: ImageStorage; userId: string; teamId?: string | null; libraryId: string }): Promise<ImageRow> {
   const photo = findLibraryPhoto(options.libraryId);
   if (!photo) throw new AppError("NOT_FOUND");
   const data = await readFile(path.join(process.cwd(), "public", photo.file));

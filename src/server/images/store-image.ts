@@ -14,6 +14,8 @@ export async function storeImage(options: {
   db: DbOrTx;
   storage: ImageStorage;
   userId: string;
+  /** The team it is made in (the person works in the team); null or absent: the person's own. */
+  teamId?: string | null;
   kind: "upload" | "result" | "mask";
   data: Buffer;
   width: number;
@@ -32,6 +34,7 @@ export async function storeImage(options: {
       .values({
         id,
         userId: options.userId,
+        teamId: options.teamId ?? null,
         kind: options.kind,
         storageKey,
         contentType: options.contentType,

@@ -18,6 +18,8 @@ import { toImageDto } from "./image-dto";
  */
 export async function uploadImage(options: {
   userId: string;
+  /** Where the person works now: a team's photo is the team's. */
+  teamId?: string | null;
   clientAddress: string;
   body: ReadableStream<Uint8Array> | null;
   db?: DbOrTx;
@@ -31,7 +33,7 @@ export async function uploadImage(options: {
   }
 }
 
-async function readAndStore(options: { userId: string; body: ReadableStream<Uint8Array> | null; db?: DbOrTx; storage?: ImageStorage }): Promise<ImageDto> {
+async function readAndStore(options: { userId: string; teamId?: string | null; body: ReadableStream<Uint8Array> | null; db?: DbOrTx; storage?: ImageStorage }): Promise<ImageDto> {
   const data = await readLimitedBody({ body: options.body, maxBytes: UPLOAD_MAX_BYTES, pace: UPLOAD_BODY_PACE });
   const normalized = await normalizeImage({ data, owner: options.userId });
   refuseUndesignable(normalized);
@@ -39,6 +41,7 @@ async function readAndStore(options: { userId: string; body: ReadableStream<Uint
     db: options.db ?? (await getDb()),
     storage: options.storage ?? getStorage(),
     userId: options.userId,
+    teamId: options.teamId,
     kind: "upload",
     data: normalized.data,
     width: normalized.width,

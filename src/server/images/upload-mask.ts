@@ -14,18 +14,21 @@ import type { ImageDto, ImageSource } from "@/schemas/generation";
 import { getBalance } from "@/server/tokens/get-balance";
 import { toImageDto, type ImageRow } from "./image-dto";
 import { importLibraryPhoto } from "./import-library-photo";
+import { ownedBy } from "./owned-by";
 import { storeImage } from "./store-image";
 
 /**
  * A mask painted over a photo: any image the browser drew (white = edit), stored as a binarised one-channel
- * PNG of exactly the photo's size, living as long as the photo. The photo is one of the person's own, or a
- * library photo that becomes theirs (only for someone with a token to spend on it: refuse first, then work).
+ * PNG of exactly the photo's size, living as long as the photo. The photo is one of the person's own (or, working in
+ * a team, the team's: the mask is the team's too), or a library photo that becomes theirs (only for someone with a token to spend on it: refuse first, then work).
  * A mask with nothing painted is refused: there would be nothing to edit; so is one of another shape than the
  * photo (reason `maskMismatch`) and anything that is not a still PNG, JPEG or WebP of a mask's size
  * (`maskUnreadable`).
  */
 export async function uploadMask(options: {
   userId: string;
+  /** Where the person works now (null: their own account). */
+  teamId?: string | null;
   source: ImageSource;
   body: ReadableStream<Uint8Array> | null;
   db?: DbOrTx;
@@ -37,7 +40,8 @@ export async function uploadMask(options: {
   const size = await maskSize(data);
   // Refused before a library photo is imported for it: a refusal leaves nothing behind.
   if (await isBlank(data)) throw new AppError("INVALID_INPUT", { field: "mask", reason: "emptyMask" });
-  const source = await resolvePhoto({ db, storage, userId: options.userId, source: options.source });
+  const teamId = options.teamId ?? null;
+  const source = await resolvePhoto({ db, storage, userId: options.userId, teamId, source: options.source });
   // Painted at another shape, it would be stretched over parts of the photo nobody painted.
   if (Math.abs(size.width * source.height - size.height * source.width) > MASK_ASPECT_TOLERANCE * size.width * source.height) {
     throw new AppError("INVALID_INPUT", { field: "mask", reason: "maskMismatch" });
@@ -54,6 +58,7 @@ export async function uploadMask(options: {
     db,
     storage,
     userId: options.userId,
+    teamId,
     kind: "mask",
     data: mask,
     width: source.width,
@@ -110,17 +115,17 @@ async function maskSize(data: Buffer): Promise<{ width: number; height: number }
 
 const MASK_FORMATS = new Set(["png", "jpeg", "webp"]);
 
-async function resolvePhoto(options: { db: DbOrTx; storage: ImageStorage; userId: string; source: ImageSource }): Promise<ImageRow> {
-  const { db, userId, source } = options;
+async function resolvePhoto(options: { db: DbOrTx; storage: ImageStorage; userId: string; teamId: string | null; source: ImageSource }): Promise<ImageRow> {
+  const { db, userId, teamId, source } = options;
   if (source.type === "library") {
-    const balance = await getBalance({ db, userId });
+    const balance = await getBalance({ db, userId, teamId });
     if (balance < 1) throw new AppError("INSUFFICIENT_TOKENS", { balance, attempted: 1 });
     return importLibraryPhoto({ ...options, libraryId: source.libraryId });
   }
   const [row] = await db
     .select()
     .from(image)
-    .where(and(eq(image.id, source.imageId), eq(image.userId, userId)));
+    .where(and(eq(image.id, source.imageId), ownedBy(image, { userId, teamId })));
   if (!row || row.kind === "mask") throw new AppError("NOT_FOUND");
   if (row.expiresAt <= new Date()) throw new AppError("GONE");
   return row;

@@ -7,6 +7,7 @@ import { getDb, type DbOrTx } from "@/server/db/client";
 import { batch, image, listing, listingPhoto, visualization } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { importLibraryPhoto } from "@/server/images/import-library-photo";
+import { ownedBy } from "@/server/images/owned-by";
 import { newId } from "@/server/db/new-id";
 import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
@@ -16,8 +17,8 @@ import { loadOwnedListing } from "./load-owned-listing";
 import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
 
 /**
- * Adds photos at the end of a listing: the user's own images (uploads, gallery results; not a mask) or library
- * photos, which become the user's uploads for the hour. Each gets the room type given, else the listing's last
+ * Adds photos at the end of a listing: images the user reaches (their own, their team's; uploads, gallery
+ * results; not a mask) or library photos, which become uploads for the hour of the listing's account. Each gets the room type given, else the listing's last
  * choice; a library photo named without one keeps its own (src/config/library.ts), and a result from the
  * gallery keeps the room type it was made for. At most LISTING_MAX_PHOTOS in a listing: more is refused as a
  * whole (tooManyPhotos), and so is an image named twice (samePhotoTwice) or one already in the listing
@@ -44,7 +45,7 @@ export async function addListingPhotos(options: {
     const found = await db
       .select({ id: image.id })
       .from(image)
-      .where(and(inArray(image.id, own), eq(image.userId, options.userId), inArray(image.kind, ["upload", "result"]), sql`${image.expiresAt} > now()`));
+      .where(and(inArray(image.id, own), ownedBy(image, { userId: options.userId }), inArray(image.kind, ["upload", "result"]), sql`${image.expiresAt} > now()`));
     if (found.length !== own.length) throw new AppError("NOT_FOUND");
   }
   const fromLibrary = options.sources.length - own.length;
@@ -57,7 +58,7 @@ export async function addListingPhotos(options: {
     for (const source of options.sources) {
       if (source.type === "image") imageIds.push(source.imageId);
       else {
-        const copy = await importLibraryPhoto({ db, storage, userId: options.userId, libraryId: source.libraryId });
+        const copy = await importLibraryPhoto({ db, storage, userId: options.userId, teamId: row.teamId, libraryId: source.libraryId });
         imported.push(copy);
         imageIds.push(copy.id);
         const shown = findLibraryPhoto(source.libraryId)?.roomType;

@@ -77,7 +77,7 @@ export async function generateListing(options: {
   // Every photo must fit the mode (a facade is an exterior, a restyle an interior): refused naming the photos, before anything is spent.
   const misfits = all.flatMap((p, index) => (photos.includes(p) && !roomFits(mode, p.roomType) ? [index + 1] : []));
   if (misfits.length > 0) throw new AppError("INVALID_INPUT", { field: "mode", reason: "photosNotInMode", photos: misfits.join(", "), count: misfits.length });
-  const reference = await readReferencePhoto({ db, storage: options.storage ?? getStorage(), userId, mode, params });
+  const reference = await readReferencePhoto({ db, storage: options.storage ?? getStorage(), userId, teamId: row.teamId, mode, params });
 
   const cost = options.free ? 0 : photos.length * visualizationCount({ mode, styles, variations });
   const now = new Date();

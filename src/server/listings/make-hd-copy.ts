@@ -58,7 +58,7 @@ export async function makeHdCopy(options: {
     const ended = await db.transaction(async (tx) => {
       const [ended] = await tx.update(listingPhoto).set({ hdState: state, hdLeaseUntil: null }).where(mine).returning({ id: listingPhoto.id });
       if (!ended) return false;
-      if (!order.hd_free) await refundToken({ db: tx, userId: order.user_id, idempotencyKey: `hd-refund:${photoId}:${attempt}`, reference });
+      if (!order.hd_free) await refundToken({ db: tx, userId: order.user_id, idempotencyKey: `hd-refund:${photoId}:${attempt}`, spentUnder: `hd-spend:${photoId}:${attempt}`, reference });
       await announce(tx, state);
       return true;
     });
@@ -91,6 +91,8 @@ export async function makeHdCopy(options: {
         await tx.insert(image).values({
           id,
           userId: order.user_id,
+          // The copy is the team's when its result is.
+          teamId: result.image.teamId,
           kind: "result",
           storageKey,
           contentType: "image/jpeg",

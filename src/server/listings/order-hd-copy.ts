@@ -12,8 +12,9 @@ import { loadOwnedListing } from "./load-owned-listing";
 export type HdOrderState = "ready" | "queued" | "running";
 
 /**
- * Orders the HD copy of a photo's chosen result: one token, spent now with the order in one transaction; a
- * worker makes the copy (make-next-hd-copy.ts) and gives the token back if it cannot. Ordering again while an
+ * Orders the HD copy of a photo's chosen result: one token (from the team's pool for a team's listing), spent now
+ * with the order in one transaction; a worker makes the copy (make-next-hd-copy.ts) and gives the token back to
+ * whoever paid it if it cannot. Ordering again while an
  * order waits or runs, or once the copy exists, changes and costs nothing, so a double click never pays twice.
  * A photo without a chosen result is NOT_FOUND (noChoice), one whose chosen result is past its hour GONE.
  * `free` (an API test key's order) spends nothing, and its copy is a plain upscale (makeHdCopy).
@@ -21,7 +22,7 @@ export type HdOrderState = "ready" | "queued" | "running";
 export async function orderHdCopy(options: { userId: string; listingId: string; photoId: string; free?: boolean; db?: Db }): Promise<{ state: HdOrderState; balance: number | null }> {
   const { userId, photoId } = options;
   const db = options.db ?? (await getDb());
-  await loadOwnedListing({ db, userId, listingId: options.listingId });
+  const listing = await loadOwnedListing({ db, userId, listingId: options.listingId });
   return db.transaction(async (tx) => {
     // The row lock serialises two orders of one photo: the second sees the first one's state.
     const [photo] = await tx
@@ -40,8 +41,9 @@ export async function orderHdCopy(options: { userId: string; listingId: string; 
     const attempt = photo.hdAttempt + 1;
     const free = options.free ?? false;
     const spent = free
-      ? { balance: await getBalance({ db: tx, userId }) }
-      : await spendTokens({ db: tx, userId, amount: 1, idempotencyKey: `hd-spend:${photoId}:${attempt}`, reference: `listing-photo:${photoId}` });
+      ? { balance: await getBalance({ db: tx, userId, teamId: listing.teamId }) }
+      : // A team's listing: its pool pays (within the member's cap), as for its Generate.
+        await spendTokens({ db: tx, userId, teamId: listing.teamId, amount: 1, idempotencyKey: `hd-spend:${photoId}:${attempt}`, reference: `listing-photo:${photoId}` });
     await tx
       .update(listingPhoto)
       .set({ hdState: "queued", hdAttempt: attempt, hdOrderedAt: sql`now()`, hdLeaseUntil: null, hdVisualizationId: photo.chosenVisualizationId, hdImageId: null, hdFree: free })

@@ -70,7 +70,7 @@ export function createMcpServer(options: { caller: ApiCaller; clientAddress: str
 
   /** A photo id of the owner's: the given id, or the address downloaded and stored as an upload. */
   const photoId = async (value: string) =>
-    /^https?:\/\//.test(value) ? (await uploadFromUrl({ userId: caller.ownerId, clientAddress: options.clientAddress, url: value })).id : recordIdSchema.parse(value);
+    /^https?:\/\//.test(value) ? (await uploadFromUrl({ userId: caller.ownerId, teamId: caller.teamId, clientAddress: options.clientAddress, url: value })).id : recordIdSchema.parse(value);
 
   /**
    * The cost of a call above the threshold, asked of the user before spending: through the client (MCP
@@ -78,7 +78,7 @@ export function createMcpServer(options: { caller: ApiCaller; clientAddress: str
    */
   const costCheck = async (cost: number, confirmed: boolean | undefined): Promise<CallToolResult | null> => {
     if (caller.mode === "test" || cost <= MCP_CONFIRM_ABOVE_TOKENS || confirmed) return null;
-    const balance = await getBalance({ userId: caller.ownerId });
+    const balance = await getBalance({ userId: caller.ownerId, teamId: caller.teamId });
     if (server.server.getClientCapabilities()?.elicitation) {
       const answer = await server.server.elicitInput({
         message: `This costs ${cost} tokens (the balance is ${balance}). Spend them?`,
@@ -100,7 +100,7 @@ export function createMcpServer(options: { caller: ApiCaller; clientAddress: str
     let maskImageId: string | undefined;
     if (request.mask && /^https?:\/\//.test(request.mask)) {
       const mask = await fetchPublicUrl({ url: request.mask, timeoutMs: 30_000, field: "mask" });
-      maskImageId = (await uploadMask({ userId: caller.ownerId, source: { type: "image", imageId }, body: mask.body })).image.id;
+      maskImageId = (await uploadMask({ userId: caller.ownerId, teamId: caller.teamId, source: { type: "image", imageId }, body: mask.body })).image.id;
     } else if (request.mask) maskImageId = recordIdSchema.parse(request.mask);
     const made = await startVisualization({
       caller,
@@ -197,7 +197,7 @@ export function createMcpServer(options: { caller: ApiCaller; clientAddress: str
       },
     },
     async (args, extra) => {
-      const listingId = args.listing_id ?? (await createListing({ userId: caller.ownerId, name: args.name ?? "Listing" })).id;
+      const listingId = args.listing_id ?? (await createListing({ userId: caller.ownerId, teamId: caller.teamId, name: args.name ?? "Listing" })).id;
       if (args.images.length) {
         const ids = [];
         for (const value of args.images) ids.push(await photoId(value));

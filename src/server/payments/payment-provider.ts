@@ -15,13 +15,32 @@ export interface PaymentProvider {
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionView | null>;
   /** A charge with what of it was refunded, and the payment it belongs to. */
   retrieveCharge(chargeId: string): Promise<ChargeView | null>;
+  /** A chargeback of one of our charges, as it stands now; null where the provider has none (the sandbox). */
+  retrieveDispute(disputeId: string): Promise<DisputeView | null>;
   /** Cancel at period end (true) or undo that (false); or move the next renewal to another plan, or to another number of extra seats. */
   updateSubscription(subscriptionId: string, change: { cancelAtPeriodEnd?: boolean; planId?: PlanId; extraSeats?: number }): Promise<SubscriptionView>;
   /** Ends a subscription at once (the account is being deleted): no further charges. */
   cancelNow(subscriptionId: string): Promise<SubscriptionView>;
   /** The provider's self-service page for cards and invoices; null where there is none. */
   portalUrl(customerId: string, returnUrl: string): Promise<string | null>;
+  /**
+   * Makes or updates a customer of the provider's for an account that is not a person (a team), with its invoice
+   * details and tax id, so its payments are its own and not a member's; answers its id, or null where the provider
+   * keeps no customers (the sandbox).
+   */
+  saveCustomer(input: CustomerInput): Promise<string | null>;
 }
+
+export type CustomerInput = {
+  /** The customer made before, to be updated; null: make one. */
+  customerId: string | null;
+  name: string;
+  email: string;
+  address: { line1: string; postalCode: string; city: string; country: string } | null;
+  /** An EU VAT number with its country prefix (a Polish NIP as PL…); null: none. */
+  euVatNumber: string | null;
+  metadata: Record<string, string>;
+};
 
 export type CheckoutInput = {
   orderId: string;
@@ -77,6 +96,18 @@ export type SubscriptionView = {
   status: "incomplete" | "active" | "past_due" | "canceled";
   cancelAtPeriodEnd: boolean;
   endedAt: Date | null;
+};
+
+/**
+ * A chargeback: the buyer's bank took the amount back, pending the card network's decision. "open" while it is
+ * being decided (Stripe's warning_* and needs_response, under_review), then "won" (the money came back) or "lost".
+ */
+export type DisputeView = {
+  id: string;
+  /** What the disputed charge paid, as our payment records it (see ChargeView.paymentId). */
+  paymentId: string | null;
+  amountGrosze: number;
+  status: "open" | "won" | "lost";
 };
 
 export type ChargeView = {

@@ -5,7 +5,7 @@
  */
 export type ProviderEvent = {
   id: string;
-  object: "checkout" | "invoice" | "subscription" | "charge";
+  object: "checkout" | "invoice" | "subscription" | "charge" | "dispute";
   objectId: string;
   /** The provider's own event type, for the log. */
   type: string;

@@ -132,6 +132,10 @@ export function createSandboxProvider(db: DbOrTx): PaymentProvider {
       const data = await load(db, "charge", chargeId);
       return data && { id: data.id, paymentId: data.paymentId, amountGrosze: data.amountGrosze, refundedGrosze: data.refundedGrosze };
     },
+    // The sandbox keeps no customers: a team's orders are told apart by their team.
+    saveCustomer: async () => null,
+    // The sandbox's buttons make no chargebacks.
+    retrieveDispute: async () => null,
     async updateSubscription(subscriptionId, change) {
       const data = await load(db, "subscription", subscriptionId);
       if (!data) throw new AppError("NOT_FOUND");

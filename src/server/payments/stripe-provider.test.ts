@@ -12,8 +12,10 @@ import { verifyCheckout } from "@/server/billing/verify-checkout";
 import { listPayments } from "@/server/billing/list-payments";
 import { getBalance } from "@/server/tokens/get-balance";
 import { saveBillingDetails } from "@/server/invoices/save-billing-details";
-import { payment } from "@/server/db/schema";
-import { eq } from "drizzle-orm";
+import { checkoutOrder, invoice, payment, tokenLedger } from "@/server/db/schema";
+import { orderPriceGrosze } from "@/config/plans";
+import { spendTokens } from "@/server/tokens/spend-tokens";
+import { and, eq } from "drizzle-orm";
 import { FakeStripe } from "~/tests/fakes/stripe";
 import { insertUser, installDatabase, testDatabases } from "~/tests/support/databases";
 import { createSandboxProvider } from "./sandbox-provider";
@@ -119,6 +121,46 @@ describe.each(testDatabases())("the Stripe adapter against a fake Stripe on $nam
     expect(items()).toEqual(["aranzer_pro_8499×1", "aranzer_seat_1999×4"]);
   });
 
+  it("bills a team as its own Stripe customer, with its invoice details and tax id, also after its ownership is handed over", async () => {
+    const { createTeam } = await import("@/server/teams/create-team");
+    const { inviteToTeam } = await import("@/server/teams/invite-to-team");
+    const { acceptInvitation } = await import("@/server/teams/accept-invitation");
+    const { setMemberRole } = await import("@/server/teams/set-member-role");
+    const ownerId = await insertUser(handle);
+    const { id: teamId } = await createTeam({ db: handle.db, userId: ownerId, name: "Biuro Wisła" });
+    // The owner's own purchase first: a personal customer of theirs.
+    const personal = await subscribe(ownerId, "mini");
+    await deliver(personal.events);
+    const personalCustomer = fake.objects.get(personal.sessionId)!.customer as string;
+
+    await saveBillingDetails({ db: handle.db, userId: ownerId, details: { companyName: "Biuro Nieruchomości Wisła sp. z o.o.", taxId: "526-025-02-74", street: "ul. Złota 44", postalCode: "00-120", city: "Warszawa" } });
+    const { url } = await startCheckout(ctx, { userId: ownerId, productId: "pro", withdrawalConsent: true, locale: "pl", teamId, invoice: true });
+    const teamSession = url.split("/").pop()!;
+    const customerId = fake.objects.get(teamSession)!.customer as string;
+    expect(customerId).toBeTruthy();
+    expect(customerId).not.toBe(personalCustomer);
+    expect(fake.objects.get(customerId)).toMatchObject({ name: "Biuro Nieruchomości Wisła sp. z o.o.", address: { line1: "ul. Złota 44", postal_code: "00-120", city: "Warszawa", country: "PL" }, metadata: { teamId } });
+    const taxIds = () => [...fake.objects.values()].filter((o) => o.object === "tax_id" && o.customer === customerId).map((t) => `${t.type as string}:${t.value as string}`);
+    expect(taxIds()).toEqual(["eu_vat:PL5260250274"]);
+    await deliver(fake.completeCheckout(teamSession));
+    expect(await getSubscriptionState(handle.db, ownerId, teamId)).toMatchObject({ customerId, active: true });
+
+    // Ownership passes to an admin, who buys a pack for the team with a new NIP: the same customer, its tax id changed.
+    const email = `${crypto.randomUUID()}@example.test`;
+    const heirId = await insertUser(handle, { email });
+    const { token } = await inviteToTeam({ db: handle.db, actorId: ownerId, teamId, email, role: "admin", locale: "pl", origin: "http://localhost" });
+    await acceptInvitation({ db: handle.db, userId: heirId, token });
+    await setMemberRole({ db: handle.db, actorId: ownerId, teamId, userId: heirId, role: "owner" });
+    await saveBillingDetails({ db: handle.db, userId: heirId, details: { companyName: "Biuro Nieruchomości Wisła sp. z o.o.", taxId: "1234563218", street: "ul. Złota 44", postalCode: "00-120", city: "Warszawa" } });
+    const pack = await startCheckout(ctx, { userId: heirId, productId: "pack10", withdrawalConsent: true, locale: "pl", teamId, invoice: true });
+    const packSession = fake.objects.get(pack.url.split("/").pop()!)!;
+    expect(packSession).toMatchObject({ customer: customerId, customer_email: null });
+    expect(taxIds()).toEqual(["eu_vat:PL1234563218"]);
+    // The heir's own purchase stays theirs.
+    const own = await startCheckout(ctx, { userId: heirId, productId: "pack10", withdrawalConsent: true, locale: "pl" });
+    expect(fake.objects.get(own.url.split("/").pop()!)).toMatchObject({ customer: null, customer_email: email });
+  });
+
   it("charges a business in another EU country a net price of its own (tax exclusive), and keeps it net on a change of plan", async () => {
     const userId = await insertUser(handle);
     await saveBillingDetails({ db: handle.db, userId, details: { companyName: "Spree GmbH", taxId: "DE123456789", street: "Unter den Linden 1", postalCode: "10117", city: "Berlin" } });
@@ -132,6 +174,21 @@ describe.each(testDatabases())("the Stripe adapter against a fake Stripe on $nam
     await changePlan(ctx, { userId, planId: "pro" });
     const item = (fake.objects.get(session.subscription as string)!.items as { data: { price: { lookup_key: string } }[] }).data[0]!;
     expect(item.price.lookup_key).toBe("aranzer_pro_6910_net");
+  });
+
+  it("charges a team's plan with extra seats bought by an EU business exactly the net total the order page shows", async () => {
+    const { createTeam } = await import("@/server/teams/create-team");
+    const userId = await insertUser(handle);
+    const { id: teamId } = await createTeam({ db: handle.db, userId, name: "Spree Immobilien" });
+    await saveBillingDetails({ db: handle.db, userId, details: { companyName: "Spree GmbH", taxId: "DE123456789", street: "Unter den Linden 1", postalCode: "10117", city: "Berlin" } });
+    const { orderId } = await startCheckout(ctx, { userId, productId: "pro", withdrawalConsent: true, locale: "en", teamId, extraSeats: 2, invoice: true });
+    const create = fake.requests.filter((r) => r.path === "/v1/checkout/sessions" && r.method === "POST").pop()!;
+    const lines = (create.body.line_items as { price: string; quantity: string }[]).map((l) => ({ ...fake.objects.get(l.price)!, quantity: Number(l.quantity) }) as unknown as { unit_amount: number; quantity: number; tax_behavior: string });
+    const charged = lines.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
+    expect(lines.map((l) => [l.unit_amount, l.quantity, l.tax_behavior])).toEqual([[6910, 1, "exclusive"], [1625, 2, "exclusive"]]);
+    expect(charged).toBe(orderPriceGrosze("pro", 2, true));
+    const [order] = await handle.db.select({ amount: checkoutOrder.amountGrosze, reverseCharge: checkoutOrder.reverseCharge }).from(checkoutOrder).where(eq(checkoutOrder.id, orderId));
+    expect(order).toEqual({ amount: charged, reverseCharge: true });
   });
 
   it("opens Checkout in payment mode for a pack with card, BLIK and Przelewy24, and credits it once", async () => {
@@ -201,6 +258,55 @@ describe.each(testDatabases())("the Stripe adapter against a fake Stripe on $nam
     expect(await getBalance({ db: handle.db, userId })).toBe(0);
     const refunded = Object.fromEntries((await handle.db.select().from(payment).where(eq(payment.userId, userId))).map((p) => [p.productId, [p.refundedGrosze, p.tokensTakenBack]]));
     expect(refunded).toEqual({ pack10: [1499, 10], mini: [2599, 30] });
+  });
+
+  it("withholds a disputed pack's unspent tokens (never below zero), keeps them and corrects the invoice when the dispute is lost", async () => {
+    const userId = await insertUser(handle);
+    await saveBillingDetails({ db: handle.db, userId, details: { companyName: "Wisła", taxId: "5260250274", street: "Złota 44", postalCode: "00-120", city: "Warszawa" } });
+    const { url } = await startCheckout(ctx, { userId, productId: "pack50", withdrawalConsent: true, locale: "pl", invoice: true });
+    const packSession = url.split("/").pop()!;
+    await deliver(fake.completeCheckout(packSession));
+    await spendTokens({ db: handle.db, userId, amount: 20, idempotencyKey: `spent:${userId}` });
+    expect(await getBalance({ db: handle.db, userId })).toBe(30);
+
+    const { disputeId, events } = fake.dispute(packSession);
+    await deliver(events);
+    await deliver(events.map((e) => ({ ...e, id: `${e.id}-again` })));
+    // The 30 unspent of the pack's 50 are withheld at once, in one entry; the 20 used stay used.
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+    const withheld = await handle.db.select({ amount: tokenLedger.amount, kind: tokenLedger.kind }).from(tokenLedger).where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.kind, "adjustment")));
+    expect(withheld).toEqual([{ amount: -30, kind: "adjustment" }]);
+    expect(await handle.db.select().from(invoice).where(and(eq(invoice.userId, userId), eq(invoice.kind, "correction")))).toEqual([]);
+
+    await deliver(fake.closeDispute(disputeId, "lost"));
+    await deliver(fake.closeDispute(disputeId, "lost"));
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+    expect((await handle.db.select().from(payment).where(eq(payment.userId, userId)))[0]).toMatchObject({ refundedGrosze: 5999, tokensTakenBack: 30 });
+    const corrections = await handle.db.select().from(invoice).where(and(eq(invoice.userId, userId), eq(invoice.kind, "correction")));
+    expect(corrections).toHaveLength(1);
+    expect(corrections[0]).toMatchObject({ series: "KOR", grossGrosze: 5999 });
+  });
+
+  it("withholds a team plan's tokens from the pool while its charge is disputed, and gives them back when the dispute is won", async () => {
+    const { createTeam } = await import("@/server/teams/create-team");
+    const userId = await insertUser(handle);
+    const { id: teamId } = await createTeam({ db: handle.db, userId, name: "Wisła" });
+    const { url } = await startCheckout(ctx, { userId, productId: "pro", withdrawalConsent: true, locale: "pl", teamId });
+    const sessionId = url.split("/").pop()!;
+    await deliver(fake.completeCheckout(sessionId));
+    expect(await getBalance({ db: handle.db, userId, teamId })).toBe(500);
+
+    const { disputeId, events } = fake.dispute(fake.objects.get(sessionId)!.invoice as string);
+    await deliver(events);
+    expect(await getBalance({ db: handle.db, userId, teamId })).toBe(0);
+    expect(await getBalance({ db: handle.db, userId })).toBe(0);
+    const won = fake.closeDispute(disputeId, "won");
+    await deliver(won);
+    await deliver(won.map((e) => ({ ...e, id: `${e.id}-again` })));
+    expect(await getBalance({ db: handle.db, userId, teamId })).toBe(500);
+    const entries = await handle.db.select({ amount: tokenLedger.amount }).from(tokenLedger).where(and(eq(tokenLedger.teamId, teamId), eq(tokenLedger.kind, "adjustment"))).orderBy(tokenLedger.createdAt);
+    expect(entries.map((e) => e.amount)).toEqual([-500, 500]);
+    expect((await handle.db.select().from(payment).where(eq(payment.teamId, teamId)))[0]).toMatchObject({ refundedGrosze: 0, tokensTakenBack: 0 });
   });
 
   it("renews, fails a renewal (no tokens, access until the paid end), then renews after the failed one", async () => {

@@ -214,6 +214,32 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       return { id: charge.id, paymentId: await paymentOfIntent(idOf(charge.payment_intent)), amountGrosze: charge.amount, refundedGrosze: charge.amount_refunded };
     },
 
+    async saveCustomer(input) {
+      const fields = {
+        name: input.name,
+        email: input.email,
+        ...(input.address ? { address: { line1: input.address.line1, postal_code: input.address.postalCode, city: input.address.city, country: input.address.country } } : {}),
+        metadata: input.metadata,
+      };
+      const existing = input.customerId ? await retrieveOrNull(() => stripe.customers.retrieve(input.customerId!)) : null;
+      const customer = existing && !existing.deleted ? await stripe.customers.update(existing.id, fields) : await stripe.customers.create(fields);
+      if (input.euVatNumber) {
+        // One tax id, the current one: an old number goes, so Stripe's invoices and ours name the same.
+        const held = await stripe.customers.listTaxIds(customer.id, { limit: 100 });
+        for (const taxId of held.data) if (taxId.value !== input.euVatNumber) await stripe.customers.deleteTaxId(customer.id, taxId.id);
+        if (!held.data.some((t) => t.value === input.euVatNumber)) await stripe.customers.createTaxId(customer.id, { type: "eu_vat", value: input.euVatNumber });
+      }
+      return customer.id;
+    },
+
+    async retrieveDispute(disputeId) {
+      const dispute = await retrieveOrNull(() => stripe.disputes.retrieve(disputeId));
+      if (!dispute) return null;
+      // Both name the payment intent; a dispute's own field saves reading its charge.
+      const intent = idOf(dispute.payment_intent) ?? idOf((await stripe.charges.retrieve(idOf(dispute.charge)!)).payment_intent);
+      return { id: dispute.id, paymentId: await paymentOfIntent(intent), amountGrosze: dispute.amount, status: disputeStatus(dispute.status) };
+    },
+
     async updateSubscription(subscriptionId, change) {
       if (change.planId) {
         const current = await stripe.subscriptions.retrieve(subscriptionId);
@@ -269,7 +295,22 @@ const handledEvents: Record<string, ProviderEvent["object"]> = {
   "customer.subscription.deleted": "subscription",
   // Fires for every refund, partial ones included; the charge carries the total refunded so far.
   "charge.refunded": "charge",
+  // A chargeback opened, changed and decided; the dispute is read again, so any of them may come late or twice.
+  "charge.dispute.created": "dispute",
+  "charge.dispute.updated": "dispute",
+  "charge.dispute.closed": "dispute",
 };
+
+/**
+ * Stripe's dispute statuses: warning_* (an inquiry, no money taken yet), needs_response and under_review are
+ * undecided; won and warning_closed end in the merchant's favour, and so does prevented (a refund answered it
+ * instead: charge.refunded takes that back); lost ends with the money gone.
+ */
+function disputeStatus(status: string): "open" | "won" | "lost" {
+  if (status === "won" || status === "warning_closed" || status === "prevented") return "won";
+  if (status === "lost") return "lost";
+  return "open";
+}
 
 /**
  * Verifies a webhook's signature on the raw body and reduces the event to the object it names; null for

@@ -12,7 +12,7 @@ import { toApiVisualization } from "./to-api-visualization";
 
 /**
  * The API's "create a visualization": the website's Generate (createBatch: the same checks, the same ledger, the
- * same queue) for the key's owner, within the key's concurrency, remembered as the key's so that its webhooks
+ * same queue) for the key's owner (a team's key: the team, its pool paying), within the key's concurrency, remembered as the key's so that its webhooks
  * follow it. A test key's batch is free and made for the local engine (or the server's own engine when that is
  * not an AI one), so it costs nobody anything. The same requestId again answers the first batch.
  */
@@ -30,6 +30,6 @@ export async function startVisualization(options: { caller: ApiCaller; request: 
   const linked = async (tx: Tx, batchId: string) => {
     await tx.insert(apiBatch).values({ batchId, keyId: caller.keyId, ownerId: caller.ownerId, concurrency }).onConflictDoNothing();
   };
-  const made = await createBatch({ userId: caller.ownerId, request, engineId, free: test, linked, db });
+  const made = await createBatch({ userId: caller.ownerId, teamId: caller.teamId, request, engineId, free: test, linked, db });
   return { visualization: toApiVisualization(made.batch, test), balance: made.balance, cost: test ? 0 : made.batch.visualizations.length };
 }

@@ -1,9 +1,10 @@
 import "server-only";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { tokenLedger } from "@/server/db/schema";
 
-export async function listLedger(options: { userId: string; db?: DbOrTx }) {
+/** The person's own entries, newest first; with teamId the team's pool's (whoever spent). */
+export async function listLedger(options: { userId: string; teamId?: string | null; db?: DbOrTx }) {
   const db = options.db ?? (await getDb());
   return db
     .select({
@@ -15,6 +16,6 @@ export async function listLedger(options: { userId: string; db?: DbOrTx }) {
       createdAt: tokenLedger.createdAt,
     })
     .from(tokenLedger)
-    .where(eq(tokenLedger.userId, options.userId))
+    .where(options.teamId ? eq(tokenLedger.teamId, options.teamId) : and(eq(tokenLedger.userId, options.userId), isNull(tokenLedger.teamId)))
     .orderBy(desc(tokenLedger.createdAt));
 }

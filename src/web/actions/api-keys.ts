@@ -4,6 +4,8 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { createApiKey } from "@/server/api-keys/create-api-key";
 import { revokeApiKey } from "@/server/api-keys/revoke-api-key";
+import { createTeamApiKey } from "@/server/teams/create-team-api-key";
+import { revokeTeamApiKey } from "@/server/teams/revoke-team-api-key";
 import { createWebhookEndpoint } from "@/server/webhooks/create-webhook-endpoint";
 import { deleteWebhookEndpoint } from "@/server/webhooks/delete-webhook-endpoint";
 import { sendTestWebhook } from "@/server/webhooks/send-test-webhook";
@@ -12,28 +14,34 @@ import { action } from "./action";
 /*
  * The settings page's API keys and webhook endpoints. The rules are the domain's (src/server/api-keys,
  * src/server/webhooks); a new key's secret is in the answer of its creation only and never on a page again.
+ * With `teamId`, the key is the team's (the team page's keys, for its owner and admins).
  */
 
 const refresh = () => revalidatePath("/[locale]/settings/api", "page");
+const refreshTeam = () => revalidatePath("/[locale]/team", "page");
 
 export const createApiKeyAction = action(
-  z.object({ name: z.string(), mode: z.string(), scopes: z.array(z.string()), expiresAt: z.string().nullable(), concurrency: z.number().nullable().default(null) }),
+  z.object({ name: z.string(), mode: z.string(), scopes: z.array(z.string()), expiresAt: z.string().nullable(), concurrency: z.number().nullable().default(null), teamId: z.string().max(100).nullable().default(null) }),
   async (input, { user }) => {
-    const made = await createApiKey({
-      ownerId: user.id,
-      input: { name: input.name, mode: input.mode as "live", scopes: input.scopes as ["read"], expiresAt: input.expiresAt ? new Date(`${input.expiresAt}T23:59:59Z`) : null, concurrency: input.concurrency },
-    });
-    refresh();
+    const key = { name: input.name, mode: input.mode as "live", scopes: input.scopes as ["read"], expiresAt: input.expiresAt ? new Date(`${input.expiresAt}T23:59:59Z`) : null, concurrency: input.concurrency };
+    const made = input.teamId ? await createTeamApiKey({ actorId: user.id, teamId: input.teamId, input: key }) : await createApiKey({ ownerId: user.id, input: key });
+    if (input.teamId) refreshTeam();
+    else refresh();
     return { secret: made.secret, prefix: made.key.prefix };
   },
   { context: "apiKeys.create", auth: "required" },
 );
 
 export const revokeApiKeyAction = action(
-  z.object({ keyId: z.string().max(100) }),
+  z.object({ keyId: z.string().max(100), teamId: z.string().max(100).nullable().default(null) }),
   async (input, { user }) => {
-    await revokeApiKey({ ownerId: user.id, keyId: input.keyId });
-    refresh();
+    if (input.teamId) {
+      await revokeTeamApiKey({ actorId: user.id, teamId: input.teamId, keyId: input.keyId });
+      refreshTeam();
+    } else {
+      await revokeApiKey({ ownerId: user.id, keyId: input.keyId });
+      refresh();
+    }
   },
   { context: "apiKeys.revoke", auth: "required" },
 );

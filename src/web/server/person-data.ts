@@ -7,14 +7,17 @@ import { listGallery } from "@/server/images/list-gallery";
 import type { PersonData, PersonDataPart } from "@/web/shared/person-data";
 import { accountMenuData } from "./account-menu-data";
 import { welcomeDialog } from "./layout-labels";
+import { activeTeamId } from "./active-team";
 
 /** What a signed-in shell shows of the person (src/web/shared/person-data.ts), or null for an account that is gone. */
 export async function readPersonData(options: { userId: string; locale: Locale; part: PersonDataPart | null }): Promise<PersonData | null> {
   const { userId, locale, part } = options;
+  // What the person made where they work now: their own, or the team's.
+  const teamId = part ? await activeTeamId(userId) : null;
   const [account, gallery, batches] = await Promise.all([
     getAccountSummary({ userId }),
-    part === "gallery" ? listGallery({ userId }) : null,
-    part === "batches" ? listRecentBatches({ userId }) : part === "gallery" ? listDesignBatches({ userId }) : null,
+    part === "gallery" ? listGallery({ userId, teamId }) : null,
+    part === "batches" ? listRecentBatches({ userId, teamId }) : part === "gallery" ? listDesignBatches({ userId, teamId }) : null,
   ]);
   if (!account) return null;
   return {

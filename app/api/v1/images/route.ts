@@ -17,25 +17,25 @@ export const dynamic = "force-dynamic";
  */
 export const POST = v1Route({ scope: "generate", write: true }, async ({ request, caller, clientAddress }) => {
   const type = request.headers.get("content-type") ?? "";
-  const userId = caller.ownerId;
+  const { ownerId: userId, teamId } = caller;
   if (type.startsWith("application/json")) {
     const parsed = uploadFromUrlSchema.safeParse(await request.json().catch(() => null));
     if (!parsed.success) throw invalidInput(parsed.error);
-    return v1Json({ image: toApiImage(await uploadFromUrl({ userId, clientAddress, url: parsed.data.url })) }, 201);
+    return v1Json({ image: toApiImage(await uploadFromUrl({ userId, teamId, clientAddress, url: parsed.data.url })) }, 201);
   }
   if (type.startsWith("multipart/form-data")) {
     // The form is read whole: refuse a body past the upload limit (and the form's own few bytes) first.
     if (Number(request.headers.get("content-length") ?? Infinity) > UPLOAD_MAX_BYTES + 64 * 1024) throw new AppError("INVALID_IMAGE", { reason: "tooLarge" });
     const file = (await request.formData().catch(() => null))?.get("file");
     if (!file || typeof file === "string") throw new AppError("INVALID_INPUT", { field: "file", reason: "noFile" });
-    return v1Json({ image: toApiImage(await uploadImage({ userId, clientAddress, body: file.stream() })) }, 201);
+    return v1Json({ image: toApiImage(await uploadImage({ userId, teamId, clientAddress, body: file.stream() })) }, 201);
   }
-  return v1Json({ image: toApiImage(await uploadImage({ userId, clientAddress, body: request.body })) }, 201);
+  return v1Json({ image: toApiImage(await uploadImage({ userId, teamId, clientAddress, body: request.body })) }, 201);
 });
 
 /** The photos and results of the last hour, newest first. */
 export const GET = v1Route({ scope: "read" }, async ({ request, caller }) => {
-  const page = paginate(await listGallery({ userId: caller.ownerId }), (i) => i.id, v1Query(request, pageQuerySchema));
+  const page = paginate(await listGallery({ userId: caller.ownerId, teamId: caller.teamId }), (i) => i.id, v1Query(request, pageQuerySchema));
   return v1Json({ data: page.data.map(toApiImage), nextCursor: page.nextCursor });
 });
 

@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 /** The ledger's entries, newest first: grants, purchases, spends and refunds, each with the balance after it. */
 export const GET = v1Route({ scope: "billing:read" }, async ({ request, caller }) => {
-  const entries = (await listLedger({ userId: caller.ownerId })).map((e) => ({ ...e, createdAt: e.createdAt.toISOString() }));
+  const entries = (await listLedger({ userId: caller.ownerId, teamId: caller.teamId })).map((e) => ({ ...e, createdAt: e.createdAt.toISOString() }));
   return v1Json(paginate(entries, (e) => e.id, v1Query(request, pageQuerySchema)));
 });
 

@@ -8,13 +8,13 @@ import { v1Json, v1OtherMethods, v1Query, v1Route } from "@/web/server/v1-route"
 export const dynamic = "force-dynamic";
 
 export const GET = v1Route({ scope: "listings" }, async ({ request, caller }) =>
-  v1Json(paginate(await listListings({ userId: caller.ownerId }), (l) => l.id, v1Query(request, pageQuerySchema))),
+  v1Json(paginate(await listListings({ userId: caller.ownerId, teamId: caller.teamId }), (l) => l.id, v1Query(request, pageQuerySchema))),
 );
 
 /** A new listing (the website's limit of new listings per person applies). */
 export const POST = v1Route({ scope: "listings", write: true, body: createListingApiSchema }, async ({ caller, body }) => {
   await hitRateLimit({ rule: "listing", subject: caller.ownerId });
-  const created = await createListing({ userId: caller.ownerId, name: body.name });
+  const created = await createListing({ userId: caller.ownerId, teamId: caller.teamId, name: body.name });
   return v1Json({ listing: { id: created.id, name: created.name } }, 201);
 });
 

@@ -4,10 +4,13 @@ import { webhookEventTypes } from "@/config/api";
 import { user } from "./auth";
 import { batch, visualization } from "./generation";
 import { listingPhoto } from "./listings";
+import { team } from "./teams";
 
 /**
  * A key of the public API. Only the SHA-256 of its secret is kept (decision record 0042); `prefix` is the part
- * shown in the settings (`az_live_AbCd…`). `ownerId` is the account that pays for what the key does.
+ * shown in the settings (`az_live_AbCd…`). `ownerId` is the person who made it; it pays for what the key does,
+ * unless the key is a team's (`teamId`): then the team's pool pays and what the key makes is the team's, while
+ * its maker is the team's owner or admin.
  * A test key's work runs on the local engine and spends nothing.
  */
 export const apiKey = pgTable(
@@ -17,6 +20,7 @@ export const apiKey = pgTable(
     ownerId: text("owner_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    teamId: text("team_id").references(() => team.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     mode: text("mode", { enum: ["live", "test"] }).notNull(),
     prefix: text("prefix").notNull(),
@@ -30,7 +34,7 @@ export const apiKey = pgTable(
     lastUsedAddress: text("last_used_address"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("api_key_owner_idx").on(t.ownerId, t.createdAt)],
+  (t) => [index("api_key_owner_idx").on(t.ownerId, t.createdAt), index("api_key_team_idx").on(t.teamId, t.createdAt)],
 );
 
 /**

@@ -97,6 +97,28 @@ export const payment = pgTable(
   (t) => [uniqueIndex("payment_provider_id_status_uq").on(t.provider, t.providerPaymentId, t.status), index("payment_user_idx").on(t.userId, t.createdAt)],
 );
 
+/**
+ * A chargeback of a payment, as far as we acted on it: while open, the payment's unspent tokens are withheld
+ * (`tokens_frozen`, taken from the balance it filled); won gives them back, lost keeps them taken and corrects the
+ * payment's invoice (src/server/billing/apply-dispute.ts).
+ */
+export const paymentDispute = pgTable(
+  "payment_dispute",
+  {
+    provider: text("provider", { enum: paymentProviders }).notNull(),
+    providerDisputeId: text("provider_dispute_id").notNull(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payment.id, { onDelete: "cascade" }),
+    amountGrosze: integer("amount_grosze").notNull(),
+    state: text("state", { enum: ["open", "won", "lost"] }).notNull(),
+    tokensFrozen: integer("tokens_frozen").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerDisputeId] }), index("payment_dispute_payment_idx").on(t.paymentId)],
+);
+
 /** Provider events already handled, so a replayed webhook does nothing. */
 export const paymentEvent = pgTable(
   "payment_event",

@@ -16,6 +16,12 @@ export const image = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /**
+     * The team it was made in (the person worked in the team): only the team's members at the moment of a request
+     * reach it, its author too only while a member; null for the person's own. No foreign key, as batch.team_id:
+     * a closed team's images keep their hour and are swept with their objects.
+     */
+    teamId: text("team_id"),
     /** A mask is a one-channel PNG of its photo's size, white meaning "edit here". */
     kind: text("kind", { enum: ["upload", "result", "mask"] }).notNull(),
     storageKey: text("storage_key").notNull(),
@@ -29,7 +35,7 @@ export const image = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("image_user_idx").on(t.userId, t.createdAt), index("image_expires_idx").on(t.expiresAt)],
+  (t) => [index("image_user_idx").on(t.userId, t.createdAt), index("image_team_idx").on(t.teamId, t.createdAt), index("image_expires_idx").on(t.expiresAt)],
 );
 
 /**
@@ -45,7 +51,10 @@ export const batch = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    /** The team whose pool paid for the batch (its refunds go back there); null when the person paid. */
+    /**
+     * The team whose pool paid for the batch (its refunds go back there) and which owns it and its results; null
+     * when the person paid.
+     */
     teamId: text("team_id"),
     sourceImageId: text("source_image_id").references(() => image.id, { onDelete: "set null" }),
     roomType: text("room_type").notNull(),
@@ -69,6 +78,7 @@ export const batch = pgTable(
   (t) => [
     uniqueIndex("batch_user_request_idx").on(t.userId, t.requestId),
     index("batch_user_idx").on(t.userId, t.createdAt),
+    index("batch_team_idx").on(t.teamId, t.createdAt),
     index("batch_expires_idx").on(t.expiresAt),
   ],
 );

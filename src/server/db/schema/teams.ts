@@ -20,6 +20,11 @@ export const team = pgTable(
       .notNull()
       .references(() => user.id),
     balance: integer("balance").notNull().default(0),
+    /**
+     * The team's own customer at the payment provider (Stripe), with the team's invoice details and tax id: its
+     * purchases go there whoever of its owners buys, never to a member's personal customer.
+     */
+    providerCustomerId: text("provider_customer_id"),
     /** Seats bought on top of the plan's (src/config/plans.ts, extraSeat). */
     extraSeats: integer("extra_seats").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
