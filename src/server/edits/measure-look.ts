@@ -1,6 +1,6 @@
 import "server-only";
-import sharp from "sharp";
 import { srgbToLab } from "./cielab";
+import { smallSrgb } from "./small-srgb";
 
 /** Surfaces told apart by colour and texture statistics alone, without a model. */
 export type MaterialKind = "wood" | "stone" | "greenery";
@@ -33,14 +33,7 @@ const MIN_SHARE = 0.08;
  * surface and are left out, and so are smooth tiles (plain paint, sky) for the materials.
  */
 export async function measureLook({ image }: { image: Buffer }): Promise<Look> {
-  const { data, info } = await sharp(image)
-    .autoOrient()
-    .flatten({ background: "#ffffff" })
-    .toColourspace("srgb")
-    .resize(SAMPLE_SIDE, SAMPLE_SIDE, { fit: "inside" })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await smallSrgb({ image, side: SAMPLE_SIDE });
   const { width: W, height: H, channels } = info;
   const L = new Float32Array(W * H);
   const A = new Float32Array(W * H);

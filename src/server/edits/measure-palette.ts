@@ -1,7 +1,7 @@
 import "server-only";
 import quantize from "quantize";
-import sharp from "sharp";
 import { srgbToLab } from "./cielab";
+import { smallSrgb } from "./small-srgb";
 
 export type PaletteColour = { hex: string; share: number; lightness: number };
 
@@ -14,14 +14,7 @@ const SAMPLE_SIDE = 96;
  * out. Lightness is CIELAB L (0..100), so a brief can say which colours are the walls' and which the accents'.
  */
 export async function measurePalette({ image, colours = 6 }: { image: Buffer; colours?: number }): Promise<PaletteColour[]> {
-  const { data, info } = await sharp(image)
-    .autoOrient()
-    .flatten({ background: "#ffffff" })
-    .toColourspace("srgb")
-    .resize(SAMPLE_SIDE, SAMPLE_SIDE, { fit: "inside" })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await smallSrgb({ image, side: SAMPLE_SIDE });
   const pixels: quantize.RgbPixel[] = [];
   for (let i = 0; i < data.length; i += info.channels) pixels.push([data[i]!, data[i + 1]!, data[i + 2]!]);
   const map = quantize(pixels, colours);
