@@ -18,7 +18,8 @@ test.describe("billing", () => {
     await page.goto("/cennik");
     await page.getByRole("link", { name: "Kup pakiet Pro" }).click();
     await expect(page).toHaveURL(/\/zamowienie\?product=pro$/);
-    await expect(page.getByText("84,99 zł")).toBeVisible();
+    await expect(page.getByText("84,99 zł miesięcznie", { exact: true })).toBeVisible();
+    await expect(page.getByText("84,99 zł", { exact: true })).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Regulamin" })).toHaveAttribute("href", "/regulamin");
     const consent = page.getByRole("checkbox", { name: /Żądam rozpoczęcia świadczenia usługi/ });
     await expect(consent).not.toBeChecked();
@@ -108,7 +109,8 @@ test.describe("billing", () => {
     await page.goto("/en/pricing");
     await page.getByRole("link", { name: "Buy the Mini plan" }).click();
     await expect(page).toHaveURL(/\/en\/checkout\?product=mini$/);
-    await expect(page.getByText("PLN 25.99")).toBeVisible();
+    await expect(page.getByText("PLN 25.99 a month", { exact: true })).toBeVisible();
+    await expect(page.getByText("PLN 25.99", { exact: true })).toBeVisible();
     await page.getByRole("checkbox", { name: /I ask you to start the service/ }).check();
     await page.getByRole("button", { name: "Order with obligation to pay" }).click();
     await expect(page.getByRole("note")).toHaveText("Test environment: no money is taken or moved.");
