@@ -142,6 +142,7 @@ export function LiveResults({ batch: initial, now: serverNow, enginesDocs, desig
           <li key={visualization.id}>
             <VisualizationCard
               visualization={visualization}
+              batchId={batch.id}
               source={originalGone ? null : batch.source}
               styleName={names.visualization(batch, visualization)}
               labels={labels}

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { FakeEventSource } from "~/tests/support/fake-event-source";
 import { withMessages } from "~/tests/support/messages";
 import { ResultHd } from "./result-hd";
 
@@ -12,48 +13,81 @@ const hd = { id: "hd1", url: "/api/images/hd1", kind: "result", width: 3840, hei
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal("fetch", fetchMock);
+  FakeEventSource.made = [];
+  vi.stubGlobal("EventSource", FakeEventSource);
 });
+/** The streams open now. */
+const open = () => FakeEventSource.made.filter((s) => s.readyState !== FakeEventSource.CLOSED);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-it("orders the 4K copy for one token, says it is being made, asks until it is ready, then offers its download and says it is a plain resampling", async () => {
+it("orders the 4K copy for one token, says it is being made, follows the batch's stream (no polling) and reads the order once its event comes, then offers its download", async () => {
   const user = userEvent.setup();
   fetchMock.mockResolvedValueOnce(json(202, { state: "queued", balance: 4 }));
-  fetchMock.mockResolvedValueOnce(json(200, { state: "running", hd: null, plain: true }));
   fetchMock.mockResolvedValueOnce(json(200, { state: "ready", hd, plain: true }));
-  render(withMessages(<ResultHd visualizationId="v1" fileName="Salon Boho" styleName="Boho" />));
+  render(withMessages(<ResultHd visualizationId="v1" batchId="b1" fileName="Salon Boho" styleName="Boho" />));
   await user.click(screen.getByRole("button", { name: "4K: powiększenie do co najmniej 3840 px (1 token): Boho" }));
   expect(fetchMock).toHaveBeenCalledWith("/api/visualizations/v1/hd", expect.objectContaining({ method: "POST" }));
+  await act(async () => {});
   expect(screen.getByRole("status").textContent).toBe("Przygotowujemy kopię 4K…");
-  const link = await screen.findByRole("link", { name: "Pobierz 4K: Boho" }, { timeout: 6000 });
+  expect(open().map((s) => s.url)).toEqual(["/api/batches/b1/events"]);
+  // Another result's copy, and the batch's other events: nothing read.
+  await act(async () => {
+    open()[0]!.emit({ type: "hd", seq: 7, visualizationId: "v2", state: "ready" });
+    open()[0]!.emit({ type: "scored", seq: 8, visualizationId: "v1", structureScore: 0.9, flagged: false });
+  });
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  await act(async () => open()[0]!.emit({ type: "hd", seq: 9, visualizationId: "v1", state: "ready" }));
+  const link = await screen.findByRole("link", { name: "Pobierz 4K: Boho" });
   expect(link.getAttribute("href")).toBe(`/api/images/hd1?download&name=${encodeURIComponent("Salon Boho 4K")}`);
   expect(screen.getByText("To powiększenie jest zwykłym przeskalowaniem: nie dodaje szczegółów.")).toBeTruthy();
+  expect(fetchMock).toHaveBeenCalledTimes(2);
+  expect(open()).toEqual([]);
+});
+
+it("orders again after a failed copy and follows the batch again", async () => {
+  const user = userEvent.setup();
+  fetchMock.mockResolvedValueOnce(json(202, { state: "queued", balance: 4 }));
+  fetchMock.mockResolvedValueOnce(json(200, { state: "failed", hd: null }));
+  fetchMock.mockResolvedValueOnce(json(202, { state: "queued", balance: 4 }));
+  render(withMessages(<ResultHd visualizationId="v1" batchId="b1" fileName="Salon Boho" styleName="Boho" />));
+  await user.click(screen.getByRole("button", { name: /^4K: .*: Boho$/ }));
+  await act(async () => {});
+  // The stream ends (the order failed and gave its token back): the page reads the order once.
+  await act(async () => open()[0]!.done());
+  expect(await screen.findByRole("alert")).toBeTruthy();
+  await user.click(screen.getByRole("button", { name: /^4K: .*: Boho$/ }));
+  await act(async () => {});
+  expect(open().map((s) => s.url)).toEqual(["/api/batches/b1/events"]);
+  expect(FakeEventSource.made).toHaveLength(2);
   expect(fetchMock).toHaveBeenCalledTimes(3);
-}, 10_000);
+});
 
 it("says why an order was refused, in the server's sentence", async () => {
   const user = userEvent.setup();
   fetchMock.mockResolvedValueOnce(json(402, { error: { code: "INSUFFICIENT_TOKENS", details: {}, message: "Masz 0 tokenów." } }));
-  render(withMessages(<ResultHd visualizationId="v1" fileName="Salon Boho" styleName="Boho" />));
+  render(withMessages(<ResultHd visualizationId="v1" batchId="b1" fileName="Salon Boho" styleName="Boho" />));
   await user.click(screen.getByRole("button", { name: /^4K: .*: Boho$/ }));
   expect((await screen.findByRole("alert")).textContent).toBe("Masz 0 tokenów.");
 });
 
-it("knows an order placed before the page loaded: says it is being made and offers no second order, then its download", async () => {
+it("knows an order placed before the page loaded: says it is being made, offers no second order, follows the batch, then its download", async () => {
   fetchMock.mockResolvedValueOnce(json(200, { state: "ready", hd, plain: false }));
-  render(withMessages(<ResultHd visualizationId="v1" fileName="Salon Boho" styleName="Boho" ordered="running" />));
+  render(withMessages(<ResultHd visualizationId="v1" batchId="b1" fileName="Salon Boho" styleName="Boho" ordered="running" />));
   expect(screen.getByRole("status").textContent).toBe("Przygotowujemy kopię 4K…");
   expect(screen.queryByRole("button")).toBeNull();
-  await screen.findByRole("link", { name: "Pobierz 4K: Boho" }, { timeout: 6000 });
+  expect(fetchMock).not.toHaveBeenCalled();
+  await act(async () => open()[0]!.emit({ type: "hd", seq: 3, visualizationId: "v1", state: "ready" }));
+  await screen.findByRole("link", { name: "Pobierz 4K: Boho" });
   expect(fetchMock).toHaveBeenCalledTimes(1);
   expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: "GET" });
-}, 10_000);
+});
 
 it("asks at once for a copy made before the page loaded and offers its download, never the order", async () => {
   fetchMock.mockResolvedValueOnce(json(200, { state: "ready", hd, plain: false }));
-  render(withMessages(<ResultHd visualizationId="v1" fileName="Salon Boho" styleName="Boho" ordered="ready" />));
+  render(withMessages(<ResultHd visualizationId="v1" batchId="b1" fileName="Salon Boho" styleName="Boho" ordered="ready" />));
   expect(screen.queryByRole("button")).toBeNull();
   const link = await screen.findByRole("link", { name: "Pobierz 4K: Boho" }, { timeout: 1000 });
   expect(link.getAttribute("href")).toBe(`/api/images/hd1?download&name=${encodeURIComponent("Salon Boho 4K")}`);

@@ -1,46 +1,49 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { useFollowedBatches } from "@/components/listings/use-followed-batches";
 import { apiFetch, serverMessage } from "@/web/client/api-fetch";
-import type { ImageDto } from "@/schemas/generation";
+import type { BatchEvent, ImageDto } from "@/schemas/generation";
 
 type HdState = { state: "ready" | "queued" | "running" | "failed" | null; hd: ImageDto | null; plain?: boolean };
 
-/** How often the page asks whether an ordered 4K copy is ready (a plain resampling takes a second or two, an upscaler longer). */
-const POLL_MS = 2000;
-
 /**
- * A result's 4K copy: ordered for one token (ordering again costs nothing), made by the HD worker; the page asks
- * until it is ready, then offers its download. A failed copy gives the token back and may be ordered again.
- * `ordered` is where an earlier order stands (the result's hdState as the page loaded it): a page opened later
- * says it is being made, or asks for the made copy and offers its download, instead of offering to order again.
+ * A result's 4K copy: ordered for one token (ordering again costs nothing), made by the HD worker. While it is
+ * being made the page follows the result's batch over its event stream, and reads the order once when its
+ * "hd" event comes (or the stream ends), then offers the download. A failed copy gives the token back and may be
+ * ordered again. `ordered` is where an earlier order stands (the result's hdState as the page loaded it): a page
+ * opened later says it is being made, or asks for the made copy and offers its download, instead of offering
+ * to order again.
  */
-export function ResultHd({ visualizationId, fileName, styleName, ordered = null }: { visualizationId: string; fileName: string; styleName: string; ordered?: HdState["state"] }) {
+export function ResultHd({ visualizationId, batchId, fileName, styleName, ordered = null }: { visualizationId: string; batchId: string; fileName: string; styleName: string; ordered?: HdState["state"] }) {
   const t = useTranslations("generation");
   const [status, setStatus] = useState<HdState>({ state: ordered, hd: null });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const url = `/api/visualizations/${encodeURIComponent(visualizationId)}/hd`;
   const waiting = status.state === "queued" || status.state === "running";
-  // Made before the page loaded: its image is asked for at once, once; a lost answer is asked again in a while.
+  // Made before the page loaded: its image is asked for at once.
   const madeUnseen = status.state === "ready" && !status.hd;
-  const firstAsk = useRef(true);
+
+  const read = useCallback(async () => {
+    const answer = await apiFetch<HdState>("GET", url);
+    if (answer.ok) setStatus(answer.body);
+  }, [url]);
+  const onEvent = useCallback(
+    (event: BatchEvent) => {
+      if (event.type === "hd" && event.visualizationId === visualizationId) void read();
+    },
+    [visualizationId, read],
+  );
+  const onEnd = useCallback(() => void read(), [read]);
+  const { again } = useFollowedBatches(waiting ? [batchId] : [], onEvent, onEnd);
 
   useEffect(() => {
-    if (!waiting && !madeUnseen) return;
-    const delay = madeUnseen && firstAsk.current ? 0 : POLL_MS;
-    firstAsk.current = false;
-    const timer = setTimeout(async () => {
-      const answer = await apiFetch<HdState>("GET", url);
-      if (answer.ok) setStatus(answer.body);
-      // A lost answer: ask again on the next round.
-      else setStatus((s) => ({ ...s }));
-    }, delay);
-    return () => clearTimeout(timer);
-  }, [waiting, madeUnseen, status, url]);
+    if (madeUnseen) void read();
+  }, [madeUnseen, read]);
 
   async function order() {
     setBusy(true);
@@ -48,10 +51,9 @@ export function ResultHd({ visualizationId, fileName, styleName, ordered = null 
     const answer = await apiFetch<{ state: HdState["state"] }>("POST", url, {});
     setBusy(false);
     if (!answer.ok) return setError(serverMessage(answer) ?? t("hdFailed"));
-    if (answer.body.state === "ready") {
-      const now = await apiFetch<HdState>("GET", url);
-      if (now.ok) return setStatus(now.body);
-    }
+    if (answer.body.state === "ready") return read();
+    // A batch followed to its end before (an earlier order) is followed again.
+    again(batchId);
     setStatus((s) => ({ ...s, state: answer.body.state }));
   }
 

@@ -22,6 +22,7 @@ export type CardLabels = { room: string; ai: boolean; headingLevel: "h3" | "h4" 
 
 interface Props {
   visualization: LiveVisualization;
+  batchId: string;
   /** The batch's original, or null once it has been deleted (the result is then shown alone). */
   source: ImageDto | null;
   styleName: string;
@@ -46,7 +47,7 @@ const statusLook: Record<VisualizationStatus, string> = {
  * One style of a batch: its state, and once ready the result with before/after, download and reuse. Memoized:
  * each event of a batch changes one card, and the others need not render again while its image arrives.
  */
-export const VisualizationCard = memo(function VisualizationCard({ visualization: v, source, styleName, labels, now, designHref, onUseAsInput, eager, onRemake }: Props) {
+export const VisualizationCard = memo(function VisualizationCard({ visualization: v, batchId, source, styleName, labels, now, designHref, onUseAsInput, eager, onRemake }: Props) {
   const t = useTranslations("generation");
   const Heading = labels.headingLevel;
   const alt = t(resultAltKey({ styleId: v.styleId, ai: labels.ai }), { room: labels.room, style: styleName, edit: styleName });
@@ -123,7 +124,7 @@ export const VisualizationCard = memo(function VisualizationCard({ visualization
                 </Link>
               </Button>
             )}
-            <ResultHd visualizationId={v.id} fileName={`${labels.room} ${styleName}`} styleName={styleName} ordered={v.hdState} />
+            <ResultHd visualizationId={v.id} batchId={batchId} fileName={`${labels.room} ${styleName}`} styleName={styleName} ordered={v.hdState} />
           </div>
           <ExpiryNote expiresAt={v.result.expiresAt} now={now} />
         </>

@@ -16,6 +16,7 @@ import { getBalance } from "@/server/tokens/get-balance";
 import { grantTokens } from "@/server/tokens/grant-tokens";
 import { createBatchSchema } from "@/schemas/generation";
 import { insertUser, testDatabases } from "~/tests/support/databases";
+import { followBatch } from "~/tests/support/follow-batch";
 import { claimJobs } from "./claim-jobs";
 import { claimResultHdOrders } from "./claim-result-hd-orders";
 import { createBatch } from "./create-batch";
@@ -110,15 +111,23 @@ describe.each(testDatabases())("a single result's 4K copy on $name", ({ open }) 
     expect(await getBalance({ db, userId })).toBe(2);
   });
 
-  it("gives the token back when the upscale fails, and may be ordered again", async () => {
+  it("gives the token back when the upscale fails, and may be ordered again; the batch's stream stays open while a copy is made and carries each order's end", async () => {
     const db = handle.db;
-    const { userId, visualizationId } = await withResult(3);
+    const { userId, visualizationId, batchId } = await withResult(3);
+    const followHd = async () => {
+      const { done, events } = await followBatch(db, batchId);
+      return { done, hd: events.filter((e) => e.type === "hd") };
+    };
+    expect(await followHd()).toEqual({ done: true, hd: [] });
     await orderResultHd({ db, userId, visualizationId });
+    expect(await followHd()).toEqual({ done: false, hd: [] });
     const failing = { id: "test", upscale: async () => Promise.reject(new Error("upscaler down")) };
     expect(await makeResultHd({ db, storage, engine: failing, order: (await next())! })).toEqual({ visualizationId, outcome: "failed" });
+    expect(await followHd()).toEqual({ done: true, hd: [{ type: "hd", seq: expect.any(Number), visualizationId, state: "failed" }] });
     expect(await getResultHd({ db, userId, visualizationId })).toEqual({ state: "failed", hd: null });
     expect(await getBalance({ db, userId })).toBe(2);
     expect(await orderResultHd({ db, userId, visualizationId })).toEqual({ state: "queued", balance: 1 });
     expect(await makeResultHd({ db, storage, engine: { id: "test", upscale: plainUpscale }, order: (await next())! })).toMatchObject({ outcome: "made" });
+    expect((await followHd()).hd.map((e) => e.type === "hd" && e.state)).toEqual(["failed", "ready"]);
   });
 });

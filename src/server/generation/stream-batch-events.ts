@@ -12,8 +12,8 @@ const encoder = new TextEncoder();
  * A batch's events as Server-Sent Events, read from the database (so it works whichever process ran the
  * job): everything after `afterSeq` (the client's Last-Event-ID), then each new event as its signal
  * arrives, with a poll as a safety net. Ends with `event: done` once every visualization is final, every
- * result has its structure check (or gave up waiting for it, STRUCTURE_CHECK_WAIT_SECONDS) and no HD copy a
- * listing ordered of its results is still being made (its end is an "hd" event).
+ * result has its structure check (or gave up waiting for it, STRUCTURE_CHECK_WAIT_SECONDS) and no 4K or HD copy
+ * of its results (ordered on the design page or by a listing) is still being made (its end is an "hd" event).
  * The caller checks ownership first.
  */
 export function streamBatchEvents(options: { batchId: string; afterSeq: number; signal: AbortSignal; db?: DbOrTx; pollMs?: number; heartbeatMs?: number }): ReadableStream<Uint8Array> {
@@ -78,7 +78,7 @@ export function streamBatchEvents(options: { batchId: string; afterSeq: number; 
 const PAGE = 500;
 
 /**
- * The batch's styles not yet final (and HD copies a listing ordered of its results, still being made) and its
+ * The batch's styles not yet final (and 4K or HD copies of its results still being made) and its
  * events after `cursor`, in one statement (one round trip per wake-up) and so from one snapshot: when no style is open, the events that closed them are in the same read, and "done"
  * never comes before the last event. A batch that is gone has no open style.
  */
@@ -86,7 +86,8 @@ async function readAfter(db: DbOrTx, batchId: string, cursor: number): Promise<{
   const rows = await executeRows<{ open: number | string; seq: number | null; payload: unknown }>(db, sql`
     select s.open, e.seq, e.payload
       from (select count(*) filter (where status not in ('succeeded', 'failed')
-                 or (status = 'succeeded' and structure_score is null and finished_at > now() - ${STRUCTURE_CHECK_WAIT_SECONDS} * interval '1 second'))
+                 or (status = 'succeeded' and structure_score is null and finished_at > now() - ${STRUCTURE_CHECK_WAIT_SECONDS} * interval '1 second')
+                 or hd_state in ('queued', 'running'))
                  + (select count(*) from listing_photo p join visualization v on v.id = p.hd_visualization_id
                      where p.hd_state in ('queued', 'running') and v.batch_id = ${batchId}) as open
               from visualization where batch_id = ${batchId}) s

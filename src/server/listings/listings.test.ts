@@ -32,6 +32,7 @@ import type { ImageStorage } from "@/server/storage/storage";
 import { getBalance } from "@/server/tokens/get-balance";
 import { grantTokens } from "@/server/tokens/grant-tokens";
 import { insertUser, testDatabases } from "~/tests/support/databases";
+import { followBatch } from "~/tests/support/follow-batch";
 import { readZip } from "~/tests/support/read-zip";
 import { addListingPhotos } from "./add-listing-photos";
 import { chooseListingResult } from "./choose-listing-result";
@@ -43,8 +44,7 @@ import { referenceFor } from "@/server/generation/reference-for";
 import { generateListing as generateChecked } from "./generate-listing";
 import { parseInput } from "@/server/parse-input";
 import { generateListingSchema, type GenerateListingInput } from "@/schemas/listings";
-import { createBatchSchema, type BatchEvent, type CreateBatchInput } from "@/schemas/generation";
-import { streamBatchEvents } from "@/server/generation/stream-batch-events";
+import { createBatchSchema, type CreateBatchInput } from "@/schemas/generation";
 import { getHdDownload } from "./get-hd-download";
 import { getListing } from "./get-listing";
 import { getSharedImage } from "./get-shared-image";
@@ -521,12 +521,8 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     // made, and its end is the stream's last event.
     const hdBatch = view.photos[0]!.results[0]!.batchId;
     const followHd = async () => {
-      const stop = new AbortController();
-      const timer = setTimeout(() => stop.abort(), 400);
-      const text = await new Response(streamBatchEvents({ db: handle.db, batchId: hdBatch, afterSeq: 0, signal: stop.signal, pollMs: 50 })).text();
-      clearTimeout(timer);
-      const events = text.split("\n\n").flatMap((block) => (block.startsWith("id: ") ? [JSON.parse(block.split("\n")[1]!.slice("data: ".length)) as BatchEvent] : []));
-      return { done: text.includes("event: done"), hd: events.filter((e) => e.type === "hd") };
+      const { done, events } = await followBatch(handle.db, hdBatch);
+      return { done, hd: events.filter((e) => e.type === "hd") };
     };
     expect(await followHd()).toEqual({ done: true, hd: [] });
     await expect(order(photoIds[0]!)).resolves.toEqual({ state: "queued", balance: balance - 1 });
