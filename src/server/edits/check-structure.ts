@@ -17,7 +17,9 @@ import type { RawImage, RawMask } from "./types";
  * - added: the result's long upright lines and high lines that the photo does not have (a window drawn on a
  *   blank wall);
  * - openings: the photo's windows and glazed doors (bright framed regions) that are gone, and new ones.
- * The score is the lowest of them; below STRUCTURE_THRESHOLD the result is flagged.
+ * The score is the lowest of them; below STRUCTURE_THRESHOLD the result is flagged. A result framed a few percent
+ * wider (the best camera move a zoom out that shows the photo's whole frame) is lined up and judged again, behind
+ * the gates below (docs/decisions/0073-structure-wider-framing.md).
  */
 
 const WORK_LONG_SIDE = 256;
@@ -78,7 +80,8 @@ export function checkStructure({ original, result, mask }: { original: RawImage;
   // every line of the photo is still there, a little smaller. Such a result is lined up with the photo and
   // judged again; it counts as kept only when, lined up, it also adds no architecture of its own.
   const move = inPlace.move;
-  if (move && widerFraming(move, photo.geometry, inPlace.zoomGain >= REFRAME_DRIFT_GAIN ? REFRAME_DRIFT_SHARE * Math.max(photo.geometry.width, photo.geometry.height) : REFRAME_SLACK_PX) && inPlace.evidence >= REFRAME_EVIDENCE && inPlace.zoomGain >= REFRAME_ZOOM_GAIN) {
+  const slack = inPlace.zoomGain >= REFRAME_DRIFT_GAIN ? REFRAME_DRIFT_SHARE * Math.max(width, height) : REFRAME_SLACK_PX;
+  if (move && inPlace.evidence >= REFRAME_EVIDENCE && inPlace.zoomGain >= REFRAME_ZOOM_GAIN && widerFraming(move, photo.geometry, slack)) {
     const aligned = judge(photo, resample(lumB, photo.geometry, move), false);
     if (tilt(photo.lines, aligned.lines) <= REFRAME_MAX_TILT && aligned.check.measures.added <= REFRAME_MAX_ADDED && aligned.check.score > inPlace.check.score) {
       return { ...aligned.check, measures: { ...aligned.check.measures, reframed: round(move.zoom) } };
