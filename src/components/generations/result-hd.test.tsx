@@ -65,6 +65,26 @@ it("orders again after a failed copy and follows the batch again", async () => {
   expect(fetchMock).toHaveBeenCalledTimes(3);
 });
 
+it("two cards of one batch waiting for their copies share one stream, and each reads only its own", async () => {
+  fetchMock.mockResolvedValueOnce(json(200, { state: "ready", hd, plain: false }));
+  render(
+    withMessages(
+      <>
+        <ResultHd visualizationId="v1" batchId="b1" fileName="Salon Boho" styleName="Boho" ordered="running" />
+        <ResultHd visualizationId="v2" batchId="b1" fileName="Salon Loft" styleName="Loft" ordered="queued" />
+      </>,
+    ),
+  );
+  await act(async () => {});
+  expect(open().map((s) => s.url)).toEqual(["/api/batches/b1/events"]);
+  await act(async () => open()[0]!.emit({ type: "hd", seq: 4, visualizationId: "v1", state: "ready" }));
+  await screen.findByRole("link", { name: "Pobierz 4K: Boho" });
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(fetchMock.mock.calls[0]![0]).toBe("/api/visualizations/v1/hd");
+  // The other card still waits on the same stream.
+  expect(open()).toHaveLength(1);
+});
+
 it("says why an order was refused, in the server's sentence", async () => {
   const user = userEvent.setup();
   fetchMock.mockResolvedValueOnce(json(402, { error: { code: "INSUFFICIENT_TOKENS", details: {}, message: "Masz 0 tokenów." } }));

@@ -4,9 +4,9 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { useFollowedBatches } from "@/components/listings/use-followed-batches";
 import { apiFetch, serverMessage } from "@/web/client/api-fetch";
-import type { BatchEvent, ImageDto } from "@/schemas/generation";
+import type { ImageDto } from "@/schemas/generation";
+import { useBatchHdEvents } from "./batch-hd-events";
 
 type HdState = { state: "ready" | "queued" | "running" | "failed" | null; hd: ImageDto | null; plain?: boolean };
 
@@ -32,17 +32,14 @@ export function ResultHd({ visualizationId, batchId, fileName, styleName, ordere
     const answer = await apiFetch<HdState>("GET", url);
     if (answer.ok) setStatus(answer.body);
   }, [url]);
-  const onEvent = useCallback(
-    (event: BatchEvent) => {
-      if (event.type === "hd" && event.visualizationId === visualizationId) void read();
-    },
-    [visualizationId, read],
-  );
-  const onEnd = useCallback(() => void read(), [read]);
-  const { again } = useFollowedBatches(waiting ? [batchId] : [], onEvent, onEnd);
+  // Bumped by a new order: the batch's stream, ended with an earlier order, is listened to again.
+  const [follow, setFollow] = useState(0);
+  useBatchHdEvents({ batchId, visualizationId, active: waiting, follow, onHd: () => void read(), onEnd: () => void read() });
 
   useEffect(() => {
-    if (madeUnseen) void read();
+    if (!madeUnseen) return;
+    const timer = setTimeout(() => void read(), 0);
+    return () => clearTimeout(timer);
   }, [madeUnseen, read]);
 
   async function order() {
@@ -52,8 +49,7 @@ export function ResultHd({ visualizationId, batchId, fileName, styleName, ordere
     setBusy(false);
     if (!answer.ok) return setError(serverMessage(answer) ?? t("hdFailed"));
     if (answer.body.state === "ready") return read();
-    // A batch followed to its end before (an earlier order) is followed again.
-    again(batchId);
+    setFollow((n) => n + 1);
     setStatus((s) => ({ ...s, state: answer.body.state }));
   }
 
