@@ -55,12 +55,12 @@ export async function makeShowcaseSet(options: ShowcaseOptions): Promise<{ made:
   const manifest: ShowcaseManifest = { engine: engine.id as ShowcaseManifest["engine"], photos: fresh ? {} : { ...previous.photos }, modes: fresh ? {} : { ...previous.modes } };
 
   const total = photos.length * styles.length + specs.length;
-  const todo = [
+  const missing = [
     ...photos.flatMap((photo) => styles.filter((styleId) => !done(photo.id, styleId)).map((styleId) => ({ edit: { mode: "restyle", styleId } as EngineEdit, references: false }))),
     ...specs.filter(([mode]) => !modeDone(mode)).map(([mode, spec]) => ({ edit: exampleEdit(mode, spec), references: Boolean(spec.referenceId) })),
   ];
-  const left = todo.length;
-  const prices = todo.map(({ edit, references }) => options.pricePerImage(edit, references));
+  const left = missing.length;
+  const prices = missing.map(({ edit, references }) => options.pricePerImage(edit, references));
   const known = prices.filter((price): price is number => price !== null);
   const [lowest, highest] = [Math.min(...known), Math.max(...known)];
   log(

@@ -1,13 +1,12 @@
 import { getFormatter, getTranslations } from "next-intl/server";
+import { BillingPortalButton } from "@/components/billing/billing-portal-button";
 import { ChangePlanButton } from "@/components/billing/change-plan-button";
 import { SubscriptionActions } from "@/components/billing/subscription-actions";
-import { Form } from "@/components/forms/form";
-import { SubmitButton } from "@/components/forms/submit-button";
 import { ActionForm } from "@/components/teams/action-form";
 import { extraSeat, formatPrice, plans } from "@/config/plans";
 import type { Locale } from "@/config/routes";
 import type { SubscriptionState } from "@/server/billing/subscription-state";
-import { changeTeamSeats, openBillingPortal } from "@/web/actions/billing";
+import { changeTeamSeats } from "@/web/actions/billing";
 import { ClientMessages } from "@/web/server/client-messages";
 import { formatSubscriptionDate } from "@/web/shared/format-subscription-date";
 import { subscriptionStatusKey } from "@/web/shared/subscription-status-key";
@@ -77,13 +76,7 @@ export async function TeamSubscriptionSection({ sub, teamId, extraSeats, locale 
               </ClientMessages>
             ) : null}
             {sub?.customerId && sub.provider === "stripe" ? (
-              <Form action={openBillingPortal}>
-                <input type="hidden" name="locale" value={locale} />
-                <input type="hidden" name="teamId" value={teamId} />
-                <SubmitButton variant="outline" color="gray">
-                  {tBilling("portal")}
-                </SubmitButton>
-              </Form>
+              <BillingPortalButton locale={locale} teamId={teamId} />
             ) : null}
           </div>
         </section>

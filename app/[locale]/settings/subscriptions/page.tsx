@@ -4,15 +4,13 @@ import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { SubscriptionStatus } from "@/components/account/subscription-status";
 import { Button } from "@/components/ui/button";
-import { Form } from "@/components/forms/form";
-import { SubmitButton } from "@/components/forms/submit-button";
 import { Link } from "@/components/link";
 import { formatPrice } from "@/config/plans";
 import { pathFor } from "@/config/routes";
 import { pageMetadata } from "@/web/server/metadata";
 import { pageLocale, type LocaleParams } from "@/web/server/page-params";
 import { requireUser } from "@/web/server/session";
-import { openBillingPortal } from "@/web/actions/billing";
+import { BillingPortalButton } from "@/components/billing/billing-portal-button";
 import { getAccountSummary } from "@/server/accounts/get-account-summary";
 import { listPayments } from "@/server/billing/list-payments";
 
@@ -52,12 +50,7 @@ export default async function SubscriptionsPage({ params, searchParams }: Locale
             <Link href={pathFor("/pricing", locale)}>{sub?.active ? tBilling("changePlanLink") : tBilling("buyTokensLink")}</Link>
           </Button>
           {sub?.customerId && sub.provider === "stripe" ? (
-            <Form action={openBillingPortal}>
-              <input type="hidden" name="locale" value={locale} />
-              <SubmitButton variant="outline" color="gray">
-                {tBilling("portal")}
-              </SubmitButton>
-            </Form>
+            <BillingPortalButton locale={locale} />
           ) : null}
         </div>
       </section>
