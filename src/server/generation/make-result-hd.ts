@@ -1,13 +1,13 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "@/server/db/client";
 import { batch, image, visualization } from "@/server/db/schema";
 import type { Engine } from "@/server/engines/engine";
 import { log } from "@/server/log";
-import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
+import { signalHere } from "@/server/realtime/signals";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
-import { appendBatchEvents } from "./append-batch-events";
+import { announceHdEnd } from "./announce-hd-end";
 import type { ResultHdOrder } from "./claim-result-hd-orders";
 import { makeHdImage } from "./make-hd-image";
 
@@ -36,9 +36,7 @@ export async function makeResultHd(options: {
     .leftJoin(image, eq(image.id, visualization.resultImageId))
     .where(eq(visualization.id, visualizationId));
   const announce = async (tx: Tx, state: "ready" | "failed" | null) => {
-    if (!row) return;
-    await appendBatchEvents(tx, row.batchId, [{ type: "hd", visualizationId, state }]);
-    await tx.execute(sql`select ${notifyOnCommit("batch", sql`${row.batchId}`)}`);
+    if (row) await announceHdEnd(tx, { batchId: row.batchId, visualizationId, state });
   };
   const giveBack = async (state: "failed" | null, why: unknown) => {
     const ended = await db.transaction(async (tx) => {

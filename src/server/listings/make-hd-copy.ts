@@ -1,15 +1,15 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "@/server/db/client";
 import { batch, image, listing, listingPhoto, visualization } from "@/server/db/schema";
 import type { Engine } from "@/server/engines/engine";
-import { appendBatchEvents } from "@/server/generation/append-batch-events";
+import { announceHdEnd } from "@/server/generation/announce-hd-end";
 import { makeHdImage } from "@/server/generation/make-hd-image";
 import { labelledHdKeys } from "@/server/images/result-keys";
 import type { EditMode } from "@/config/edit-modes";
 import { locales } from "@/config/routes";
 import { log } from "@/server/log";
-import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
+import { signalHere } from "@/server/realtime/signals";
 import type { ImageStorage } from "@/server/storage/storage";
 import { refundToken } from "@/server/tokens/refund-token";
 import type { HdOrder } from "./claim-hd-orders";
@@ -48,11 +48,8 @@ export async function makeHdCopy(options: {
         .innerJoin(batch, eq(batch.id, visualization.batchId))
         .where(eq(visualization.id, order.hd_visualization_id))
     : [];
-  // The end of the order is an event of its result's batch, whose stream the listing page follows meanwhile.
   const announce = async (tx: Tx, state: "ready" | "failed" | null) => {
-    if (!result) return;
-    await appendBatchEvents(tx, result.batchId, [{ type: "hd", visualizationId: order.hd_visualization_id!, state }]);
-    await tx.execute(sql`select ${notifyOnCommit("batch", sql`${result.batchId}`)}`);
+    if (result) await announceHdEnd(tx, { batchId: result.batchId, visualizationId: order.hd_visualization_id!, state });
   };
   const giveBack = async (state: "failed" | null, why: unknown) => {
     const ended = await db.transaction(async (tx) => {
