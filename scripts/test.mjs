@@ -181,8 +181,9 @@ await new Promise((done) => {
         if (!stream && result.logFile) {
           const text = readFileSync(result.logFile, "utf8");
           const lines = text.trimEnd().split("\n");
-          const tail = result.code === 0 ? lines.slice(-12) : lines;
-          console.log(`\n${bold(`── ${step.name}`)}${result.code === 0 && lines.length > tail.length ? ` (last ${tail.length} lines)` : ""}\n${tail.join("\n")}`);
+          // A step stopped because another failed only says where it was; the failure is what to read.
+          const tail = result.code === 0 ? lines.slice(-12) : failed !== null ? lines.slice(-8) : lines;
+          console.log(`\n${bold(`── ${step.name}`)}${lines.length > tail.length ? ` (last ${tail.length} lines)` : ""}\n${tail.join("\n")}`);
         }
         if (result.code === 0) {
           console.log(green(`✔ ${step.name} passed in ${formatDuration(ms)}`));
@@ -215,6 +216,16 @@ for (const step of steps) {
 }
 console.log(`  total ${formatDuration(Date.now() - started)} (${jobs} at once)`);
 
+if (failed?.name && failed.name !== "interrupted") {
+  // Repeated last, so that a log cut to its end still shows why.
+  const log = path.join(logDir, `${failed.name}.log`);
+  if (existsSync(log)) {
+    const all = readFileSync(log, "utf8").trimEnd().split("\n");
+    const vitestFailures = all.findIndex((line) => /⎯ Failed Tests \d+ ⎯/.test(line));
+    const lines = vitestFailures >= 0 ? all.slice(vitestFailures, vitestFailures + 150) : all.slice(-80);
+    console.log(`\n${bold(`── why ${failed.name} failed (from ${path.relative(root, log)})`)}\n${lines.join("\n")}`);
+  }
+}
 if (failed) {
   console.log(`\n${red(`${quick ? "npm run test:quick" : "npm test"} FAILED at step "${failed.name}": ${failed.title}.`)}`);
   if (failed.name !== "interrupted") console.log(`Rerun it alone with: node scripts/test.mjs --only=${failed.name}${failed.name === "e2e" ? " --skip-build" : ""}`);
