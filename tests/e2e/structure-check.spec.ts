@@ -48,7 +48,7 @@ test.describe("the structure check on an AI engine (the fake, scripted with pair
 
     const window = page.getByRole("article", { name: "Minimalist" });
     await expect(window.getByText(/The room’s lines differ from the photo’s \(only \d+% kept\)/)).toBeVisible({ timeout: 30_000 });
-    await expect(window.getByText(/What differs: .*a window appeared/)).toBeVisible();
+    await expect(window.getByText(/What may have changed \(an automatic estimate\): .*a window appeared/)).toBeVisible();
     await expect(window.getByRole("img", { name: "What differs from the photo, marked on the picture" })).toBeVisible();
     await expect(window.getByRole("button", { name: "Make again for free: Minimalist" })).toBeVisible();
     await expectNoAxeViolationsInBothModes(page, "a result flagged with what differs");

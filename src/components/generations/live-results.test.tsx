@@ -199,7 +199,7 @@ describe("LiveResults", () => {
     });
     expect(within(card).getByText(/różnią się od zdjęcia \(zachowano tylko 50%\)/)).toBeTruthy();
     // What differs, in words, and marked on the before/after.
-    expect(within(card).getByText("Co się różni: pojawiło się okno po lewej i linia sufitu jest wyżej pośrodku.")).toBeTruthy();
+    expect(within(card).getByText("Co mogło się zmienić (ocena automatyczna): pojawiło się okno po lewej i linia sufitu jest wyżej pośrodku.")).toBeTruthy();
     const overlay = within(card).getByRole("img", { name: "Różnice względem zdjęcia zaznaczone na obrazie" });
     expect(overlay.querySelectorAll("rect")).toHaveLength(1);
     expect(overlay.querySelectorAll("line")).toHaveLength(2);

@@ -84,7 +84,8 @@ export function checkStructure({ original, result, mask }: { original: RawImage;
   if (move && inPlace.evidence >= REFRAME_EVIDENCE && inPlace.zoomGain >= REFRAME_ZOOM_GAIN && widerFraming(move, photo.geometry, slack)) {
     const aligned = judge(photo, resample(lumB, photo.geometry, move), false);
     if (tilt(photo.lines, aligned.lines) <= REFRAME_MAX_TILT && aligned.check.measures.added <= REFRAME_MAX_ADDED && aligned.check.score > inPlace.check.score) {
-      return { ...aligned.check, measures: { ...aligned.check.measures, reframed: round(move.zoom) } };
+      const findings = aligned.check.findings.map((finding) => inResultFrame(finding, move, photo.geometry));
+      return { ...aligned.check, findings, measures: { ...aligned.check.measures, reframed: round(move.zoom) } };
     }
   }
   return inPlace.check;
@@ -245,6 +246,17 @@ function resample(lum: Float32Array, { width, height }: Geometry, move: Move): F
     }
   }
   return out;
+}
+
+/**
+ * A finding of the lined-up judgement placed where it lies in the result as it was delivered (the page draws
+ * findings over that picture): `resample`'s mapping, in shares of the picture.
+ */
+function inResultFrame(finding: StructureFinding, move: Move, { width, height }: Geometry): StructureFinding {
+  const across = (u: number) => round(Math.min(1, Math.max(0, 0.5 + (u - 0.5) * move.zoom + move.dx / width)));
+  const down = (v: number) => round(Math.min(1, Math.max(0, 0.5 + (v - 0.5) * move.zoom + move.dy / height)));
+  const quad = (q: [number, number, number, number] | undefined) => (q ? ([across(q[0]), down(q[1]), across(q[2]), down(q[3])] as [number, number, number, number]) : undefined);
+  return { ...finding, ...(finding.box && { box: quad(finding.box) }), ...(finding.segment && { segment: quad(finding.segment) }), ...(finding.to && { to: quad(finding.to) }) };
 }
 
 /**
