@@ -63,14 +63,14 @@ function modeInput(mode: EditMode): z.ZodRawShape {
   const entry: ModeTool = modeTools[mode];
   const described = entry.params ?? {};
   const shape: Record<string, z.ZodType> = { image, room_type: definition.roomTypes ? z.enum(definition.roomTypes as [string, ...string[]]).describe("What the photo shows.") : roomType };
-  if (definition.styled) shape.style = definition.styles ? z.enum(Object.keys(definition.styles) as [string, ...string[]]).describe("The style.") : style;
+  if (definition.styled) shape.style = definition.styles ? z.enum(Object.keys(definition.styles) as [string, ...string[]]).describe("The style, from this edit's own list.") : style;
   if (definition.mask !== "none") shape.mask = definition.mask === "required" ? mask : mask.optional();
   for (const [field, schema] of Object.entries(definition.params)) {
     const base = field === definition.referencePhoto ? image : schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
     const required = Object.hasOwn(definition.required ?? {}, field);
     shape[field] = (required ? base : base.optional()).describe(described[field] ?? field);
   }
-  if (!Object.values(definition.engines).every((entry) => entry.once)) shape.variations = variations;
+  if (!Object.values(definition.engines).every((engine) => engine.once)) shape.variations = variations;
   return { ...shape, instruction, creativity, confirm };
 }
 
