@@ -10,8 +10,9 @@ import { getStorage } from "@/server/storage/get-storage";
 import type { ImageStorage } from "@/server/storage/storage";
 import { getBalance } from "@/server/tokens/get-balance";
 import { isStyledMode } from "@/config/edit-modes";
-import { engineModes, sameEveryTimeModes } from "@/config/engines";
+import { sameEveryTimeModes } from "@/config/engines";
 import { tokenCost, type BatchDto, type CreateBatchRequest } from "@/schemas/generation";
+import { checkModeOnEngine } from "./check-mode-on-engine";
 import { checkPhotoForMode } from "./check-photo-for-mode";
 import { readReferencePhoto } from "./read-reference-photo";
 import { getBatch } from "./get-batch";
@@ -52,7 +53,7 @@ export async function createBatch(options: {
   for (const styleId of request.styles) {
     if (!findStyle(styleId)) throw new AppError("INVALID_INPUT", { field: "styles", reason: "unknownStyle" });
   }
-  if (!engineModes(options.engineId).includes(request.mode)) throw new AppError("INVALID_INPUT", { field: "mode" });
+  checkModeOnEngine({ mode: request.mode, engineId: options.engineId });
   // More variations of an edit the seed does not change would be the same image for more tokens.
   if (request.variations > 1 && sameEveryTimeModes(options.engineId).includes(request.mode)) throw new AppError("INVALID_INPUT", { field: "variations", reason: "sameEveryTime" });
   // The same click again (a retry after a lost answer): nothing to import or spend. Its requestId sent with

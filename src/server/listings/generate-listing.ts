@@ -3,7 +3,6 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { env } from "@/env";
 import { isStyledMode, roomFits } from "@/config/edit-modes";
-import { engineModes } from "@/config/engines";
 import type { ListingMode } from "@/config/listings";
 import { findStyle } from "@/config/styles";
 import { getDb, type DbOrTx, type Tx } from "@/server/db/client";
@@ -16,6 +15,7 @@ import { getBalance } from "@/server/tokens/get-balance";
 import type { EditParams } from "@/schemas/edit-params";
 import { visualizationCount } from "@/schemas/generation";
 import type { GenerateListingRequest } from "@/schemas/listings";
+import { checkModeOnEngine } from "@/server/generation/check-mode-on-engine";
 import { enoughTimeLeft } from "@/server/generation/enough-time-left";
 import { findEarlierRequest } from "@/server/generation/find-earlier-request";
 import { readReferencePhoto } from "@/server/generation/read-reference-photo";
@@ -52,7 +52,7 @@ export async function generateListing(options: {
   const { userId, mode, styles, variations, params } = options;
   const db = options.db ?? (await getDb());
   if (styles.some((s) => !findStyle(s))) throw new AppError("INVALID_INPUT", { field: "styles", reason: "unknownStyle" });
-  if (!engineModes(options.engineId).includes(mode)) throw new AppError("INVALID_INPUT", { field: "mode" });
+  checkModeOnEngine({ mode, engineId: options.engineId });
   const row = await loadOwnedListing({ db, userId, listingId: options.listingId });
   // The same click again (a retry after a lost answer) answers what the first one made; its requestId sent for
   // another listing or with other settings is refused (requestReused), before anything is spent.

@@ -4,16 +4,18 @@ import type { CallToolResult, ServerNotification, ServerRequest } from "@modelco
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { z } from "zod";
 import { MCP_CONFIRM_ABOVE_TOKENS, type ApiScope } from "@/config/api";
-import { declutterScopes, visualizationCount, type EditMode } from "@/config/edit-modes";
+import { creativityLevels, declutterScopes, editModes, INSTRUCTION_MAX_CHARS, modeOf, tokenCost, visualizationCount, type EditMode } from "@/config/edit-modes";
+import { engineModes } from "@/config/engines";
 import { LISTING_MAX_PHOTOS } from "@/config/listings";
+import { modeTools, type ModeTool } from "@/config/mcp-tools";
 import { roomTypes } from "@/config/room-types";
 import { styleIds } from "@/config/styles";
 import { recordIdSchema } from "@/schemas/generation";
-import { hexColorSchema } from "@/schemas/edit-params";
 import { createVisualizationSchema, generateListingApiSchema } from "@/schemas/public-api";
 import { parseInput } from "@/server/parse-input";
 import type { ApiCaller } from "@/server/api-keys/authenticate-api-key";
 import { AppError } from "@/server/errors";
+import { checkModeOnEngine } from "@/server/generation/check-mode-on-engine";
 import { errorAnswer } from "@/server/http/error-answer";
 import { fetchPublicUrl } from "@/server/http/fetch-public-url";
 import { getImageFile } from "@/server/images/get-image-file";
@@ -21,7 +23,10 @@ import { uploadMask } from "@/server/images/upload-mask";
 import { addListingPhotos } from "@/server/listings/add-listing-photos";
 import { createListing } from "@/server/listings/create-listing";
 import { getBalance } from "@/server/tokens/get-balance";
+import { engineForKey } from "@/server/public-api/engine-for-key";
+import { getApiResultHd } from "@/server/public-api/get-api-result-hd";
 import { getVisualization } from "@/server/public-api/get-visualization";
+import { orderApiResultHd } from "@/server/public-api/order-api-result-hd";
 import { startListingGeneration } from "@/server/public-api/start-listing-generation";
 import { startVisualization } from "@/server/public-api/start-visualization";
 import { uploadFromUrl } from "@/server/public-api/upload-from-url";
@@ -42,6 +47,32 @@ const roomType = z.enum(roomTypes).describe("What the room is.");
 const style = z.enum(styleIds as unknown as [string, ...string[]]).describe("The interior style, e.g. japandi, scandinavian, modern, boho.");
 const confirm = z.boolean().optional().describe(`Set true to spend the tokens once the user agreed to the cost. Needed when a call costs more than ${MCP_CONFIRM_ABOVE_TOKENS} tokens.`);
 const variations = z.number().int().min(1).max(4).optional().describe("How many different results (one token each). Default 1.");
+const mask = z.string().min(1).max(2048).describe("Where to edit: an https:// address of a mask PNG of the photo's size (white = edit), or the id of a mask sent with POST /api/v1/images/{id}/mask.");
+const instruction = z.string().max(INSTRUCTION_MAX_CHARS).optional().describe("The user's own words for the AI engine, e.g. \"keep the fireplace\" (AI engines only).");
+const creativity = z.enum(creativityLevels).optional().describe("How far the AI engine may go from the photo: subtle, balanced (default) or bold.");
+const visualizationId = z.string().min(1).max(100).describe("The visualization's id, as the tools answer it (\"Visualization <id>\").");
+
+/**
+ * A tool's input for an edit mode, from the mode's module: the photo and its room type (the types the mode
+ * fits), the style (its own list where it has one), the mask (required or optional, if it takes one), its own
+ * parameters (required as its module says; a reference photo taken as an address or an id), variations unless
+ * every engine makes it once, and the instruction, creativity and confirmation every mode takes.
+ */
+function modeInput(mode: EditMode): z.ZodRawShape {
+  const definition = modeOf(mode);
+  const entry: ModeTool = modeTools[mode];
+  const described = entry.params ?? {};
+  const shape: Record<string, z.ZodType> = { image, room_type: definition.roomTypes ? z.enum(definition.roomTypes as [string, ...string[]]).describe("What the photo shows.") : roomType };
+  if (definition.styled) shape.style = definition.styles ? z.enum(Object.keys(definition.styles) as [string, ...string[]]).describe("The style, from this edit's own list.") : style;
+  if (definition.mask !== "none") shape.mask = definition.mask === "required" ? mask : mask.optional();
+  for (const [field, schema] of Object.entries(definition.params)) {
+    const base = field === definition.referencePhoto ? image : schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
+    const required = Object.hasOwn(definition.required ?? {}, field);
+    shape[field] = (required ? base : base.optional()).describe(described[field] ?? field);
+  }
+  if (!Object.values(definition.engines).every((engine) => engine.once)) shape.variations = variations;
+  return { ...shape, instruction, creativity, confirm };
+}
 
 /**
  * The MCP server of one request, speaking for one API key: tools that order visualizations through the same
@@ -92,37 +123,68 @@ export function createMcpServer(options: { caller: ApiCaller; clientAddress: str
     };
   };
 
-  const visualize = async (extra: Extra, request: { image: string; roomType: (typeof roomTypes)[number]; mode: EditMode; styles?: string[]; variations?: number; params?: Record<string, unknown>; mask?: string; confirm?: boolean }) => {
-    const cost = visualizationCount({ mode: request.mode, styles: request.styles ?? [], variations: request.variations ?? 1 });
-    const refusal = await costCheck(cost, request.confirm);
+  /** A mask's id: the given id, or the address downloaded and stored as the photo's mask. */
+  const maskId = async (value: string, imageId: string) => {
+    if (!/^https?:\/\//.test(value)) return recordIdSchema.parse(value);
+    const file = await fetchPublicUrl({ url: value, timeoutMs: 30_000, field: "mask" });
+    return (await uploadMask({ userId: caller.ownerId, teamId: caller.teamId, source: { type: "image", imageId }, body: file.body })).image.id;
+  };
+
+  /**
+   * One edit of one photo, as the API's POST /visualizations: refused at once when this key's engine cannot do
+   * the mode (the API's own refusal), then the cost asked, the photo (and a reference photo) taken, the
+   * visualization started and waited for.
+   */
+  const visualize = async (extra: Extra, mode: EditMode, args: Record<string, unknown>) => {
+    const definition = modeOf(mode);
+    checkModeOnEngine({ mode, engineId: engineForKey(caller) });
+    const styles = typeof args.style === "string" ? [args.style] : [];
+    const count = typeof args.variations === "number" ? args.variations : 1;
+    const refusal = await costCheck(tokenCost({ mode, styles, variations: count }), args.confirm === true);
     if (refusal) return refusal;
-    const imageId = await photoId(request.image);
-    let maskImageId: string | undefined;
-    if (request.mask && /^https?:\/\//.test(request.mask)) {
-      const mask = await fetchPublicUrl({ url: request.mask, timeoutMs: 30_000, field: "mask" });
-      maskImageId = (await uploadMask({ userId: caller.ownerId, teamId: caller.teamId, source: { type: "image", imageId }, body: mask.body })).image.id;
-    } else if (request.mask) maskImageId = recordIdSchema.parse(request.mask);
+    const imageId = await photoId(String(args.image));
+    const params: Record<string, unknown> = { instruction: args.instruction, creativity: args.creativity };
+    for (const field of Object.keys(definition.params)) {
+      const value = args[field];
+      params[field] = field === definition.referencePhoto && typeof value === "string" ? await photoId(value) : value;
+    }
+    const maskImageId = typeof args.mask === "string" ? await maskId(args.mask, imageId) : undefined;
     const made = await startVisualization({
       caller,
       requestId: crypto.randomUUID(),
       // The tool's arguments as the API's body, checked here as the API checks it (each mode's rules).
-      request: parseInput(createVisualizationSchema, { source: { type: "image", imageId }, roomType: request.roomType, mode: request.mode, styles: request.styles ?? [], variations: request.variations ?? 1, params: request.params ?? {}, maskImageId }),
+      request: parseInput(createVisualizationSchema, { source: { type: "image", imageId }, roomType: args.room_type, mode, styles, variations: count, params, maskImageId }),
     });
     await progress(extra, 0, made.visualization.results.length, "Queued");
     const done = await waitFor(made.visualization.id, extra);
     return answer(done, `Spent ${made.cost} tokens; the balance is ${made.balance}.`);
   };
 
-  const waitFor = async (id: string, extra: Extra): Promise<ApiVisualization> => {
-    const until = Date.now() + WAIT_MS;
+  /**
+   * Reads `read` every POLL_MS until `state` says all is settled, WAIT_MS have passed or the client gave up,
+   * sending progress notifications meanwhile; answers the last reading (the work goes on after WAIT_MS).
+   */
+  const until = async <T>(extra: Extra, read: () => Promise<T>, state: (now: T) => { done: number; total: number; message: string }): Promise<T> => {
+    const deadline = Date.now() + WAIT_MS;
     for (;;) {
-      const now = await getVisualization({ ownerId: caller.ownerId, id });
-      const settled = now.results.filter((r) => r.status === "succeeded" || r.status === "failed").length;
-      if (settled === now.results.length || Date.now() > until || extra.signal.aborted) return now;
-      await progress(extra, settled, now.results.length, now.status === "running" ? "The engine is working" : "Queued");
+      const now = await read();
+      const { done, total, message } = state(now);
+      if (done === total || Date.now() > deadline || extra.signal.aborted) return now;
+      await progress(extra, done, total, message);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   };
+
+  const waitFor = (id: string, extra: Extra): Promise<ApiVisualization> =>
+    until(
+      extra,
+      () => getVisualization({ ownerId: caller.ownerId, id }),
+      (now) => ({
+        done: now.results.filter((r) => r.status === "succeeded" || r.status === "failed").length,
+        total: now.results.length,
+        message: now.status === "running" ? "The engine is working" : "Queued",
+      }),
+    );
 
   const progress = async (extra: Extra, done: number, total: number, message: string) => {
     const token = extra._meta?.progressToken;
@@ -130,7 +192,15 @@ export function createMcpServer(options: { caller: ApiCaller; clientAddress: str
     await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: done, total, message } }).catch(() => undefined);
   };
 
-  const answer = async (v: ApiVisualization, cost: string): Promise<CallToolResult> => {
+  /** A result's 4K copy in words: made (its size and link), failed (refunded), or still ordered. */
+  const hdLine = (hd: Awaited<ReturnType<typeof getApiResultHd>>, free: boolean): string | null => {
+    if (hd.image) return `4K copy ready, ${hd.image.width}×${hd.image.height} px: ${options.appUrl}${hd.image.url}`;
+    if (hd.state === "failed") return `4K copy failed: it could not be made${free ? "" : " and its token was refunded"}.`;
+    if (hd.state) return `4K copy ${hd.state}.`;
+    return null;
+  };
+
+  const answer = async (v: ApiVisualization, cost: string, hd?: Map<string, string>): Promise<CallToolResult> => {
     const content: CallToolResult["content"] = [];
     for (const result of v.results) {
       if (!result.image) continue;
@@ -139,44 +209,67 @@ export function createMcpServer(options: { caller: ApiCaller; clientAddress: str
     }
     const lines = v.results.map(
       (r) =>
-        `- ${r.styleId ?? v.mode}: ${r.status}${r.image ? `, ${options.appUrl}${r.image.url}` : ""}${r.structureScore !== null ? `, structure kept ${Math.round(r.structureScore * 100)}%` : ""}${r.flagged ? " (walls or windows may have moved)" : ""}${r.failureReason ? ` (${r.failureReason}${r.refunded ? ", token refunded" : ""})` : ""}`,
+        `- ${r.styleId ?? v.mode} (result ${r.id}): ${r.status}${r.image ? `, ${options.appUrl}${r.image.url}` : ""}${r.structureScore !== null ? `, structure kept ${Math.round(r.structureScore * 100)}%` : ""}${r.flagged ? " (walls or windows may have moved)" : ""}${r.failureReason ? ` (${r.failureReason}${r.refunded ? ", token refunded" : ""})` : ""}${hd?.has(r.id) ? `; ${hd.get(r.id)}` : ""}`,
     );
     content.push({
       type: "text",
-      text: [`Visualization ${v.id}: ${v.status}. ${cost}`, v.ai ? "AI edits, marked as such." : "Previews made without AI (test key or local engine).", ...lines, `Image links need the same API key (Authorization: Bearer …). State: ${options.appUrl}/api/v1/visualizations/${v.id}`].join("\n"),
+      text: [`Visualization ${v.id}: ${v.status}. ${cost}`.trim(), v.ai ? "AI edits, marked as such." : "Previews made without AI (test key or local engine).", ...lines, `Image links need the same API key (Authorization: Bearer …). State: ${options.appUrl}/api/v1/visualizations/${v.id}`].join("\n"),
     });
     return { content };
   };
 
+  const engineId = engineForKey(caller);
+  for (const mode of editModes) {
+    const { name, title, description } = modeTools[mode];
+    const tokens = modeOf(mode).tokens;
+    const cost = `${tokens === 1 ? "One token" : `${tokens} tokens`} per result.`;
+    const unavailable = engineModes(engineId).includes(mode) ? "" : ` Not available with this key: its engine (${engineId}) cannot make it.`;
+    tool(name, { title, scope: "generate", description: `${description} ${cost}${unavailable}`, input: modeInput(mode) }, (args, extra) => visualize(extra, mode, args));
+  }
   tool(
-    "restyle",
-    { title: "Restyle a room", scope: "generate", description: "Redesigns a furnished room in an interior style, keeping its walls, windows and doors. One token per result.", input: { image, room_type: roomType, style, variations, confirm } },
-    (args, extra) => visualize(extra, { image: args.image, roomType: args.room_type, mode: "restyle", styles: [args.style], variations: args.variations, confirm: args.confirm }),
-  );
-  tool(
-    "stage",
-    { title: "Stage an empty room", scope: "generate", description: "Furnishes an empty room in an interior style (virtual staging), keeping its architecture. One token per result.", input: { image, room_type: roomType, style, variations, confirm } },
-    (args, extra) => visualize(extra, { image: args.image, roomType: args.room_type, mode: "stage", styles: [args.style], variations: args.variations, confirm: args.confirm }),
-  );
-  tool(
-    "declutter",
+    "get_visualization",
     {
-      title: "Declutter a room",
-      scope: "generate",
-      description: "Takes things out of the room: loose items, furniture and decor, or everything movable. One token per result.",
-      input: { image, room_type: roomType, scope: z.enum(declutterScopes).describe("How much to take out."), keep: z.string().max(300).optional().describe("Things to keep, in words."), variations, confirm },
+      title: "Look at a visualization",
+      scope: "read",
+      description: "Answers where a visualization stands, without waiting or spending: its results as images with their links, and each result's 4K copy if one was ordered. For work started earlier or still running.",
+      input: { visualization_id: visualizationId },
     },
-    (args, extra) => visualize(extra, { image: args.image, roomType: args.room_type, mode: "declutter", params: { scope: args.scope, keep: args.keep }, variations: args.variations, confirm: args.confirm }),
+    async (args) => {
+      const v = await getVisualization({ ownerId: caller.ownerId, id: args.visualization_id });
+      const hd = new Map<string, string>();
+      for (const result of v.results) {
+        if (result.status !== "succeeded") continue;
+        const line = hdLine(await getApiResultHd({ ownerId: caller.ownerId, visualizationId: v.id, resultId: result.id }), v.test);
+        if (line) hd.set(result.id, line);
+      }
+      return answer(v, "", hd);
+    },
   );
   tool(
-    "paint_wall",
+    "upscale_4k",
     {
-      title: "Paint a wall an exact colour",
+      title: "Make a result's 4K copy",
       scope: "generate",
-      description: "Recolours the painted area (the mask: white where the wall is) to an exact #RRGGBB colour, keeping light and shadow. Our own exact recolour, not an AI guess. One token.",
-      input: { image, room_type: roomType, color: hexColorSchema.describe("The colour as #RRGGBB, e.g. #2E5E4E."), mask: z.string().min(1).max(2048).describe("Where to paint: an https:// address of a mask PNG of the photo's size (white = paint), or the id of a mask sent with POST /api/v1/images/{id}/mask."), confirm },
+      description:
+        "Orders the 4K copy (at least 3840 px on the long side) of one result, for print or a large screen, waits for it and answers with its link. One token (none for a test key's results); ordering again while it is made, or once it is, costs nothing. A copy that cannot be made gives its token back.",
+      input: { visualization_id: visualizationId, result_id: z.string().min(1).max(100).describe("The result's id, as the tools answer it (\"result <id>\")."), confirm },
     },
-    (args, extra) => visualize(extra, { image: args.image, roomType: args.room_type, mode: "paint", params: { color: args.color }, mask: args.mask, confirm: args.confirm }),
+    async (args, extra) => {
+      const ids = { visualizationId: args.visualization_id, resultId: args.result_id };
+      const v = await getVisualization({ ownerId: caller.ownerId, id: ids.visualizationId });
+      const refusal = await costCheck(v.test ? 0 : 1, args.confirm);
+      if (refusal) return refusal;
+      const order = await orderApiResultHd({ caller, ...ids });
+      const cost = v.test ? "Nothing spent (a test key's result)." : order.state === "queued" && order.balance !== null ? `Spent 1 token; the balance is ${order.balance}.` : "Already ordered: nothing spent.";
+      const hd = await until(
+        extra,
+        () => getApiResultHd({ ownerId: caller.ownerId, ...ids }),
+        (now) => ({ done: now.state === "ready" || now.state === "failed" ? 1 : 0, total: 1, message: now.state === "running" ? "Upscaling" : "Queued" }),
+      );
+      const line = hdLine(hd, v.test) ?? "4K copy not ordered.";
+      const text = [`Result ${ids.resultId} of visualization ${ids.visualizationId}: ${line}`, hd.state === "failed" ? "" : cost, hd.image ? "The link needs the same API key (Authorization: Bearer …); the copy is kept as long as the result." : hd.state === "failed" ? "" : "Call upscale_4k again later (it costs nothing more) or get_visualization to see it."];
+      return { isError: hd.state === "failed" ? true : undefined, content: [{ type: "text", text: text.filter(Boolean).join("\n") }] };
+    },
   );
   tool(
     "listing",

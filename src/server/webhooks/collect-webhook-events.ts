@@ -2,8 +2,8 @@ import "server-only";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { WebhookEventType } from "@/config/api";
 import type { BatchEvent } from "@/schemas/generation";
-import type { Db } from "@/server/db/client";
-import { apiBatch, apiHdOrder, apiResultHdOrder, batch, batchEvent, image, listing, listingPhoto, visualization, webhookHdSeen } from "@/server/db/schema";
+import type { Db, Tx } from "@/server/db/client";
+import { apiBatch, apiHdOrder, apiResultHdOrder, batch, batchEvent, image, listing, listingPhoto, visualization, webhookHdSeen, webhookResultHdSeen } from "@/server/db/schema";
 import { getVisualization } from "@/server/public-api/get-visualization";
 import { toApiImage } from "@/server/public-api/to-api-visualization";
 import { toImageDto } from "@/server/images/image-dto";
@@ -16,9 +16,10 @@ import { enqueueWebhookEvent } from "./enqueue-webhook-event";
  * last event already told (api_batch.seen_seq): a result ready (result.ready), a result failed and refunded
  * (result.failed), then every result settled (visualization.finished) and, for the last batch of a listing's
  * generation, listing.finished. Then every HD order settled since it was last looked at (webhook_hd_seen),
- * API's or website's: hd.ready once made; and every single result's 4K order placed through the API once it
- * settled: hd.ready once made. Each step commits with its marker, so an event is queued once even
- * if the process stops between batches. An event carries the key that ordered the work (null: the website),
+ * API's or website's: hd.ready once made; every single result's 4K order placed through the API once it
+ * settled: hd.ready once made; and every single result's 4K copy ordered on the website and made, for an owner
+ * with an account-wide endpoint (webhook_result_hd_seen). Each step commits with its marker, so an event is
+ * queued once even if the process stops between steps. An event carries the key that ordered the work (null: the website),
  * which decides the endpoints (enqueueWebhookEvent).
  */
 export async function collectWebhookEvents(options: { db: Db; limit?: number }): Promise<number> {
@@ -111,14 +112,17 @@ export async function collectWebhookEvents(options: { db: Db; limit?: number }):
       queued++;
     });
   }
-  // Single results' 4K orders placed through the API, settled since: made (an HD image, no order left) or failed (no event).
+  // Single results' 4K orders placed through the API, settled since: made (an HD image, no order left), failed
+  // (no event), or followed by a later order (it failed; the later one is told by whoever placed it).
   const resultOrders = await db
-    .select({ order: apiResultHdOrder, batchId: visualization.batchId, hdState: visualization.hdState, free: batch.free, hd: image })
+    .select({ order: apiResultHdOrder, batchId: visualization.batchId, attempt: visualization.hdAttempt, hdState: visualization.hdState, free: batch.free, hd: image })
     .from(apiResultHdOrder)
     .innerJoin(visualization, eq(visualization.id, apiResultHdOrder.visualizationId))
     .innerJoin(batch, eq(batch.id, visualization.batchId))
     .leftJoin(image, eq(image.id, visualization.hdImageId))
-    .where(sql`${visualization.hdAttempt} = ${apiResultHdOrder.attempt} and (${visualization.hdState} is null or ${visualization.hdState} = 'failed')`)
+    .where(
+      sql`${visualization.hdAttempt} > ${apiResultHdOrder.attempt} or (${visualization.hdAttempt} = ${apiResultHdOrder.attempt} and (${visualization.hdState} is null or ${visualization.hdState} = 'failed'))`,
+    )
     .limit(options.limit ?? 50);
   for (const { order, ...settled } of resultOrders) {
     await db.transaction(async (tx) => {
@@ -127,11 +131,48 @@ export async function collectWebhookEvents(options: { db: Db; limit?: number }):
         .delete(apiResultHdOrder)
         .where(and(eq(apiResultHdOrder.visualizationId, order.visualizationId), eq(apiResultHdOrder.attempt, order.attempt)))
         .returning({ id: apiResultHdOrder.visualizationId });
-      if (mine.length === 0 || !settled.hd || settled.hdState === "failed") return;
+      if (mine.length === 0 || settled.attempt !== order.attempt || !settled.hd || settled.hdState === "failed") return;
+      // Told here, so the website's step below does not tell it again.
+      await markResultHdSeen(tx, order.visualizationId, order.attempt);
       const data = { visualizationId: settled.batchId, resultId: order.visualizationId, image: toApiImage(toImageDto(settled.hd)) };
       await enqueueWebhookEvent({ db: tx, ownerId: order.ownerId, keyId: order.keyId, type: "hd.ready", test: settled.free, data });
       queued++;
     });
   }
+  // Single results' 4K copies ordered on the website and made since last looked at, while kept, for owners with
+  // an account-wide endpoint made before the order (the key's endpoints hear only of the key's orders, above).
+  const websiteResultOrders = await db
+    .select({ id: visualization.id, batchId: visualization.batchId, attempt: visualization.hdAttempt, ownerId: batch.userId, free: batch.free, hd: image })
+    .from(visualization)
+    .innerJoin(batch, eq(batch.id, visualization.batchId))
+    .innerJoin(image, eq(image.id, visualization.hdImageId))
+    .leftJoin(webhookResultHdSeen, eq(webhookResultHdSeen.visualizationId, visualization.id))
+    .where(
+      and(
+        sql`${visualization.hdState} is null and ${image.expiresAt} > now()`,
+        sql`${visualization.hdAttempt} > coalesce(${webhookResultHdSeen.attempt}, 0)`,
+        sql`not exists (select 1 from ${apiResultHdOrder} o where o.visualization_id = ${visualization.id} and o.attempt = ${visualization.hdAttempt})`,
+        sql`exists (select 1 from webhook_endpoint e where e.owner_id = ${batch.userId} and e.key_id is null and e.created_at <= ${visualization.hdOrderedAt})`,
+      ),
+    )
+    .limit(options.limit ?? 50);
+  for (const made of websiteResultOrders) {
+    await db.transaction(async (tx) => {
+      if (!(await markResultHdSeen(tx, made.id, made.attempt))) return;
+      const data = { visualizationId: made.batchId, resultId: made.id, image: toApiImage(toImageDto(made.hd)) };
+      await enqueueWebhookEvent({ db: tx, ownerId: made.ownerId, keyId: null, type: "hd.ready", test: made.free, data });
+      queued++;
+    });
+  }
   return queued;
+}
+
+/** Moves a result's 4K marker to this order; false when it was already there (another collector told it). */
+async function markResultHdSeen(tx: Tx, visualizationId: string, attempt: number): Promise<boolean> {
+  const moved = await tx
+    .insert(webhookResultHdSeen)
+    .values({ visualizationId, attempt })
+    .onConflictDoUpdate({ target: webhookResultHdSeen.visualizationId, set: { attempt }, setWhere: sql`${webhookResultHdSeen.attempt} < ${attempt}` })
+    .returning({ id: webhookResultHdSeen.visualizationId });
+  return moved.length > 0;
 }

@@ -14,6 +14,7 @@ import { createVisualizationSchema, generateListingApiSchema } from "@/schemas/p
 import { batch, generationJob, listingPhoto, tokenLedger, visualization, webhookDelivery, webhookEndpoint } from "@/server/db/schema";
 import { claimJobs } from "@/server/generation/claim-jobs";
 import { createBatch } from "@/server/generation/create-batch";
+import { orderResultHd } from "@/server/generation/order-result-hd";
 import { addListingPhotos } from "@/server/listings/add-listing-photos";
 import { chooseListingResult } from "@/server/listings/choose-listing-result";
 import { createListing } from "@/server/listings/create-listing";
@@ -246,6 +247,37 @@ describe("API work and its webhooks on pglite", () => {
     expect(await told()).toMatchObject({ all: ["hd.ready"], onlyA: [] });
     // Told once.
     expect(await told()).toMatchObject({ all: [], onlyA: [] });
+  });
+
+  it("tells an account-wide endpoint, once, of a single result's 4K copy ordered on the website, and not a key's endpoint", async () => {
+    const { ownerId, imageId } = await ownerWithPhoto();
+    await grantTokens({ db: handle.db, userId: ownerId, amount: 5, kind: "grant", idempotencyKey: `g:${ownerId}` });
+    const key = await caller(ownerId, "live");
+    const all = await createWebhookEndpoint({ db: handle.db, ownerId, url: "https://hooks.example.test/all-4k", mode: "live" });
+    const onlyKey = await createWebhookEndpoint({ db: handle.db, ownerId, url: "https://hooks.example.test/key-4k", mode: "live", keyId: key.keyId });
+    const website = await createBatch({ db: handle.db, storage, userId: ownerId, engineId: "local", request: parseInput(createBatchSchema, { ...restyle(imageId), requestId: randomUUID() }) });
+    const worker = startWorker({ db: handle.db, storage, engine: createLocalEngine(), pollMs: 20, sweepEveryMs: 3_600_000 });
+    await worker.idle();
+    await worker.stop({ graceMs: 1000 });
+    await collectWebhookEvents({ db: handle.db });
+    await handle.db.delete(webhookDelivery).where(inArray(webhookDelivery.endpointId, [all.id, onlyKey.id]));
+    const resultId = website.batch.visualizations[0]!.id;
+
+    // The design page's 4K card: the website's order, no key.
+    expect(await orderResultHd({ db: handle.db, userId: ownerId, visualizationId: resultId })).toMatchObject({ state: "queued" });
+    expect(await collectWebhookEvents({ db: handle.db })).toBe(0);
+    const hd = startHdWorker({ db: handle.db, storage, engine: {}, pollMs: 20 });
+    await hd.idle();
+    await hd.stop({ graceMs: 1000 });
+    const made = await getApiResultHd({ db: handle.db, ownerId, visualizationId: website.batch.id, resultId });
+    expect(made.state).toBe("ready");
+    expect(await collectWebhookEvents({ db: handle.db })).toBe(1);
+    // Told once, however often the collector looks again.
+    expect(await collectWebhookEvents({ db: handle.db })).toBe(0);
+    const rows = await handle.db.select().from(webhookDelivery).where(inArray(webhookDelivery.endpointId, [all.id, onlyKey.id]));
+    expect(rows.map((r) => [r.endpointId, r.type])).toEqual([[all.id, "hd.ready"]]);
+    // The shape of the API's own 4K orders' hd.ready.
+    expect(JSON.parse(rows[0]!.payload)).toMatchObject({ type: "hd.ready", test: false, data: { visualizationId: website.batch.id, resultId, image: made.image } });
   });
 
   it("retries an endpoint that answers 500 or hangs, and logs why", async () => {

@@ -137,6 +137,17 @@ export const webhookHdSeen = pgTable("webhook_hd_seen", {
   attempt: integer("attempt").notNull(),
 });
 
+/**
+ * The last 4K order of a single result the webhooks have looked at (visualization.hd_attempt), once made: its
+ * hd.ready is told once, whether the API or the website ordered it.
+ */
+export const webhookResultHdSeen = pgTable("webhook_result_hd_seen", {
+  visualizationId: text("visualization_id")
+    .primaryKey()
+    .references(() => visualization.id, { onDelete: "cascade" }),
+  attempt: integer("attempt").notNull(),
+});
+
 /** An HD copy ordered through the API (which key ordered it), until its order settled and was told. */
 export const apiHdOrder = pgTable("api_hd_order", {
   photoId: text("photo_id").primaryKey(),
