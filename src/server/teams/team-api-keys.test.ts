@@ -9,10 +9,14 @@ import { authenticateApiKey } from "@/server/api-keys/authenticate-api-key";
 import { createApiKey } from "@/server/api-keys/create-api-key";
 import { listApiKeys } from "@/server/api-keys/list-api-keys";
 import type { Handle } from "@/server/db/client";
-import { batch, image, subscription, tokenLedger } from "@/server/db/schema";
+import { batch, image, subscription, tokenLedger, webhookDelivery } from "@/server/db/schema";
+import { createLocalEngine } from "@/server/engines/local-engine";
+import { startWorker } from "@/server/generation/start-worker";
 import { getImageFile } from "@/server/images/get-image-file";
 import { listGallery } from "@/server/images/list-gallery";
 import { uploadImage } from "@/server/images/upload-image";
+import { collectWebhookEvents } from "@/server/webhooks/collect-webhook-events";
+import { createWebhookEndpoint } from "@/server/webhooks/create-webhook-endpoint";
 import { createListing } from "@/server/listings/create-listing";
 import { getListing } from "@/server/listings/get-listing";
 import { parseInput } from "@/server/parse-input";
@@ -111,13 +115,26 @@ describe("a team's API keys on pglite", () => {
     await expect(authenticate(made.secret)).rejects.toMatchObject({ code: "UNAUTHORIZED", details: { reason: "apiKeyRevoked" } });
   });
 
-  it("stops a team key once its maker is no longer the team's owner or admin, and a removed member's own key reaches nothing of the team", async () => {
+  it("stops a team key once its maker is no longer the team's owner or admin, and a removed member's own key and endpoint reach nothing of the team", async () => {
     const db = handle.db;
     const { ownerId, memberId: adminId, teamId } = await teamWith("admin");
     const teamKey = await createTeamApiKey({ db, actorId: adminId, teamId, input: { name: "Portal", scopes: ["read", "generate"] } });
     const ownKey = await createApiKey({ db, ownerId: adminId, input: { name: "Mine", scopes: ["read", "generate"] } });
+    const endpoint = await createWebhookEndpoint({ db, ownerId: adminId, url: "https://hooks.example.test/mine", mode: "live" });
+    const told = async () => db.select({ type: webhookDelivery.type }).from(webhookDelivery).where(eq(webhookDelivery.endpointId, endpoint.id));
+    const runJobs = async () => {
+      const worker = startWorker({ db, storage, engine: createLocalEngine(), pollMs: 20, sweepEveryMs: 3_600_000 });
+      await worker.idle();
+      await worker.stop({ graceMs: 1000 });
+      await collectWebhookEvents({ db });
+    };
     const caller = await authenticate(teamKey.secret);
     const upload = await uploadImage({ db, storage, userId: caller.ownerId, teamId: caller.teamId, clientAddress: "203.0.113.9", body: body(photo) });
+    // While a member, the maker's account-wide endpoint hears of the team work the key made.
+    await startVisualization({ db, caller, request: restyle(upload.id), requestId: randomUUID() });
+    await runJobs();
+    expect((await told()).map((d) => d.type)).toEqual(expect.arrayContaining(["result.ready", "visualization.finished"]));
+    await db.delete(webhookDelivery).where(eq(webhookDelivery.endpointId, endpoint.id));
     const started = await startVisualization({ db, caller, request: restyle(upload.id), requestId: randomUUID() });
 
     // Made an agent, the admin's team key stops; the owner still sees it among the team's keys.
@@ -126,6 +143,9 @@ describe("a team's API keys on pglite", () => {
     expect((await listTeamApiKeys({ db, actorId: ownerId, teamId })).map((k) => k.id)).toEqual([teamKey.key.id]);
 
     await removeTeamMember({ db, actorId: ownerId, teamId, userId: adminId });
+    // Removed while its work runs, the former admin's endpoint is told nothing more of it.
+    await runJobs();
+    expect(await told()).toEqual([]);
     const own = await authenticate(ownKey.secret);
     expect(own.teamId).toBeNull();
     await expect(getVisualization({ db, ownerId: own.ownerId, id: started.visualization.id })).rejects.toMatchObject({ code: "NOT_FOUND" });

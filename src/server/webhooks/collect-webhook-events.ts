@@ -36,7 +36,7 @@ export async function collectWebhookEvents(options: { db: Db; limit?: number }):
        and not exists (select 1 from api_batch a where a.batch_id = b.id)
     on conflict do nothing`);
   const open = await db
-    .select({ batchId: apiBatch.batchId, ownerId: apiBatch.ownerId, keyId: apiBatch.keyId, seenSeq: apiBatch.seenSeq, listingId: apiBatch.listingId, lastSeq: batch.lastSeq, free: batch.free })
+    .select({ batchId: apiBatch.batchId, ownerId: apiBatch.ownerId, keyId: apiBatch.keyId, seenSeq: apiBatch.seenSeq, listingId: apiBatch.listingId, lastSeq: batch.lastSeq, free: batch.free, teamId: batch.teamId })
     .from(apiBatch)
     .innerJoin(batch, eq(batch.id, apiBatch.batchId))
     .where(and(eq(apiBatch.finished, false), gt(batch.lastSeq, apiBatch.seenSeq)))
@@ -51,7 +51,7 @@ export async function collectWebhookEvents(options: { db: Db; limit?: number }):
         .where(and(eq(batchEvent.batchId, row.batchId), gt(batchEvent.seq, row.seenSeq), sql`${batchEvent.seq} <= ${row.lastSeq}`))
         .orderBy(asc(batchEvent.seq));
       const emit = async (type: WebhookEventType, data: Record<string, unknown>) => {
-        await enqueueWebhookEvent({ db: tx, ownerId: row.ownerId, keyId: row.keyId, type, test: row.free, data });
+        await enqueueWebhookEvent({ db: tx, ownerId: row.ownerId, keyId: row.keyId, teamId: row.teamId, type, test: row.free, data });
         n++;
       };
       for (const { payload } of events) {
@@ -83,7 +83,7 @@ export async function collectWebhookEvents(options: { db: Db; limit?: number }):
   }
   // HD orders settled since last looked at: made (an HD image, no order left), failed or dropped (no event).
   const orders = await db
-    .select({ photoId: listingPhoto.id, listingId: listingPhoto.listingId, ownerId: listing.userId, attempt: listingPhoto.hdAttempt, hdState: listingPhoto.hdState, free: listingPhoto.hdFree, keyId: apiHdOrder.keyId, hd: image })
+    .select({ photoId: listingPhoto.id, listingId: listingPhoto.listingId, ownerId: listing.userId, teamId: listing.teamId, attempt: listingPhoto.hdAttempt, hdState: listingPhoto.hdState, free: listingPhoto.hdFree, keyId: apiHdOrder.keyId, hd: image })
     .from(listingPhoto)
     .innerJoin(listing, eq(listing.id, listingPhoto.listingId))
     .leftJoin(image, eq(image.id, listingPhoto.hdImageId))
@@ -108,14 +108,14 @@ export async function collectWebhookEvents(options: { db: Db; limit?: number }):
       await tx.delete(apiHdOrder).where(eq(apiHdOrder.photoId, order.photoId));
       if (seen.length === 0 || !order.hd || order.hdState === "failed") return;
       const data = { listingId: order.listingId, photoId: order.photoId, image: toApiImage(toImageDto(order.hd)) };
-      await enqueueWebhookEvent({ db: tx, ownerId: order.ownerId, keyId: order.keyId, type: "hd.ready", test: order.free, data });
+      await enqueueWebhookEvent({ db: tx, ownerId: order.ownerId, keyId: order.keyId, teamId: order.teamId, type: "hd.ready", test: order.free, data });
       queued++;
     });
   }
   // Single results' 4K orders placed through the API, settled since: made (an HD image, no order left), failed
   // (no event), or followed by a later order (it failed; the later one is told by whoever placed it).
   const resultOrders = await db
-    .select({ order: apiResultHdOrder, batchId: visualization.batchId, attempt: visualization.hdAttempt, hdState: visualization.hdState, free: batch.free, hd: image })
+    .select({ order: apiResultHdOrder, batchId: visualization.batchId, attempt: visualization.hdAttempt, hdState: visualization.hdState, free: batch.free, teamId: batch.teamId, hd: image })
     .from(apiResultHdOrder)
     .innerJoin(visualization, eq(visualization.id, apiResultHdOrder.visualizationId))
     .innerJoin(batch, eq(batch.id, visualization.batchId))
@@ -135,14 +135,14 @@ export async function collectWebhookEvents(options: { db: Db; limit?: number }):
       // Told here, so the website's step below does not tell it again.
       await markResultHdSeen(tx, order.visualizationId, order.attempt);
       const data = { visualizationId: settled.batchId, resultId: order.visualizationId, image: toApiImage(toImageDto(settled.hd)) };
-      await enqueueWebhookEvent({ db: tx, ownerId: order.ownerId, keyId: order.keyId, type: "hd.ready", test: settled.free, data });
+      await enqueueWebhookEvent({ db: tx, ownerId: order.ownerId, keyId: order.keyId, teamId: settled.teamId, type: "hd.ready", test: settled.free, data });
       queued++;
     });
   }
   // Single results' 4K copies ordered on the website and made since last looked at, while kept, for owners with
   // an account-wide endpoint made before the order (the key's endpoints hear only of the key's orders, above).
   const websiteResultOrders = await db
-    .select({ id: visualization.id, batchId: visualization.batchId, attempt: visualization.hdAttempt, ownerId: batch.userId, free: batch.free, hd: image })
+    .select({ id: visualization.id, batchId: visualization.batchId, attempt: visualization.hdAttempt, ownerId: batch.userId, teamId: batch.teamId, free: batch.free, hd: image })
     .from(visualization)
     .innerJoin(batch, eq(batch.id, visualization.batchId))
     .innerJoin(image, eq(image.id, visualization.hdImageId))
@@ -160,7 +160,7 @@ export async function collectWebhookEvents(options: { db: Db; limit?: number }):
     await db.transaction(async (tx) => {
       if (!(await markResultHdSeen(tx, made.id, made.attempt))) return;
       const data = { visualizationId: made.batchId, resultId: made.id, image: toApiImage(toImageDto(made.hd)) };
-      await enqueueWebhookEvent({ db: tx, ownerId: made.ownerId, keyId: null, type: "hd.ready", test: made.free, data });
+      await enqueueWebhookEvent({ db: tx, ownerId: made.ownerId, keyId: null, teamId: made.teamId, type: "hd.ready", test: made.free, data });
       queued++;
     });
   }
