@@ -137,10 +137,8 @@ export async function expectNoAxeViolations(page: Page, context: string, options
   let builder = options.onlyRules ? new AxeBuilder({ page }).withRules(options.onlyRules) : new AxeBuilder({ page }).withTags(WCAG_TAGS);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
-  // Violations only (axe then skips working out selectors for what passed), and run in the page itself: our
-  // pages have no frames, so the blank page axe otherwise opens to merge the frames' results is not needed.
-  // About 0.3 s per run instead of 1.1 s (docs/testing.md).
-  const { violations } = await builder.options({ resultTypes: ["violations"] }).setLegacyMode(true).analyze();
+  // Violations only: axe then skips working out selectors for what passed (docs/testing.md).
+  const { violations } = await builder.options({ resultTypes: ["violations"] }).analyze();
   const message = violations.length
     ? `axe found ${violations.length} violation${violations.length === 1 ? "" : "s"} on ${context} (${page.url()}):\n${formatAxeViolations(violations)}`
     : "";

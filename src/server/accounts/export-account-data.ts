@@ -105,6 +105,7 @@ export const notExportedTables: Record<string, string> = {
   batch_event: "a replay of the exported visualizations' progress",
   // Which HD order of a listing photo the webhooks last looked at: a number per exported listing photo.
   webhook_hd_seen: "the webhooks' marker of the exported listing photos' HD orders",
+  webhook_result_hd_seen: "the webhooks' marker of the exported results' 4K orders",
   // Which provider events were already handled: ids and types, nothing of the person beyond the exported payments.
   payment_event: "provider event ids already handled",
   // The test checkout's copy of what a provider would know, moving no money; the orders and subscriptions it
