@@ -2,6 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { createTranslator } from "next-intl";
+import { catalogs } from "@/i18n/catalogs";
 import { findLibraryPhoto, libraryPhotos } from "./library";
 import { roomTypes } from "./room-types";
 
@@ -37,11 +39,25 @@ describe("example-photo library", () => {
     expect(findLibraryPhoto("")).toBeUndefined();
   });
 
-  it("points at public URLs under /library/ with a credit", () => {
-    for (const photo of libraryPhotos) {
-      expect(photo.file).toMatch(/^\/library\/[a-z-]+\.jpg$/);
-      expect(photo.credit.trim()).not.toBe("");
-    }
+  it("points at public URLs under /library/", () => {
+    for (const photo of libraryPhotos) expect(photo.file).toMatch(/^\/library\/[a-z-]+\.jpg$/);
+  });
+
+  it("credits each photo in the page's language, its source address and licence as written", () => {
+    const credits = (locale: "pl" | "en") => {
+      const t = createTranslator({ locale, messages: catalogs[locale], namespace: "design" });
+      return Object.fromEntries(libraryPhotos.map((photo) => [photo.id, t("libraryCredit", photo.credit)]));
+    };
+    expect(credits("pl")).toMatchObject({
+      "living-room": "Zdjęcie: pxhere.com/en/photo/1367038 (CC0 1.0)",
+      "dining-room": "Wyrenderowane w Blenderze dla Aranżera",
+      garden: "Wygenerowane proceduralnie dla Aranżera",
+    });
+    expect(credits("en")).toMatchObject({
+      "living-room": "Photo: pxhere.com/en/photo/1367038 (CC0 1.0)",
+      "dining-room": "Rendered in Blender for Aranżer",
+      garden: "Drawn procedurally for Aranżer",
+    });
   });
 
   for (const photo of libraryPhotos) {

@@ -13,26 +13,31 @@ export type LibraryPhoto = {
   file: string;
   width: number;
   height: number;
-  /** Short attribution to show with the photo. */
-  credit: string;
+  /** Where the photo comes from: its words are `design.libraryCredit` in messages/*.json (source and licence as written). */
+  credit: LibraryCredit;
 };
 
-const rendered = "Rendered in Blender for Aranżer";
+/** A photo from the web (its address and licence), or a picture we made: rendered in Blender or drawn procedurally. */
+export type LibraryCredit = { kind: "photo"; source: string; licence: string } | { kind: "rendered" } | { kind: "procedural" };
+
+const rendered = { kind: "rendered" } as const;
+const procedural = { kind: "procedural" } as const;
+const pxhere = (photo: number) => ({ kind: "photo", source: `pxhere.com/en/photo/${photo}`, licence: "CC0 1.0" }) as const;
 
 /** In the order of roomTypes. */
 export const libraryPhotos: readonly LibraryPhoto[] = [
-  { id: "living-room", roomType: "living-room", file: "/library/living-room.jpg", width: 1536, height: 922, credit: "Photo: pxhere.com/en/photo/1367038 (CC0 1.0)" },
+  { id: "living-room", roomType: "living-room", file: "/library/living-room.jpg", width: 1536, height: 922, credit: pxhere(1367038) },
   { id: "dining-room", roomType: "dining-room", file: "/library/dining-room.jpg", width: 1152, height: 768, credit: rendered },
-  { id: "bedroom", roomType: "bedroom", file: "/library/bedroom.jpg", width: 1536, height: 1024, credit: "Photo: pxhere.com/en/photo/607447 (CC0 1.0)" },
+  { id: "bedroom", roomType: "bedroom", file: "/library/bedroom.jpg", width: 1536, height: 1024, credit: pxhere(607447) },
   { id: "bathroom", roomType: "bathroom", file: "/library/bathroom.jpg", width: 1152, height: 768, credit: rendered },
   { id: "office", roomType: "office", file: "/library/office.jpg", width: 1152, height: 768, credit: rendered },
-  { id: "kitchen", roomType: "kitchen", file: "/library/kitchen.jpg", width: 1536, height: 864, credit: "Photo: pxhere.com/en/photo/945420 (CC0 1.0)" },
+  { id: "kitchen", roomType: "kitchen", file: "/library/kitchen.jpg", width: 1536, height: 864, credit: pxhere(945420) },
   { id: "terrace", roomType: "terrace", file: "/library/terrace.jpg", width: 1152, height: 768, credit: rendered },
   { id: "kids-room", roomType: "kids-room", file: "/library/kids-room.jpg", width: 1152, height: 768, credit: rendered },
   // A grey sky to replace and a facade to restyle.
-  { id: "exterior", roomType: "exterior", file: "/library/exterior.jpg", width: 1536, height: 1024, credit: "Drawn procedurally for Aranżer" },
+  { id: "exterior", roomType: "exterior", file: "/library/exterior.jpg", width: 1536, height: 1024, credit: procedural },
   // A yard to landscape: lawn, paving, a fence, a grey sky.
-  { id: "garden", roomType: "garden", file: "/library/garden.jpg", width: 1536, height: 1024, credit: "Drawn procedurally for Aranżer" },
+  { id: "garden", roomType: "garden", file: "/library/garden.jpg", width: 1536, height: 1024, credit: procedural },
 ];
 
 export function findLibraryPhoto(id: string): LibraryPhoto | undefined {

@@ -29,10 +29,11 @@ export default async function GeneratorPage({ params, searchParams }: Props) {
   const tHome = await getTranslations("home");
   const tRooms = await getTranslations("rooms");
   const tStyles = await getTranslations("styles");
+  const tDesign = await getTranslations("design");
   const user = await getSessionUser();
   const query = await searchParams;
 
-  const photos: ExamplePhoto[] = showcasePhotos().map((photo) => ({ id: photo.id, name: tRooms(photo.roomType), credit: photo.credit }));
+  const photos: ExamplePhoto[] = showcasePhotos().map((photo) => ({ id: photo.id, name: tRooms(photo.roomType), credit: tDesign("libraryCredit", photo.credit) }));
   const styles: ExampleStyle[] = showcaseStyleIds.map((id) => ({
     id,
     name: tStyles(`${id}.name`),
@@ -77,7 +78,7 @@ export default async function GeneratorPage({ params, searchParams }: Props) {
           </Button>
         </div>
       </ExamplePicker>
-      <p className="mt-8 text-xs text-gray-700 dark:text-gray-300" lang="en">
+      <p className="mt-8 text-xs text-gray-700 dark:text-gray-300">
         {[...new Set(photos.map((photo) => photo.credit))].join(" · ")}
       </p>
     </PageContainer>

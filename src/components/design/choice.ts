@@ -1,8 +1,9 @@
+import type { LibraryCredit } from "@/config/library";
 import type { RoomType } from "@/config/room-types";
 import type { ImageDto, ImageSource } from "@/schemas/generation";
 
 /** A library photo as the design page needs it (from src/config/library.ts). */
-export type LibraryOption = { id: string; roomType: RoomType; file: string; width: number; height: number; credit?: string };
+export type LibraryOption = { id: string; roomType: RoomType; file: string; width: number; height: number; credit?: LibraryCredit };
 /** A style as the design page needs it (from src/config/styles.ts); its name and description are messages. */
 export type StyleOption = { id: string; thumbnail: string };
 

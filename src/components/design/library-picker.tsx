@@ -35,10 +35,10 @@ export function LibraryPicker({ photos, selectedId, onSelect }: Props) {
             />
             <PlainImage src={photo.file} alt="" width={photo.width} height={photo.height} loading="lazy" className="aspect-4/3 w-full object-cover" />
             <span className="block px-2 py-1.5 text-sm font-medium text-gray-900 dark:text-gray-100">{tRooms(photo.roomType)}</span>{" "}
-            {/* The attribution is written once, in English, in src/config/library.ts; a web address with nowhere to break wraps anywhere rather than being cut off. */}
+            {/* A web address with nowhere to break wraps anywhere rather than being cut off. */}
             {photo.credit ? (
-              <span lang="en" className="block px-2 pb-1.5 text-xs wrap-anywhere text-gray-600 dark:text-gray-400">
-                {photo.credit}
+              <span className="block px-2 pb-1.5 text-xs wrap-anywhere text-gray-600 dark:text-gray-400">
+                {t("libraryCredit", photo.credit)}
               </span>
             ) : null}
           </label>

@@ -214,12 +214,15 @@ describe("ListingWorkspace's photos", () => {
     expect(screen.getAllByRole("combobox", { name: /zdjęciu/ }).map((select) => select.getAttribute("aria-label"))).toEqual(["Pomieszczenie na zdjęciu 1", "Pomieszczenie na zdjęciu 2"]);
   });
 
-  it("lets a library photo's credit wrap in the dialog rather than be cut off", async () => {
+  it("credits a library photo in the page's language, letting its address wrap in the dialog rather than be cut off", async () => {
     serve([10]);
-    const credit = "Photo: pxhere.com/en/photo/1367038 (CC0 1.0)";
+    const credit = { kind: "photo", source: "pxhere.com/en/photo/1367038", licence: "CC0 1.0" } as const;
     render(withMessages(<QueryProvider><ListingWorkspace initial={listing} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle"]} enginesDocs="https://example.test" library={[{ id: "living-room", roomType: "living-room", file: "/library/living-room.jpg", width: 1536, height: 922, credit }]} /></QueryProvider>));
     await userEvent.click(screen.getByRole("button", { name: "Z biblioteki przykładów" }));
-    const shown = within(await screen.findByRole("dialog")).getByText(credit);
+    const dialog = await screen.findByRole("dialog");
+    const shown = within(dialog).getByText("Zdjęcie: pxhere.com/en/photo/1367038 (CC0 1.0)");
+    // The radio is named by its room and its credit, both in Polish.
+    expect(within(dialog).getByRole("radio", { name: "Salon Zdjęcie: pxhere.com/en/photo/1367038 (CC0 1.0)" })).toBeTruthy();
     // The card cuts off what overflows it: an address with no space in it must be allowed to break anywhere.
     expect(shown.closest(".wrap-anywhere")).not.toBeNull();
   });
