@@ -61,7 +61,7 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("zlota-44-12.zip");
   const entries = readZip(readFileSync((await download.path())!));
-  expect(entries.map((e) => e.name)).toEqual(["zlota-44-12-01-living-room-scandinavian.jpg", "zlota-44-12-02-kitchen-scandinavian.jpg", "zlota-44-12-03-bedroom-scandinavian.jpg"]);
+  expect(entries.map((e) => e.name)).toEqual(["zlota-44-12-01-salon-skandynawski.jpg", "zlota-44-12-02-kuchnia-skandynawski.jpg", "zlota-44-12-03-sypialnia-skandynawski.jpg"]);
   // The label's dark plate in the bottom-right corner carries white letters, and the file says it is made by AI.
   const labelPlate = async (jpeg: Buffer) => {
     const { width = 0, height = 0 } = await sharp(jpeg).metadata();

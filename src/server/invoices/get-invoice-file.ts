@@ -4,6 +4,7 @@ import type { Locale } from "@/config/routes";
 import { getDb, type DbOrTx } from "@/server/db/client";
 import { invoice, teamMember } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { invoiceFileName } from "./invoice-file-name";
 import { renderInvoicePdf } from "./render-invoice-pdf";
 import { toInvoiceDocument } from "./to-invoice-document";
 
@@ -23,9 +24,9 @@ export async function getInvoiceFile(options: { userId: string; invoiceId: strin
       ),
     );
   if (!row) throw new AppError("NOT_FOUND");
-  const base = row.number.replaceAll("/", "-");
-  if (options.format === "xml") return { data: Buffer.from(row.xml, "utf8"), contentType: "application/xml; charset=utf-8", fileName: `${base}.xml` };
+  const fileName = invoiceFileName({ number: row.number, format: options.format, locale: options.locale });
+  if (options.format === "xml") return { data: Buffer.from(row.xml, "utf8"), contentType: "application/xml; charset=utf-8", fileName };
   const [corrected] = row.correctsInvoiceId ? await db.select().from(invoice).where(eq(invoice.id, row.correctsInvoiceId)) : [];
   const data = await renderInvoicePdf({ ...toInvoiceDocument(row, corrected ?? null), ksefNumber: row.ksefNumber }, options.locale);
-  return { data, contentType: "application/pdf", fileName: `${base}.pdf` };
+  return { data, contentType: "application/pdf", fileName };
 }

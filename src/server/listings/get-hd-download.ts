@@ -22,7 +22,7 @@ export async function getHdDownload(options: { userId: string; listingId: string
   const { items } = await listChosenResults({ db, listingId: row.id });
   const item = items.find((i) => i.photoId === options.photoId);
   if (!item?.hd) return null;
-  const fileName = listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId || item.mode, suffix: "hd" });
+  const fileName = listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId || null, mode: item.mode, locale: options.locale, suffix: "hd" });
   const hd = item.hd;
   const read = async () => {
     const data = row.disclosureLabel

@@ -1,9 +1,48 @@
+import { createTranslator } from "next-intl";
+import type { Locale } from "@/config/routes";
+import { catalogs, perLocale } from "@/i18n/catalogs";
 import { slugify } from "./slugify";
 
-/** `<listing>-<nn>-<room>-<style>.jpg`, the name of a result in the listing's downloads. */
-export function listingFileName(options: { listingName: string; number: number; roomType: string; styleId: string; suffix?: string }): string {
+const translators = perLocale((locale) => createTranslator({ locale, messages: catalogs[locale] }));
+
+/** A message's words when the catalogue has them and they need no values (a mode named with its colour does). */
+function wordsOf(t: (typeof translators)[Locale], key: string): string | null {
+  if (!t.has(key as never)) return null;
+  const raw = t.raw(key as never) as unknown;
+  return typeof raw === "string" && !raw.includes("{") ? raw : null;
+}
+
+/** What the file shows, in words: its style's name, else what was done (a decluttered room, a new sky), else the id. */
+function changeWords(t: (typeof translators)[Locale], styleId: string | null, mode: string): string {
+  if (styleId) return wordsOf(t, `styles.${styleId}.name`) ?? styleId;
+  return wordsOf(t, mode === "declutter" ? "modes.declutterResult.name" : `modes.${mode}.resultName`) ?? wordsOf(t, `modes.${mode}.name`) ?? mode;
+}
+
+/**
+ * `<listing>-<nn>-<room>-<style>.jpg`, the name of a result in the listing's downloads, its words in `locale`
+ * (`zlota-44-01-salon-skandynawski.jpg`, `main-st-5-01-living-room-scandinavian.jpg`); `original` names the
+ * photo it was made from instead, `suffix` marks a copy of it (`hd`).
+ */
+export function listingFileName(options: {
+  listingName: string;
+  number: number;
+  roomType: string;
+  styleId: string | null;
+  mode: string;
+  locale: Locale;
+  original?: boolean;
+  suffix?: string;
+}): string {
+  const t = translators[options.locale];
   const name = slugify(options.listingName) || "listing";
-  const parts = [name, String(options.number).padStart(2, "0"), slugify(options.roomType), slugify(options.styleId)];
+  const room = wordsOf(t, `rooms.${options.roomType}`) ?? options.roomType;
+  const change = options.original ? t("listings.export.fileOriginal") : changeWords(t, options.styleId, options.mode);
+  const parts = [name, String(options.number).padStart(2, "0"), slugify(room), slugify(change)];
   if (options.suffix) parts.push(options.suffix);
   return `${parts.join("-")}.jpg`;
+}
+
+/** The compliance sheet's entry in a portal's ZIP, named in the export's language. */
+export function complianceSheetFileName(locale: Locale): string {
+  return `${slugify(translators[locale]("listings.export.fileSheet"))}.html`;
 }

@@ -7,7 +7,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Handle } from "@/server/db/client";
 import { libraryPhotos } from "@/config/library";
-import type { DisclosureLabels } from "@/config/listing-portals";
+import { portalProfiles, type DisclosureLabels } from "@/config/listing-portals";
 import { catalogs } from "@/i18n/catalogs";
 import { hitRateLimit } from "@/server/rate-limit/hit-rate-limit";
 import { batch, generationJob, image, jobOwnerTurn, listingPhoto, listingShare, proof, tokenLedger, visualization } from "@/server/db/schema";
@@ -488,7 +488,13 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     const entries = readZip(await collect(zip.stream));
     await expect(zip.done).resolves.toBe("finished");
     expect(zip.fileName).toBe("zlota-44-12-warszawa.zip");
-    expect(entries.map((e) => e.name)).toEqual(["zlota-44-12-warszawa-01-living-room-modern.jpg", "zlota-44-12-warszawa-02-kitchen-modern.jpg", "zlota-44-12-warszawa-03-living-room-modern.jpg"]);
+    // Named in the page's language: Polish by default, English from an English page.
+    expect(entries.map((e) => e.name)).toEqual(["zlota-44-12-warszawa-01-salon-nowoczesny.jpg", "zlota-44-12-warszawa-02-kuchnia-nowoczesny.jpg", "zlota-44-12-warszawa-03-salon-nowoczesny.jpg"]);
+    const english = await streamListingZip({ db: handle.db, storage, userId, listingId, labels: LABELS, locale: "en" });
+    expect(readZip(await collect(english.stream)).map((e) => e.name)).toEqual(["zlota-44-12-warszawa-01-living-room-modern.jpg", "zlota-44-12-warszawa-02-kitchen-modern.jpg", "zlota-44-12-warszawa-03-living-room-modern.jpg"]);
+    // A portal's package is named for the portal.
+    await expect(planListingZip({ db: handle.db, userId, listingId, portal: portalProfiles.otodom })).resolves.toEqual({ fileName: "zlota-44-12-warszawa-otodom.zip", entries: 3 });
+    await expect(planListingZip({ db: handle.db, userId, listingId, portal: portalProfiles.eu })).resolves.toMatchObject({ fileName: "zlota-44-12-warszawa-eu.zip" });
     const meta = await sharp(entries[0]!.data).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", W, H]);
     await expectRenovationPreview(async (labels) => readZip(await collect((await streamListingZip({ db: handle.db, storage, userId, listingId, labels })).stream))[0]!.data);

@@ -75,11 +75,12 @@ export async function makeExportEntries(options: {
   }
   const jpeg = await sharp(resized.data).composite(overlays).jpeg({ quality: DOWNLOAD_JPEG_QUALITY, mozjpeg: true }).toBuffer();
   const file = await markDerived({ image: markDigitalSource({ image: jpeg, ai: item.ai }), parent: options.result, change: label ? "labelled" : "transcoded", description: label ?? profile.name, structure: options.proof ? factsOf(options.proof).structure : null });
-  const name = listingFileName({ listingName: options.listingName, number: item.number, roomType: item.roomType, styleId: item.styleId || item.mode });
+  const named = { listingName: options.listingName, number: item.number, roomType: item.roomType, styleId: item.styleId || null, mode: item.mode, locale };
+  const name = listingFileName(named);
   const entries = [{ name, data: file }];
   let originalName: string | null = null;
   if (profile.originalBeside && options.original) {
-    originalName = listingFileName({ listingName: options.listingName, number: item.number, roomType: item.roomType, styleId: "original" });
+    originalName = listingFileName({ ...named, original: true });
     const original = await sharp(options.original).rotate().resize(profile.maxLongSide, profile.maxLongSide, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: DOWNLOAD_JPEG_QUALITY, mozjpeg: true }).toBuffer();
     entries.push({ name: originalName, data: original });
   }

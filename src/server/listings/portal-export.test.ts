@@ -7,6 +7,7 @@ import { isAppError } from "@/server/errors";
 import type { ProofRow } from "@/server/provenance/create-proof";
 import { readManifest } from "@/server/provenance/read-manifest";
 import type { ChosenResult } from "./list-chosen-results";
+import { complianceSheetFileName } from "./listing-file-name";
 import { complianceSheet, makeExportEntries, refuseForbidden } from "./make-export-entries";
 
 const photo = readFileSync("tests/fixtures/bedroom-cc0-1600x1067.jpg");
@@ -66,7 +67,10 @@ describe("listing exports by portal", () => {
     })();
     expect(refusal).toEqual({ reason: "forbiddenByPortal", rule: "CRMLS Rule 11.5.2", photos: "2, 3" });
     expect(() => refuseForbidden({ items, profile: portalProfiles.otodom })).not.toThrow();
-    const { row } = await makeExportEntries({ item: item(2, "restyle"), profile: portalProfiles.otodom, locale: "pl", listingName: "Złota 44", result: photo, original: photo, proof });
+    const { row, entries } = await makeExportEntries({ item: item(2, "restyle"), profile: portalProfiles.otodom, locale: "pl", listingName: "Złota 44", result: photo, original: photo, proof });
     expect(row.disclosure[0]).toBe("Wizualizacja remontu");
+    // Named in the export's language, as its compliance sheet is.
+    expect(entries.map((e) => e.name)).toEqual(["zlota-44-02-sypialnia-japandi.jpg", "zlota-44-02-sypialnia-oryginal.jpg"]);
+    expect([complianceSheetFileName("pl"), complianceSheetFileName("en")]).toEqual(["zestawienie-zgodnosci.html", "compliance.html"]);
   });
 });

@@ -11,6 +11,30 @@ describe("slugify", () => {
     // The slug reaches 59 characters at "abc": the cut at 60 falls on the hyphen after it.
     const name = "Mieszkanie trzypokojowe z balkonem ul Pulawska 120 m 45 abc sprzedaz";
     expect(slugify(name)).toBe("mieszkanie-trzypokojowe-z-balkonem-ul-pulawska-120-m-45-abc");
-    expect(listingFileName({ listingName: name, number: 1, roomType: "living-room", styleId: "modern" })).toBe("mieszkanie-trzypokojowe-z-balkonem-ul-pulawska-120-m-45-abc-01-living-room-modern.jpg");
+    expect(listingFileName({ listingName: name, number: 1, roomType: "living-room", styleId: "modern", mode: "restyle", locale: "en" })).toBe("mieszkanie-trzypokojowe-z-balkonem-ul-pulawska-120-m-45-abc-01-living-room-modern.jpg");
+  });
+});
+
+describe("listingFileName", () => {
+  const file = (change: { styleId?: string; mode?: string; original?: boolean; roomType?: string }, locale: "pl" | "en" = "pl") =>
+    listingFileName({ listingName: "Złota 44", number: 3, roomType: change.roomType ?? "kids-room", styleId: change.styleId ?? null, mode: change.mode ?? "restyle", original: change.original, locale });
+
+  it("names the room and the style in the page's language, in plain ASCII words", () => {
+    expect(file({ styleId: "art-deco" })).toBe("zlota-44-03-pokoj-dzieciecy-art-deco.jpg");
+    expect(file({ styleId: "scandinavian", roomType: "bedroom" })).toBe("zlota-44-03-sypialnia-skandynawski.jpg");
+    expect(file({ styleId: "scandinavian", roomType: "bedroom" }, "en")).toBe("zlota-44-03-bedroom-scandinavian.jpg");
+  });
+
+  it("names the original photo, and a result without a style by what was done", () => {
+    expect(file({ original: true, roomType: "kitchen" })).toBe("zlota-44-03-kuchnia-oryginal.jpg");
+    expect(file({ original: true, roomType: "kitchen" }, "en")).toBe("zlota-44-03-kitchen-original.jpg");
+    expect(file({ mode: "declutter", roomType: "living-room" })).toBe("zlota-44-03-salon-oprozniony-pokoj.jpg");
+    expect(file({ mode: "declutter", roomType: "living-room" }, "en")).toBe("zlota-44-03-living-room-decluttered.jpg");
+    expect(file({ mode: "reference", roomType: "office" })).toBe("zlota-44-03-gabinet-styl-ze-zdjecia.jpg");
+  });
+
+  it("falls back to the ids of a room, style or mode the catalogue no longer has", () => {
+    expect(file({ styleId: "gone-style", roomType: "attic" })).toBe("zlota-44-03-attic-gone-style.jpg");
+    expect(file({ mode: "paint", roomType: "attic" })).toBe("zlota-44-03-attic-paint.jpg");
   });
 });

@@ -14,7 +14,7 @@ import { labelledResultFile } from "./labelled-result-file";
 import { labelSlots } from "./label-slots";
 import { complianceSheet, exportLocale, makeExportEntries, refuseForbidden, type SheetRow } from "./make-export-entries";
 import { listChosenResults } from "./list-chosen-results";
-import { listingFileName } from "./listing-file-name";
+import { complianceSheetFileName, listingFileName } from "./listing-file-name";
 import { slugify } from "./slugify";
 import { loadOwnedListing } from "./load-owned-listing";
 
@@ -35,11 +35,14 @@ async function chosenForZip(options: { userId: string; listingId: string; portal
   if (items.length === 0) throw dead > 0 ? new AppError("GONE") : new AppError("NOT_FOUND", { reason: "nothingChosen" });
   // A portal whose rules forbid a chosen result's change refuses the whole export, naming the rule and the photos.
   if (options.portal) refuseForbidden({ items, profile: options.portal });
-  return { row, items, plan: { fileName: `${slugify(row.name) || "listing"}.zip`, entries: items.length } };
+  // Each portal's package is named for it: two downloads for two portals do not share a name.
+  const portal = options.portal ? slugify(options.portal.name) : "";
+  return { row, items, plan: { fileName: `${[slugify(row.name) || "listing", portal].filter(Boolean).join("-")}.zip`, entries: items.length } };
 }
 
 /**
- * The chosen results of a listing as one ZIP of full-size JPEGs named `<listing>-<nn>-<room>-<style>.jpg`, each
+ * The chosen results of a listing as one ZIP of full-size JPEGs named `<listing>-<nn>-<room>-<style>.jpg` in the
+ * page's language (a portal's: in its own), each
  * with its result's AI marking, streamed: each entry is taken (labelledResultFile: made once, then kept for its
  * hour) only when the one before has gone out, so a ZIP being made holds one image in hand, not forty. JPEGs are stored, not deflated again (it would gain nothing).
  * `labels` are the disclosure texts to burn in, by kind of change (null: none; the listing's own setting is applied here).
@@ -83,7 +86,8 @@ export async function streamListingZip(options: {
     await Promise.race([written, closed]);
   };
   const { portal } = options;
-  const locale = portal ? exportLocale(portal, options.locale ?? "pl") : "pl";
+  const pageLocale = options.locale ?? "pl";
+  const locale = portal ? exportLocale(portal, pageLocale) : pageLocale;
   const sheet: SheetRow[] = [];
   const done = (async () => {
     for (const item of items) {
@@ -105,10 +109,10 @@ export async function streamListingZip(options: {
       const jpeg = await labelledResultFile({ file: item.result, label: labels ? labels[disclosureKind(item.mode)] : null, ai: item.ai, structure, owner: options.userId, storage });
       // An object gone between the listing and now: left out rather than a broken entry.
       if (!jpeg || abandoned) continue;
-      await append(jpeg, listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId || item.mode }));
+      await append(jpeg, listingFileName({ listingName: row.name, number: item.number, roomType: item.roomType, styleId: item.styleId || null, mode: item.mode, locale }));
     }
     if (abandoned) return "abandoned" as const;
-    if (portal) await append(complianceSheet({ listingName: row.name, profile: portal, locale, rows: sheet }), "compliance.html");
+    if (portal) await append(complianceSheet({ listingName: row.name, profile: portal, locale, rows: sheet }), complianceSheetFileName(locale));
     if (abandoned) return "abandoned" as const;
     await archive.finalize();
     finalized = true;

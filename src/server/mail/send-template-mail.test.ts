@@ -57,3 +57,23 @@ describe("account e-mails", () => {
     }
   }
 });
+
+describe("every e-mail's plain-text part", () => {
+  const templates = ["confirmEmail", "resetPassword", "passwordChanged", "accountExists", "signInFailures", "orderConfirmation", "commentReported", "teamInvitation"] as const;
+  for (const locale of ["pl", "en"] as const) {
+    it(`in ${locale}: reads right without the HTML (no button to click, the link written out)`, async () => {
+      const { sendTemplateMail } = await import("./send-template-mail");
+      for (const template of templates) {
+        const to = `plain-${template}-${locale}@example.test`;
+        const url = `http://localhost:3000/${template}`;
+        await sendTemplateMail({ to, locale, template, url, values: { product: "Pro", title: "Wpis", reason: "spam", team: "Ekipa", days: 7 } });
+        const file = (await readdir(path.join(dir, "mail"))).find((f) => f.endsWith(`${to}.eml`));
+        const raw = await readFile(path.join(dir, "mail", file!), "utf8");
+        const decoded = Buffer.from(raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+        const text = decoded.slice(decoded.indexOf("text/plain"), decoded.indexOf("text/html"));
+        expect(text, template).toContain(url);
+        expect(text, template).not.toMatch(/button|click|przycisk|klikn/i);
+      }
+    });
+  }
+});
