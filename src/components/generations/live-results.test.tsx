@@ -338,6 +338,21 @@ describe("LiveResults", () => {
     expect(within(screen.getByRole("article", { name: "Boho (ponownie)" })).getByText(/zachowane \(99% linii zdjęcia\)/)).toBeTruthy();
   });
 
+  it("says what was kept in words that fit the photo: a building's lines for a facade, the photo's lines for a garden", () => {
+    const scored = (id: string, structureScore: number, flagged: boolean) => ({ id, styleId: "modern", status: "succeeded" as const, progress: 1, result: image(`res-${id}`), failureReason: null, refunded: false, variant: 0, structureScore, flagged, remadeAs: null, remakeOf: null });
+    const cases: [Partial<BatchDto>, string, string][] = [
+      [{ mode: "facade", roomType: "exterior" }, "Linie budynku zachowane (96% linii zdjęcia)", "Linie budynku różnią się od zdjęcia (zachowano tylko 40%)"],
+      [{ mode: "garden", roomType: "garden" }, "Linie zdjęcia zachowane (96%)", "Linie wyniku różnią się od zdjęcia (zachowano tylko 40%)"],
+    ];
+    for (const [overrides, kept, flagged] of cases) {
+      const view = renderResults(batch({ ...overrides, visualizations: [scored("v1", 0.96, false), { ...scored("v2", 0.4, true), styleId: "boho" }] }));
+      expect(screen.getByRole("article", { name: "Nowoczesny" }).textContent).toContain(kept);
+      expect(screen.getByRole("article", { name: "Boho" }).textContent).toContain(flagged);
+      expect(document.body.textContent).not.toMatch(/Ściany, okna i drzwi|Linie pomieszczenia/);
+      view.unmount();
+    }
+  });
+
   it("closes the stream when it leaves the page", () => {
     const view = renderResults(batch());
     const stream = FakeEventSource.instances[0]!;

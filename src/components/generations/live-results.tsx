@@ -3,6 +3,7 @@
 import { useCallback, useMemo } from "react";
 import { useTranslations } from "next-intl";
 import { CircleAlert, ImageOff, LoaderCircle } from "lucide-react";
+import { structureSubject } from "@/config/structure-subject";
 import type { BatchDto, BatchEvent, ImageDto } from "@/schemas/generation";
 import type { LiveBatch } from "./batch-state";
 import { useCatalogNames } from "./catalog-names";
@@ -59,7 +60,8 @@ export function LiveResults({ batch: initial, now: serverNow, enginesDocs, desig
   const onFlagged = useCallback(
     (event: Extract<BatchEvent, { type: "scored" }>, batch: LiveBatch) => {
       const visualization = batch.visualizations.find((v) => v.id === event.visualizationId);
-      announce(t("flaggedAnnounced", { style: visualization ? names.visualization(batch, visualization) : "", percent: Math.round(event.structureScore * 100) }));
+      const subject = structureSubject({ roomType: batch.roomType, mode: batch.mode });
+      announce(t("flaggedAnnounced", { style: visualization ? names.visualization(batch, visualization) : "", percent: Math.round(event.structureScore * 100), subject }));
     },
     [announce, t, names],
   );
@@ -80,7 +82,8 @@ export function LiveResults({ batch: initial, now: serverNow, enginesDocs, desig
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const room = names.room(batch.roomType);
   const originalGone = minutesLeft(batch.source.expiresAt, now) === 0;
-  const labels = useMemo<CardLabels>(() => ({ room, ai: batch.ai, headingLevel: headingLevel === 2 ? "h3" : "h4" }), [room, batch.ai, headingLevel]);
+  const subject = structureSubject({ roomType: batch.roomType, mode: batch.mode });
+  const labels = useMemo<CardLabels>(() => ({ room, subject, ai: batch.ai, headingLevel: headingLevel === 2 ? "h3" : "h4" }), [room, subject, batch.ai, headingLevel]);
 
   return (
     <section aria-labelledby={`batch-${batch.id}`} className="rounded-2xl border border-gray-200 p-4 sm:p-6 dark:border-gray-800">

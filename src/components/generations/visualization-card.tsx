@@ -5,6 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { CircleAlert, Download, ImageOff, LoaderCircle, RotateCcw, ShieldCheck, Sparkles, TriangleAlert } from "lucide-react";
 import { Link } from "@/components/link";
 import { Button } from "@/components/ui/button";
+import type { StructureSubject } from "@/config/structure-subject";
 import type { ImageDto, VisualizationStatus } from "@/schemas/generation";
 import type { LiveVisualization } from "./batch-state";
 import { ComparisonSlider } from "@/components/ui/comparison-slider";
@@ -18,7 +19,8 @@ import { resultAltKey } from "./result-alt";
 import { findingPhrases } from "./structure-findings";
 import { StructureOverlay } from "./structure-overlay";
 
-export type CardLabels = { room: string; ai: boolean; headingLevel: "h3" | "h4" };
+/** The batch's room (its name, and what its structure sentence speaks of), whether an AI made it, and the card's heading level. */
+export type CardLabels = { room: string; subject: StructureSubject; ai: boolean; headingLevel: "h3" | "h4" };
 
 interface Props {
   visualization: LiveVisualization;
@@ -106,7 +108,7 @@ export const VisualizationCard = memo(function VisualizationCard({ visualization
               {t("preview")}
             </p>
           )}
-          {v.structureScore !== null && <StructureNote visualization={v} styleName={styleName} onRemake={onRemake && (() => onRemake(v.id))} />}
+          {v.structureScore !== null && <StructureNote visualization={v} styleName={styleName} subject={labels.subject} onRemake={onRemake && (() => onRemake(v.id))} />}
           <div className="mt-auto flex flex-wrap gap-2">
             <Button asChild size="sm" variant="outline" color="gray" leadingIcon={<Download />}>
               <a href={`${v.result.url}?download&name=${encodeURIComponent(`${labels.room} ${styleName}`)}`} download aria-label={t("downloadNamed", { style: styleName })}>
@@ -147,10 +149,13 @@ export function flaggedOverlay(v: Pick<LiveVisualization, "flagged" | "structure
 export function StructureNote({
   visualization: v,
   styleName,
+  subject,
   onRemake,
 }: {
   visualization: Pick<LiveVisualization, "structureScore" | "flagged" | "structureFindings" | "remadeAs" | "remakeOf">;
   styleName: string;
+  /** What was kept, in words that fit the photo: a room's walls, a building, a garden's lines (src/config/structure-subject.ts). */
+  subject: StructureSubject;
   onRemake?: () => Promise<string | null>;
 }) {
   const t = useTranslations("generation.structure");
@@ -168,7 +173,7 @@ export function StructureNote({
     return (
       <p className="flex items-center gap-1.5 text-sm text-green-800 dark:text-green-300">
         <ShieldCheck aria-hidden="true" className="size-4 shrink-0" />
-        {t("kept", { percent })}
+        {t("kept", { percent, subject })}
       </p>
     );
   }
@@ -176,7 +181,7 @@ export function StructureNote({
     <div className="space-y-2 rounded-lg bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
       <p className="flex items-start gap-1.5 font-medium">
         <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        {t("flagged", { percent })}
+        {t("flagged", { percent, subject })}
       </p>
       {v.structureFindings?.length ? (
         <>

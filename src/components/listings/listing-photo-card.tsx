@@ -45,7 +45,7 @@ export const ListingPhotoCard = memo(function ListingPhotoCard({
   const number = index + 1;
   const room = tRooms(photo.roomType as RoomType);
   const path = `/photos/${photo.id}`;
-  const shown = useMemo(() => ({ image: photo.image, number, room }), [photo.image, number, room]);
+  const shown = useMemo(() => ({ image: photo.image, number, room, roomType: photo.roomType }), [photo.image, number, room, photo.roomType]);
   const choose = useCallback(
     (visualizationId: string, chosen: boolean) => void send(`choose:${photo.id}`, "PUT", `/photos/${photo.id}/choice`, { visualizationId: chosen ? visualizationId : null }),
     [send, photo.id],

@@ -8,6 +8,7 @@ import { ComparisonSlider } from "@/components/ui/comparison-slider";
 import { flaggedOverlay, StructureNote } from "@/components/generations/visualization-card";
 import type { ListingPhotoDto, ListingResultDto } from "@/schemas/listings";
 import { resultAltKey } from "@/components/generations/result-alt";
+import { structureSubject } from "@/config/structure-subject";
 
 /** The disclosure label on screen, on the result's side of the slider (the files handed out carry it burnt into the same corner). */
 function LabelBadge({ text }: { text: string }) {
@@ -31,7 +32,7 @@ export const ListingResult = memo(function ListingResult({
   result: ListingResultDto;
   /** Its name, as the design page names it (style or what was done, variation, remake). */
   name: string;
-  photo: { image: ListingPhotoDto["image"]; number: number; room: string };
+  photo: { image: ListingPhotoDto["image"]; number: number; room: string; roomType: string };
   chosen: boolean;
   /** The listing puts its disclosure label on results. */
   labelled: boolean;
@@ -72,7 +73,7 @@ export const ListingResult = memo(function ListingResult({
             )}
             {labelled && <LabelBadge text={t(`labels.${disclosureKind(r.mode)}`)} />}
           </div>
-          {r.structureScore !== null && <StructureNote visualization={r} styleName={spoken} onRemake={() => onRemake(r.visualizationId)} />}
+          {r.structureScore !== null && <StructureNote visualization={r} styleName={spoken} subject={structureSubject({ roomType: photo.roomType, mode: r.mode })} onRemake={() => onRemake(r.visualizationId)} />}
           <Button
             size="xs"
             variant={chosen ? "solid" : "outline"}

@@ -2,6 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { STRUCTURE_THRESHOLD } from "@/config/generation";
+import { structureSubject } from "@/config/structure-subject";
 import { ComparisonSlider } from "@/components/ui/comparison-slider";
 import type { CheckAnswer, ManifestVerdict } from "@/server/provenance/check-image";
 
@@ -26,6 +27,10 @@ export function ProofReport({ answer }: { answer: Pick<CheckAnswer, "made" | "pr
   const style = facts?.styleId && tStyles.has(`${facts.styleId}.name` as never) ? tStyles(`${facts.styleId}.name` as never) : facts?.styleId;
   const created = answer.proof?.created ?? answer.manifestFacts?.created;
   const score = facts?.structureScore ?? null;
+  // The proof knows the mode, not the room: a facade's structure is a building's, a garden's the photo's.
+  const subject = structureSubject({ mode: facts?.mode });
+  // An engine by its name (an id the catalogue no longer has is not shown raw).
+  const engine = facts?.engine && t.has(`engineNames.${facts.engine}` as never) ? t(`engineNames.${facts.engine}` as never) : null;
   const { manifest } = answer;
   const reasons = manifest?.state === "ours" ? manifest.failures.filter((c) => c !== "signingCredential.untrusted") : [];
   const images = answer.proof?.images;
@@ -39,13 +44,13 @@ export function ProofReport({ answer }: { answer: Pick<CheckAnswer, "made" | "pr
           {created && <li>{t("madeAt", { date: format.dateTime(new Date(created), { dateStyle: "long", timeStyle: "short" }) })}</li>}
           {mode && <li>{t("mode", { mode })}</li>}
           {style && <li>{t("style", { style })}</li>}
-          {facts.engine && <li>{facts.model ? t("engineModel", { engine: facts.engine, model: facts.model }) : t("engine", { engine: facts.engine })}</li>}
+          {engine && <li>{facts.model ? t("engineModel", { engine, model: facts.model }) : t("engine", { engine })}</li>}
           <li>
             {score === null
               ? t("structurePending")
               : score >= STRUCTURE_THRESHOLD
-                ? t("structureKept", { percent: Math.round(score * 100) })
-                : t("structureFlagged", { percent: Math.round(score * 100) })}
+                ? t("structureKept", { percent: Math.round(score * 100), subject })
+                : t("structureFlagged", { percent: Math.round(score * 100), subject })}
           </li>
         </ul>
       )}
@@ -77,8 +82,8 @@ export function ProofReport({ answer }: { answer: Pick<CheckAnswer, "made" | "pr
         <div className="mt-4">
           <p className="mb-2 text-gray-700 dark:text-gray-300">{t("imagesLive", { time: format.dateTime(new Date(images.until), { dateStyle: "medium", timeStyle: "short" }) })}</p>
           <ComparisonSlider
-            before={{ src: `/api/proofs/${answer.proof.id}/original`, alt: t("originalAlt"), width: 1536, height: 1024 }}
-            after={{ src: `/api/proofs/${answer.proof.id}/result`, alt: t("resultAlt"), width: 1536, height: 1024 }}
+            before={{ src: `/api/proofs/${answer.proof.id}/original`, alt: t("originalAlt", { subject }), width: 1536, height: 1024 }}
+            after={{ src: `/api/proofs/${answer.proof.id}/result`, alt: t(answer.proof.ai ? "resultAlt" : "resultAltAlgorithmic", { subject }), width: 1536, height: 1024 }}
             label={t("sliderLabel")}
             beforeLabel={t("before")}
             afterLabel={t("after")}
