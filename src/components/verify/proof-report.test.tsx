@@ -29,7 +29,7 @@ const report = (change: Partial<ProofAnswer>) => render(withMessages(<ProofRepor
 describe("the proof page's report", () => {
   it("describes a result made without AI as such, in its text and its image's alternative text, and names the engine", () => {
     report({ ai: false, engine: "fake", mode: "garden" });
-    expect(screen.getByText(/^Zmienione algorytmem bez modelu AI/)).toBeTruthy();
+    expect(screen.getByText("Zmienione algorytmem bez modelu AI (podgląd): to wizualizacja, nie zdjęcie tego miejsca w obecnym stanie.")).toBeTruthy();
     expect(screen.getByRole("img", { name: "To miejsce zmienione algorytmem bez modelu AI" })).toBeTruthy();
     expect(screen.queryByRole("img", { name: /Wizualizacja AI/ })).toBeNull();
     expect(screen.getByText("Silnik: testowy (bez AI)")).toBeTruthy();
@@ -42,6 +42,7 @@ describe("the proof page's report", () => {
     report({ mode: "facade", model: "black-forest-labs/flux-kontext-pro", structureScore: 0.5 });
     expect(screen.getByRole("img", { name: "Wizualizacja AI tego budynku" })).toBeTruthy();
     expect(screen.getByRole("img", { name: "Oryginalne zdjęcie budynku" })).toBeTruthy();
+    expect(screen.getByText("Zmienione przez model AI: to wizualizacja, nie zdjęcie budynku w obecnym stanie.")).toBeTruthy();
     expect(screen.getByText("Silnik: Replicate (model black-forest-labs/flux-kontext-pro)")).toBeTruthy();
     expect(screen.getByText("Kontrola struktury: linie budynku mogły się przesunąć (zachowane tylko 50% linii zdjęcia).")).toBeTruthy();
   });

@@ -40,7 +40,7 @@ export function ProofReport({ answer }: { answer: Pick<CheckAnswer, "made" | "pr
       {!answer.made && <p className="mt-2 text-gray-700 dark:text-gray-300">{t("verdictNotMadeNote")}</p>}
       {facts && (
         <ul className="mt-3 list-disc space-y-1 pl-5 text-gray-800 dark:text-gray-200">
-          {facts.ai !== null && <li>{facts.ai ? t("aiYes") : t("aiNo")}</li>}
+          {facts.ai !== null && <li>{t(facts.ai ? "aiYes" : "aiNo", { subject })}</li>}
           {created && <li>{t("madeAt", { date: format.dateTime(new Date(created), { dateStyle: "long", timeStyle: "short" }) })}</li>}
           {mode && <li>{t("mode", { mode })}</li>}
           {style && <li>{t("style", { style })}</li>}
