@@ -40,6 +40,7 @@ export default async function TeamPage({ params }: LocaleParams) {
   const user = await requireUser(locale);
   const t = await getTranslations("teams");
   const tBilling = await getTranslations("billing");
+  const tErrors = await getTranslations("errors.reasons");
   const format = await getFormatter();
   const active = await getActiveAccount({ userId: user.id });
   if (active.kind === "person") {
@@ -160,6 +161,10 @@ export default async function TeamPage({ params }: LocaleParams) {
           <section aria-labelledby="invite" className={section}>
             <h2 id="invite" className={heading}>{t("inviteTitle")}</h2>
             <p className="mt-1 mb-4 text-gray-700 dark:text-gray-300">{t("inviteLead")}</p>
+            {team.seatsUsed >= team.seats ? (
+              // Said before anyone types an address: sending is refused with the same sentence.
+              <p className="mb-4 rounded-lg bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100">{tErrors("noFreeSeat", { used: team.seatsUsed, seats: team.seats })}</p>
+            ) : null}
             <ActionForm action={inviteAction} submit={t("invite")} done={t("invited")}>
               {hidden}
               <label className="grow">
