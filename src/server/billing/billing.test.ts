@@ -212,10 +212,10 @@ describe.each(testDatabases())("billing through the sandbox on $name", ({ open }
     // The owner's own active subscription does not stand in the way of the team's.
     await buy(ownerId, "mini").then(({ events }) => deliver(events));
     const { url } = await startCheckout(ctx, { userId: ownerId, productId: "pro", withdrawalConsent: true, locale: "pl", teamId });
-    const teamSession = new URL(url, "http://x").searchParams.get("session_id")!;
-    await deliver((await tester().pay(ownerId, teamSession)).events);
+    const teamCheckout = new URL(url, "http://x").searchParams.get("session_id")!;
+    await deliver((await tester().pay(ownerId, teamCheckout)).events);
     // The success page names the team and its pool, not the owner's own balance.
-    expect(await verifyCheckout(ctx, { userId: ownerId, sessionId: teamSession })).toEqual({ state: "paid", kind: "subscription", productId: "pro", tokensAdded: 500, balance: 500, team: { name: "Wisła" } });
+    expect(await verifyCheckout(ctx, { userId: ownerId, sessionId: teamCheckout })).toEqual({ state: "paid", kind: "subscription", productId: "pro", tokensAdded: 500, balance: 500, team: { name: "Wisła" } });
     const email = `admin-${Date.now()}@example.test`;
     const adminId = await insertUser(handle, { email });
     const { token } = await inviteToTeam({ db: handle.db, actorId: ownerId, teamId, email, role: "admin", locale: "pl" });
