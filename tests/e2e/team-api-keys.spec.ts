@@ -24,7 +24,7 @@ test("a team's plan with extra seats is charged the total shown, and a team key 
   // The test checkout shows the amount of the order it charges.
   await expect(page.getByText(/Pro · 124,97\s*zł/)).toBeVisible();
   await page.getByRole("button", { name: "Zapłać (test)" }).click();
-  await expect(page.getByText("Dodaliśmy 500 tokenów.")).toBeVisible();
+  await expect(page.getByText("Dodaliśmy 500 tokenów do puli zespołu Biuro San.")).toBeVisible();
 
   await page.goto("/zespol");
   await expect(page.getByRole("heading", { name: "Klucze API zespołu" })).toBeVisible();

@@ -1,6 +1,6 @@
 /**
- * What a team refuses, in the real UI, with a sentence that says why and nothing changed: an invitation link that
- * has expired, and an owner's action (closing the team) from the open page of someone who is no longer its owner.
+ * What a team refuses, in the real UI, with a sentence that says why and nothing changed: an invitation to a team
+ * with no free seat, an invitation link that has expired, and an owner's action (closing the team) from the open page of someone who is no longer its owner.
  */
 import { expect, latestEmailTo, signIn, test } from "./support";
 
@@ -12,6 +12,17 @@ test("an expired invitation is refused with a clear message and adds nobody", as
   await page.getByRole("button", { name: "Załóż zespół" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Biuro Odra" })).toBeVisible();
   const email = `late-agent-${Date.now()}@example.test`;
+  // Without a plan the owner fills the one seat: no invitation goes out, and the refusal says how to get seats.
+  await page.getByLabel("Adres e-mail").fill(email);
+  await page.getByRole("button", { name: "Wyślij zaproszenie" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Zespół nie ma wolnego miejsca (zajęte 1 z 1)." })).toContainText("większy plan w cenniku");
+  // Pro for the team (three seats).
+  await page.goto("/zamowienie?product=pro");
+  await page.getByRole("checkbox", { name: /Żądam rozpoczęcia świadczenia usługi/ }).check();
+  await page.getByRole("button", { name: "Zamawiam i płacę" }).click();
+  await page.getByRole("button", { name: "Zapłać (test)" }).click();
+  await expect(page.getByText("Dodaliśmy 500 tokenów do puli zespołu Biuro Odra.")).toBeVisible();
+  await page.goto("/zespol");
   await page.getByLabel("Adres e-mail").fill(email);
   await page.getByRole("button", { name: "Wyślij zaproszenie" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Zaproszenie wysłane." })).toBeVisible();
@@ -25,14 +36,14 @@ test("an expired invitation is refused with a clear message and adds nobody", as
   const agent = await context.newPage();
   await signIn(agent, { email, tokens: 0, open: false });
   await agent.goto(link);
-  await agent.getByRole("button", { name: "Dołącz do zespołu" }).click();
-  await expect(agent.getByRole("status").filter({ hasText: "To zaproszenie wygasło. Poproś o nowe." })).toBeVisible();
+  await expect(agent.getByRole("alert").filter({ hasText: "To zaproszenie wygasło. Poproś o nowe." })).toBeVisible();
+  await expect(agent.getByRole("button", { name: "Dołącz do zespołu" })).toHaveCount(0);
   await agent.goto("/zespol");
   await expect(agent.getByRole("button", { name: "Załóż zespół" })).toBeVisible();
   await context.close();
 
   await page.reload();
-  await expect(page.getByText(/Miejsca: 1 z 1/)).toBeVisible();
+  await expect(page.getByText(/Miejsca: 1 z 3/)).toBeVisible();
 });
 
 test("a former owner's open page cannot close the team: refused with a clear message, the team and its pool kept", async ({ page, browser }) => {
@@ -48,7 +59,7 @@ test("a former owner's open page cannot close the team: refused with a clear mes
   await page.getByRole("checkbox", { name: /Żądam rozpoczęcia świadczenia usługi/ }).check();
   await page.getByRole("button", { name: "Zamawiam i płacę" }).click();
   await page.getByRole("button", { name: "Zapłać (test)" }).click();
-  await expect(page.getByText("Dodaliśmy 500 tokenów.")).toBeVisible();
+  await expect(page.getByText("Dodaliśmy 500 tokenów do puli zespołu Biuro Warta.")).toBeVisible();
 
   // A second owner-to-be joins as an admin.
   await page.goto("/zespol");

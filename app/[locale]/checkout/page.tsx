@@ -10,6 +10,7 @@ import { pageMetadata } from "@/web/server/metadata";
 import { pageLocale, type LocaleParams } from "@/web/server/page-params";
 import { requireUser } from "@/web/server/session";
 import { getCurrentAccount } from "@/web/server/current-account";
+import { accountInView } from "@/web/server/account-in-view";
 import { configuredPaymentProvider } from "@/server/payments/get-payment-provider";
 import { getBillingDetails } from "@/server/invoices/get-billing-details";
 
@@ -32,7 +33,11 @@ export default async function CheckoutPage({ params, searchParams }: LocaleParam
   const format = await getFormatter();
   const money = (grosze: number) => formatPrice(format, grosze);
   const name = t(`products.${product.id}`);
-  const blocked = product.kind === "subscription" && account?.subscription?.active;
+  // An owner working as the team buys for it: the team's own subscription is the one a second would clash with.
+  const view = account ? accountInView(account) : null;
+  const forTeam = view?.team?.owner ? view.team : null;
+  const current = forTeam ? view?.subscription : account?.subscription;
+  const blocked = product.kind === "subscription" && current?.active;
   return (
     <PageContainer narrow>
       <PageHeader title={t("checkout.title")} lead={t("checkout.lead")} />
@@ -61,7 +66,10 @@ export default async function CheckoutPage({ params, searchParams }: LocaleParam
       </section>
       {blocked ? (
         <p role="alert" className="mt-6 rounded-lg bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-          {t("checkout.subscriptionActive")} <Link href={pathFor("/pricing", locale)} className="font-semibold underline">{t("checkout.toPricing")}</Link>
+          {forTeam ? t("checkout.teamSubscriptionActive", { team: forTeam.name }) : t("checkout.subscriptionActive")}{" "}
+          <Link href={pathFor("/pricing", locale)} className="font-semibold underline">
+            {t("checkout.toPricing")}
+          </Link>
         </p>
       ) : (
         <ClientMessages namespaces={["billing"]}>
@@ -71,7 +79,7 @@ export default async function CheckoutPage({ params, searchParams }: LocaleParam
             termsHref={pathFor("/terms", locale)}
             privacyHref={pathFor("/privacy", locale)}
             sandbox={configuredPaymentProvider() === "sandbox"}
-            team={account?.activeTeam?.role === "owner" ? { id: account.activeTeam.id, name: account.activeTeam.name } : null}
+            team={forTeam ? { id: forTeam.id, name: forTeam.name } : null}
             extraSeats={product.kind === "subscription" ? { planSeats: plans.find((p) => p.id === product.id)!.seats, price: money(extraSeat.priceGrosze), max: extraSeat.max } : null}
             billing={account ? await getBillingDetails({ userId: account.userId }) : null}
           />

@@ -8,6 +8,7 @@ import { env } from "@/env";
 import { pageMetadata } from "@/web/server/metadata";
 import { pageLocale } from "@/web/server/page-params";
 import { requireAnonymous } from "@/web/server/require-anonymous";
+import { invitationOnReturn } from "@/web/server/invitation-on-return";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -26,9 +27,18 @@ export default async function LoginPage({ params, searchParams }: Props) {
   const error = typeof query.error === "string" ? query.error : null;
   // better-auth sends failed e-mail links back with ?error=: the reset link to here, the confirmation link via /confirm.
   const notice = error ? (error === "INVALID_TOKEN" && query.reset !== undefined ? "resetLinkInvalid" : "verifyFailed") : null;
+  // A team invitation's link brought the visitor here: say who invited them where, and with which address.
+  const invitation = await invitationOnReturn();
   return (
     <PageContainer narrow>
       <PageHeader title={t("title")} />
+      {invitation ? (
+        <p role="status" className="mb-6 rounded-xl bg-primary-50 p-4 text-gray-900 dark:bg-gray-900 dark:text-gray-100">
+          {invitation.invitedBy
+            ? t("invited", { inviter: invitation.invitedBy, team: invitation.teamName, email: invitation.email })
+            : t("invitedTeam", { team: invitation.teamName, email: invitation.email })}
+        </p>
+      ) : null}
       <ClientMessages namespaces={["auth"]}>
         <LoginPanel
         confirmPath={pathFor("/confirm", locale)}

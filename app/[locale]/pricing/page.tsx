@@ -12,6 +12,7 @@ import { pathFor } from "@/config/routes";
 import { pageMetadata } from "@/web/server/metadata";
 import { pageLocale, type LocaleParams } from "@/web/server/page-params";
 import { getCurrentAccount } from "@/web/server/current-account";
+import { accountInView } from "@/web/server/account-in-view";
 import { formatSubscriptionDate } from "@/web/shared/format-subscription-date";
 
 export async function generateMetadata({ params }: LocaleParams) {
@@ -38,15 +39,25 @@ export default async function PricingPage({ params }: LocaleParams) {
   const account = await getCurrentAccount();
   const money = (grosze: number) => formatPrice(format, grosze);
   const checkout = (productId: string) => `${pathFor("/checkout", locale)}?product=${productId}`;
-  const sub = account?.subscription?.active ? account.subscription : null;
+  // Working as a team: the team's subscription and pool, and only its owner changes its plan.
+  const view = account ? accountInView(account) : null;
+  const team = view?.team ?? null;
+  const sub = view?.subscription?.active ? view.subscription : null;
+  const canChange = !team || team.owner;
+  const tokens = view ? tAccount("tokens", { count: view.balance }) : "";
+  const note = !view
+    ? null
+    : team
+      ? `${sub ? t("teamSubscriptionNote", { team: team.name, plan: tBilling(`products.${sub.planId}`), date: formatSubscriptionDate(sub.periodEnd), tokens }) : t("teamNote", { team: team.name, tokens })} ${team.owner ? t("teamOwnerHint") : t("teamMemberHint")}`
+      : sub
+        ? t("activeSubscriptionNote", { plan: tBilling(`products.${sub.planId}`), date: formatSubscriptionDate(sub.periodEnd), tokens })
+        : t("signedInNote", { tokens });
   return (
     <PageContainer>
       <PageHeader title={t("title")} lead={t("lead", { free: FREE_TOKENS })} />
-      {account ? (
+      {note ? (
         <p role="status" className="mb-8 rounded-xl bg-primary-50 p-4 text-gray-900 dark:bg-gray-900 dark:text-gray-100">
-          {sub
-            ? t("activeSubscriptionNote", { plan: tBilling(`products.${sub.planId}`), date: formatSubscriptionDate(sub.periodEnd), tokens: tAccount("tokens", { count: account.balance }) })
-            : t("signedInNote", { tokens: tAccount("tokens", { count: account.balance }) })}
+          {note}
         </p>
       ) : null}
       <h2 className="sr-only">{t("plansTitle")}</h2>
@@ -79,10 +90,10 @@ export default async function PricingPage({ params }: LocaleParams) {
                     <p className="rounded-lg bg-gray-100 px-4 py-2 text-center font-semibold text-gray-900 dark:bg-gray-800 dark:text-gray-100">
                       {sub.nextPlanId ? t("currentPlanUntil", { date: formatSubscriptionDate(sub.periodEnd) }) : t("currentPlan")}
                     </p>
-                    {sub.nextPlanId && !sub.cancelled ? (
+                    {sub.nextPlanId && !sub.cancelled && canChange ? (
                       <div className="mt-3">
                         <ClientMessages namespaces={["billing"]}>
-                          <ChangePlanButton planId={plan.id} planName={name} date={formatSubscriptionDate(sub.periodEnd)} keep />
+                          <ChangePlanButton planId={plan.id} planName={name} date={formatSubscriptionDate(sub.periodEnd)} keep teamId={team?.id} />
                         </ClientMessages>
                       </div>
                     ) : null}
@@ -92,9 +103,9 @@ export default async function PricingPage({ params }: LocaleParams) {
                     <p className="rounded-lg bg-gray-100 px-4 py-2 text-center text-gray-900 dark:bg-gray-800 dark:text-gray-100">
                       {t("nextPlanFrom", { date: formatSubscriptionDate(sub.periodEnd) })}
                     </p>
-                  ) : sub.cancelled ? null : (
+                  ) : sub.cancelled || !canChange ? null : (
                     <ClientMessages namespaces={["billing"]}>
-                      <ChangePlanButton planId={plan.id} planName={name} date={formatSubscriptionDate(sub.periodEnd)} />
+                      <ChangePlanButton planId={plan.id} planName={name} date={formatSubscriptionDate(sub.periodEnd)} teamId={team?.id} />
                     </ClientMessages>
                   )
                 ) : (

@@ -6,6 +6,7 @@ import { ApiKeysPanel } from "@/components/api-keys/api-keys-panel";
 import { ActionForm } from "@/components/teams/action-form";
 import { TeamSubscriptionSection } from "@/components/teams/team-subscription-section";
 import { UsageChart } from "@/components/teams/usage-chart";
+import { isPlanId } from "@/config/plans";
 import { pathFor } from "@/config/routes";
 import { TEAM_CAP_MAX, TEAM_NAME_MAX } from "@/schemas/teams";
 import { getActiveAccount } from "@/server/teams/get-active-account";
@@ -38,6 +39,8 @@ export default async function TeamPage({ params }: LocaleParams) {
   const locale = await pageLocale(params);
   const user = await requireUser(locale);
   const t = await getTranslations("teams");
+  const tBilling = await getTranslations("billing");
+  const tErrors = await getTranslations("errors.reasons");
   const format = await getFormatter();
   const active = await getActiveAccount({ userId: user.id });
   if (active.kind === "person") {
@@ -80,7 +83,7 @@ export default async function TeamPage({ params }: LocaleParams) {
           <h2 id="pool" className={heading}>{t("pool")}</h2>
           <p className="mt-2 text-3xl font-bold text-gray-950 tabular-nums dark:text-white">{t("poolTokens", { count: team.balance })}</p>
           <p className="mt-2 text-gray-700 dark:text-gray-300">
-            {t("yourRole", { role: t(`roles.${team.role}`) })} · {t("seats", { used: team.seatsUsed, seats: team.seats })} · {team.planId ? t("plan", { plan: team.planId }) : t("noPlan")}
+            {t("yourRole", { role: t(`roles.${team.role}`) })} · {t("seats", { used: team.seatsUsed, seats: team.seats })} · {team.planId && isPlanId(team.planId) ? t("plan", { plan: tBilling(`products.${team.planId}`) }) : t("noPlan")}
           </p>
           {owner ? (
             <Button asChild className="mt-4">
@@ -136,7 +139,14 @@ export default async function TeamPage({ params }: LocaleParams) {
                     </div>
                   ) : null}
                   {removable ? (
-                    <ActionForm action={memberAction} submit={self ? t("leave") : t("remove")} submitLabel={self ? undefined : t("removeLabel", { name: m.name })} variant="outline" color="red">
+                    <ActionForm
+                      action={memberAction}
+                      submit={self ? t("leave") : t("remove")}
+                      submitLabel={self ? undefined : t("removeLabel", { name: m.name })}
+                      variant="outline"
+                      color="red"
+                      confirm={self ? undefined : { title: t("removeTitle", { name: m.name }), description: t("removeConfirm", { name: m.name }), confirmLabel: t("remove") }}
+                    >
                       {memberHidden}
                       <input type="hidden" name="change" value="remove" />
                     </ActionForm>
@@ -151,6 +161,10 @@ export default async function TeamPage({ params }: LocaleParams) {
           <section aria-labelledby="invite" className={section}>
             <h2 id="invite" className={heading}>{t("inviteTitle")}</h2>
             <p className="mt-1 mb-4 text-gray-700 dark:text-gray-300">{t("inviteLead")}</p>
+            {team.seatsUsed >= team.seats ? (
+              // Said before anyone types an address: sending is refused with the same sentence.
+              <p className="mb-4 rounded-lg bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100">{tErrors("noFreeSeat", { used: team.seatsUsed, seats: team.seats })}</p>
+            ) : null}
             <ActionForm action={inviteAction} submit={t("invite")} done={t("invited")}>
               {hidden}
               <label className="grow">

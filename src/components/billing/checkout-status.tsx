@@ -65,8 +65,11 @@ export function CheckoutStatus({ sessionId, links }: { sessionId: string; links:
           <CircleCheck aria-hidden="true" className="size-7" />
           {view.kind === "subscription" ? t("activated", { product: tProducts(view.productId) }) : t("packPaid", { product: tProducts(view.productId) })}
         </p>
-        <p className="mt-3 text-gray-900 dark:text-gray-100">{t("tokensAdded", { count: view.tokensAdded })}</p>
-        <p className="text-gray-900 dark:text-gray-100">{t("balance", { count: view.balance })}</p>
+        {/* The balance the tokens went to: a team's order filled the team's pool, not the buyer's own. */}
+        <p className="mt-3 text-gray-900 dark:text-gray-100">
+          {view.team ? t("tokensAddedToTeam", { count: view.tokensAdded, team: view.team.name }) : t("tokensAdded", { count: view.tokensAdded })}
+        </p>
+        <p className="text-gray-900 dark:text-gray-100">{view.team ? t("teamBalance", { count: view.balance, team: view.team.name }) : t("balance", { count: view.balance })}</p>
         <div className="mt-5 flex flex-wrap gap-3">
           <Button asChild>
             <a href={links.design}>{t("toDesign")}</a>

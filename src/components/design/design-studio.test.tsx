@@ -120,12 +120,12 @@ afterEach(() => {
 });
 
 /** The person's part of the page, as GET /api/me answers it; `image` opens the page at ?image=<its id>. */
-type Person = { balance?: number; gallery?: ImageDto[]; image?: ImageDto; batches?: BatchDto[] };
+type Person = { balance?: number; team?: string; gallery?: ImageDto[]; image?: ImageDto; batches?: BatchDto[] };
 
 async function renderStudio(overrides: Partial<DesignStudioProps> = {}, person: Person = {}) {
   const gallery = [...(person.gallery ?? []), ...(person.image ? [person.image] : [])];
   window.history.replaceState(null, "", person.image ? `/design?image=${person.image.id}` : "/design");
-  const data = { balance: person.balance ?? 10, gallery, batches: person.batches ?? [], now: NOW, welcome: null } as unknown as PersonData;
+  const data = { balance: person.balance ?? 10, team: person.team ?? null, gallery, batches: person.batches ?? [], now: NOW, welcome: null } as unknown as PersonData;
   // Answered apart from fetchMock, whose queued answers belong to the test.
   vi.stubGlobal("fetch", async () => jsonResponse(200, data));
   await loadPersonData(`/api/me?locale=pl&with=gallery&test=${Math.random()}`);
@@ -598,5 +598,13 @@ describe("DesignStudio: gallery", () => {
     await user.click(screen.getByRole("tab", { name: "Galeria" }));
     await user.click(screen.getByRole("button", { name: "Wybierz z galerii" }));
     expect(await screen.findByText(/Nie masz zdjęć z ostatniej godziny/)).toBeTruthy();
+  });
+});
+
+describe("the design page of a person working as a team", () => {
+  it("says the balance is the team's pool, naming the team", async () => {
+    await renderStudio({}, { balance: 550, team: "Biuro Wisła" });
+    expect(screen.getByText("W puli zespołu Biuro Wisła: 550 tokenów.")).toBeTruthy();
+    expect(screen.queryByText(/Na Twoim koncie/)).toBeNull();
   });
 });

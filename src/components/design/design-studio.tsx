@@ -199,6 +199,7 @@ export function DesignStudio(props: DesignStudioProps) {
             cost={cost}
             breakdown={variations > 1 ? { styles: styled ? chosenStyles.length : null, variations } : null}
             balance={balance}
+            team={person?.team ?? null}
             missing={request.missing}
             notice={notice}
             pricingHref={props.pricingHref}

@@ -18,6 +18,8 @@ interface Props {
   breakdown: { styles: number | null; variations: number } | null;
   /** Null until the person's data has arrived. */
   balance: number | null;
+  /** The team whose pool the balance is, while the person works as it. */
+  team?: string | null;
   missing: readonly Missing[];
   notice: Notice | null;
   pricingHref: string;
@@ -42,7 +44,7 @@ const missingKey = {
 } as const;
 
 /** Cost, balance, Reset and Generate; says what is missing, and what came of the last Generate. */
-export function DesignSummary({ cost, breakdown, balance, missing, notice, pricingHref, onReset, onGenerate, step }: Props) {
+export function DesignSummary({ cost, breakdown, balance, team, missing, notice, pricingHref, onReset, onGenerate, step }: Props) {
   const t = useTranslations("design");
   const tAccount = useTranslations("account");
   const format = useFormatter();
@@ -65,7 +67,7 @@ export function DesignSummary({ cost, breakdown, balance, missing, notice, prici
         )}
         {/* A live region: the tokens a Generate spends, and those a failure gives back, are heard as they change. */}
         <p role="status" className="text-gray-700 dark:text-gray-300">
-          {balance === null ? "\u00a0" : t("balance", { tokens: tAccount("tokens", { count: balance }) })}
+          {balance === null ? "\u00a0" : team ? t("teamBalance", { team, tokens: tAccount("tokens", { count: balance }) }) : t("balance", { tokens: tAccount("tokens", { count: balance }) })}
         </p>
       </div>
       {!ready && (

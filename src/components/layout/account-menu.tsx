@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowLeftRight, Coins, Crown, LogOut, ShieldCheck, UserRound, Users } from "lucide-react";
+import { Check, Coins, Crown, LogOut, ShieldCheck, UserRound, Users } from "lucide-react";
 import { switchAccountAction } from "@/web/actions/teams";
 import { Avatar } from "@/components/ui/avatar";
 import { DropdownMenu } from "@/components/ui/dropdown-menu";
@@ -40,12 +40,13 @@ export function AccountMenu({ data: rendered }: { data: AccountMenuData | null }
           { type: "label", label: data.subscriptionLabel },
         ],
         [
-          { type: "label", label: data.workspace.current },
+          { type: "label", label: data.workspace.label },
           // What one creates belongs to where one works: the page is read anew in the chosen account.
-          ...data.workspace.switchTo.map((option) => ({
+          ...data.workspace.accounts.map((option) => ({
             label: option.label,
-            icon: <ArrowLeftRight aria-hidden="true" className="size-4" />,
-            onSelect: () => void switchAccountAction({ teamId: option.teamId }).then(() => window.location.reload()),
+            checked: option.active,
+            icon: option.active ? <Check aria-hidden="true" className="size-4" /> : <span />,
+            onSelect: option.active ? undefined : () => void switchAccountAction({ teamId: option.teamId }).then(() => window.location.reload()),
           })),
           { label: data.workspace.teamLabel, href: data.workspace.teamHref, icon: <Users aria-hidden="true" className="size-4" /> },
         ],

@@ -25,6 +25,11 @@ export interface DropdownMenuItemData {
   shortcut?: string;
   /** "label" renders a non-interactive heading, e.g. the signed-in e-mail. */
   type?: "item" | "label";
+  /**
+   * One of a choice of which one holds (the account one works in): the item is a menuitemradio whose
+   * aria-checked says whether it is the chosen one, as Radix's own RadioItem renders it.
+   */
+  checked?: boolean;
 }
 
 export interface DropdownMenuProps {
@@ -98,7 +103,12 @@ function DataItem({ item }: { item: DropdownMenuItemData }) {
       </DropdownMenuLabel>
     );
   }
-  const common = { disabled: item.disabled, onSelect: item.onSelect, textValue: item.label };
+  const common = {
+    disabled: item.disabled,
+    onSelect: item.onSelect,
+    textValue: item.label,
+    ...(item.checked === undefined ? {} : { role: "menuitemradio", "aria-checked": item.checked }),
+  };
   // A disabled link would still navigate on click, so it is rendered as a plain item.
   if (item.href && !item.disabled) {
     return (

@@ -2,10 +2,10 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { DbOrTx } from "@/server/db/client";
+import { getDb, type DbOrTx } from "@/server/db/client";
 import { preparedRead } from "@/server/db/prepared-read";
 import { account, profile, subscription, tokenAccount, user } from "@/server/db/schema";
-import { toSubscriptionState, type SubscriptionState } from "@/server/billing/subscription-state";
+import { getSubscriptionState, toSubscriptionState, type SubscriptionState } from "@/server/billing/subscription-state";
 import type { TeamRole } from "@/server/db/schema";
 import { getActiveAccount } from "@/server/teams/get-active-account";
 import { listTeamsOfUser } from "@/server/teams/list-teams-of-user";
@@ -21,9 +21,9 @@ export type AccountSummary = {
   /** Present until the user closes the free-tokens modal; analytics gets a hash of the e-mail, never the e-mail. */
   welcome: { grantedAt: Date; method: string; emailSha256: string } | null;
   hasPassword: boolean;
-  /** The teams the person belongs to and the one they work in now (null: their own account), with its pool. */
+  /** The teams the person belongs to and the one they work in now (null: their own account), with its pool and its subscription. */
   teams: { id: string; name: string; role: TeamRole }[];
-  activeTeam: { id: string; name: string; role: TeamRole; balance: number } | null;
+  activeTeam: { id: string; name: string; role: TeamRole; balance: number; subscription: SubscriptionState | null } | null;
 };
 
 /** One statement: the header, menus and modal of every signed-in page read it. */
@@ -34,7 +34,16 @@ export async function getAccountSummary(options: { userId: string }): Promise<Ac
     getActiveAccount({ userId: options.userId }),
   ]);
   if (!row) return null;
-  const activeTeam = active.kind === "team" ? { id: active.teamId, name: active.name, role: active.role, balance: await getBalance({ userId: options.userId, teamId: active.teamId }) } : null;
+  const activeTeam =
+    active.kind === "team"
+      ? {
+          id: active.teamId,
+          name: active.name,
+          role: active.role,
+          balance: await getBalance({ userId: options.userId, teamId: active.teamId }),
+          subscription: await getSubscriptionState(await getDb(), options.userId, active.teamId),
+        }
+      : null;
   const method = row.hasPassword ? "email" : (row.firstProvider ?? "email");
   return {
     userId: options.userId,

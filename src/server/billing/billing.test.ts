@@ -46,7 +46,7 @@ describe.each(testDatabases())("billing through the sandbox on $name", ({ open }
   it("buys Pro: +500 tokens once, whether the events, the success page or both report it, however often", async () => {
     const userId = await insertUser(handle);
     const { sessionId, events } = await buy(userId, "pro");
-    expect(await verifyCheckout(ctx, { userId, sessionId })).toEqual({ state: "paid", kind: "subscription", productId: "pro", tokensAdded: 500, balance: 500 });
+    expect(await verifyCheckout(ctx, { userId, sessionId })).toEqual({ state: "paid", kind: "subscription", productId: "pro", tokensAdded: 500, balance: 500, team: null });
     for (let i = 0; i < 10; i++) await deliver(events);
     expect(await verifyCheckout(ctx, { userId, sessionId })).toMatchObject({ state: "paid", tokensAdded: 500, balance: 500 });
     expect(await getBalance({ db: handle.db, userId })).toBe(500);
@@ -209,8 +209,13 @@ describe.each(testDatabases())("billing through the sandbox on $name", ({ open }
     const { acceptInvitation } = await import("@/server/teams/accept-invitation");
     const ownerId = await insertUser(handle);
     const { id: teamId } = await createTeam({ db: handle.db, userId: ownerId, name: "Wisła" });
+    // The owner's own active subscription does not stand in the way of the team's.
+    await buy(ownerId, "mini").then(({ events }) => deliver(events));
     const { url } = await startCheckout(ctx, { userId: ownerId, productId: "pro", withdrawalConsent: true, locale: "pl", teamId });
-    await deliver((await tester().pay(ownerId, new URL(url, "http://x").searchParams.get("session_id")!)).events);
+    const teamCheckout = new URL(url, "http://x").searchParams.get("session_id")!;
+    await deliver((await tester().pay(ownerId, teamCheckout)).events);
+    // The success page names the team and its pool, not the owner's own balance.
+    expect(await verifyCheckout(ctx, { userId: ownerId, sessionId: teamCheckout })).toEqual({ state: "paid", kind: "subscription", productId: "pro", tokensAdded: 500, balance: 500, team: { name: "Wisła" } });
     const email = `admin-${Date.now()}@example.test`;
     const adminId = await insertUser(handle, { email });
     const { token } = await inviteToTeam({ db: handle.db, actorId: ownerId, teamId, email, role: "admin", locale: "pl" });
@@ -218,8 +223,8 @@ describe.each(testDatabases())("billing through the sandbox on $name", ({ open }
 
     await expect(cancelSubscription(ctx, { userId: adminId, teamId })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(changePlan(ctx, { userId: adminId, teamId, planId: "mini" })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    // The owner's own (personal) subscription is another thing: there is none.
-    await expect(cancelSubscription(ctx, { userId: ownerId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // The owner's own (personal) subscription is another thing.
+    expect(await getSubscriptionState(handle.db, ownerId)).toMatchObject({ planId: "mini", active: true });
     expect(await getSubscriptionState(handle.db, ownerId, teamId)).toMatchObject({ planId: "pro", cancelled: false });
 
     expect(await changePlan(ctx, { userId: ownerId, teamId, planId: "enterprise" })).toMatchObject({ planId: "pro", nextPlanId: "enterprise" });

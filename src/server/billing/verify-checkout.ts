@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { ProductId } from "@/config/plans";
-import { checkoutOrder } from "@/server/db/schema";
+import { checkoutOrder, team } from "@/server/db/schema";
 import { getBalance } from "@/server/tokens/get-balance";
 import { applyCheckout } from "./apply-provider-objects";
 import type { BillingContext } from "./billing-context";
@@ -9,7 +9,16 @@ import type { BillingContext } from "./billing-context";
 export type CheckoutResult =
   | { state: "notFound" }
   | { state: "pending" | "failed" | "expired"; kind: "subscription" | "pack"; productId: ProductId }
-  | { state: "paid"; kind: "subscription" | "pack"; productId: ProductId; tokensAdded: number; balance: number };
+  | {
+      state: "paid";
+      kind: "subscription" | "pack";
+      productId: ProductId;
+      tokensAdded: number;
+      /** The balance the tokens went to: the team's pool for an order of a team, else the buyer's own. */
+      balance: number;
+      /** The team whose pool was filled; null for the buyer's own account. */
+      team: { name: string } | null;
+    };
 
 /**
  * What the success pages show: the order behind a provider's session id, checked with the provider
@@ -34,5 +43,12 @@ export async function verifyCheckout(ctx: BillingContext, input: { userId: strin
   }
   const base = { kind: order.kind, productId: order.productId as ProductId };
   if (order.status !== "paid") return { state: order.status, ...base };
-  return { state: "paid", ...base, tokensAdded: order.tokensGranted ?? 0, balance: await getBalance({ db: ctx.db, userId: input.userId }) };
+  const [paidFor] = order.teamId ? await ctx.db.select({ name: team.name }).from(team).where(eq(team.id, order.teamId)) : [];
+  return {
+    state: "paid",
+    ...base,
+    tokensAdded: order.tokensGranted ?? 0,
+    balance: await getBalance({ db: ctx.db, userId: input.userId, teamId: paidFor ? order.teamId : null }),
+    team: paidFor ?? null,
+  };
 }

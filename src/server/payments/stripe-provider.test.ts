@@ -199,7 +199,7 @@ describe.each(testDatabases())("the Stripe adapter against a fake Stripe on $nam
     expect(await verifyCheckout(ctx, { userId, sessionId })).toMatchObject({ state: "pending" });
     const events = fake.completeCheckout(sessionId);
     for (let i = 0; i < 10; i++) await deliver(events);
-    expect(await verifyCheckout(ctx, { userId, sessionId })).toEqual({ state: "paid", kind: "pack", productId: "pack50", tokensAdded: 50, balance: 50 });
+    expect(await verifyCheckout(ctx, { userId, sessionId })).toEqual({ state: "paid", kind: "pack", productId: "pack50", tokensAdded: 50, balance: 50, team: null });
   });
 
   it("credits the first period once for ten replays of every event, the success page included", async () => {

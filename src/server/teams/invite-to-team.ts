@@ -12,6 +12,7 @@ import { canonicalEmail } from "@/server/mail/canonical-email";
 import { hashShareToken } from "@/server/listings/hash-share-token";
 import { sendTemplateMail } from "@/server/mail/send-template-mail";
 import { inviteSchema } from "@/schemas/teams";
+import { getTeamSeats } from "./get-team-seats";
 import { lockTeam } from "./lock-team";
 import { requireTeamRole } from "./require-team-role";
 
@@ -21,7 +22,9 @@ export const INVITATION_DAYS = 7;
 /**
  * Owners and admins invite by e-mail: the link (only its SHA-256 stored) works once, for INVITATION_DAYS, and
  * only for the invited address; a new invitation of the same address replaces the open one. Someone already
- * in the team is a CONFLICT (alreadyMember). Returns the link's token for the caller's own use (tests).
+ * in the team is a CONFLICT (alreadyMember); a team whose seats are all taken by members sends none, CONFLICT
+ * (noFreeSeat). Seats count members only, as when accepting: invitations sent for the last free seat all go out,
+ * and the first to accept takes it. Returns the link's token for the caller's own use (tests).
  */
 export async function inviteToTeam(options: {
   actorId: string;
@@ -46,6 +49,8 @@ export async function inviteToTeam(options: {
     const members = await tx.select({ email: user.email }).from(teamMember).innerJoin(user, eq(user.id, teamMember.userId)).where(eq(teamMember.teamId, options.teamId));
     const existing = members.some((m) => canonicalEmail(m.email) === email);
     if (existing) throw new AppError("CONFLICT", { reason: "alreadyMember" });
+    const { seats, used } = await getTeamSeats({ db: tx, teamId: options.teamId, extraSeats: row.extraSeats });
+    if (used >= seats) throw new AppError("CONFLICT", { reason: "noFreeSeat", used, seats });
     await tx.delete(teamInvitation).where(and(eq(teamInvitation.teamId, options.teamId), eq(teamInvitation.email, email), isNull(teamInvitation.acceptedAt)));
     await tx.insert(teamInvitation).values({
       id,

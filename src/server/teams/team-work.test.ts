@@ -26,10 +26,12 @@ import { addListingPhotos } from "@/server/listings/add-listing-photos";
 import { chooseListingResult } from "@/server/listings/choose-listing-result";
 import { claimHdOrders } from "@/server/listings/claim-hd-orders";
 import { createListing } from "@/server/listings/create-listing";
+import { deleteListing } from "@/server/listings/delete-listing";
 import { generateListing } from "@/server/listings/generate-listing";
 import { getListing } from "@/server/listings/get-listing";
 import { makeHdCopy } from "@/server/listings/make-hd-copy";
 import { orderHdCopy } from "@/server/listings/order-hd-copy";
+import { updateListing } from "@/server/listings/update-listing";
 import { parseInput } from "@/server/parse-input";
 import { createLocalStorage } from "@/server/storage/local-storage";
 import type { ImageStorage } from "@/server/storage/storage";
@@ -206,6 +208,31 @@ describe.each(testDatabases())("work made in a team on $name", ({ open }) => {
       await expect(getImageFile({ db, storage, userId: agentId, imageId })).rejects.toMatchObject({ code: "NOT_FOUND" });
       expect((await getImageFile({ db, storage, userId: ownerId, imageId })).data.length).toBeGreaterThan(0);
     }
+  });
+
+  it("lets every current member rename and delete a team listing, a removed member none, and keeps a person's own listing theirs", async () => {
+    const db = handle.db;
+    const { ownerId, agentId, teamId } = await teamOfTwo(5);
+    const listing = await createListing({ db, userId: agentId, teamId, name: "Złota 44" });
+    const spare = await createListing({ db, userId: agentId, teamId, name: "Hoża 3" });
+    const own = await createListing({ db, userId: agentId, teamId: null, name: "Moje mieszkanie" });
+    // The owner renames the agent's team listing; the agent still can while a member.
+    await updateListing({ db, userId: ownerId, listingId: listing.id, name: "Złota 44, lokal 5" });
+    await updateListing({ db, userId: agentId, listingId: listing.id, disclosureLabel: false });
+    expect(await getListing({ db, userId: agentId, listingId: listing.id })).toMatchObject({ name: "Złota 44, lokal 5", disclosureLabel: false });
+    // A person's own listing is no team member's to change.
+    await expect(updateListing({ db, userId: ownerId, listingId: own.id, name: "Cudze" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(deleteListing({ db, userId: ownerId, listingId: own.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+
+    await removeTeamMember({ db, actorId: ownerId, teamId, userId: agentId });
+    await expect(updateListing({ db, userId: agentId, listingId: listing.id, name: "Po odejściu" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(deleteListing({ db, userId: agentId, listingId: listing.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await getListing({ db, userId: ownerId, listingId: listing.id })).name).toBe("Złota 44, lokal 5");
+    // The team's owner deletes what the former member made; the member's own listing stays theirs.
+    await deleteListing({ db, userId: ownerId, listingId: spare.id });
+    await expect(getListing({ db, userId: ownerId, listingId: spare.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await updateListing({ db, userId: agentId, listingId: own.id, name: "Moje mieszkanie 2" });
+    await deleteListing({ db, userId: agentId, listingId: own.id });
   });
 
   it("keeps a deleted member's team work with the team, handed to its owner", async () => {

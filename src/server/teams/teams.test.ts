@@ -19,6 +19,7 @@ import { getListing } from "@/server/listings/get-listing";
 import { listListings } from "@/server/listings/list-listings";
 import { createLocalStorage } from "@/server/storage/local-storage";
 import type { ImageStorage } from "@/server/storage/storage";
+import { errorAnswer } from "@/server/http/error-answer";
 import { getBalance } from "@/server/tokens/get-balance";
 import { grantTokens } from "@/server/tokens/grant-tokens";
 import { refundToken } from "@/server/tokens/refund-token";
@@ -27,6 +28,7 @@ import { insertUser, testDatabases } from "~/tests/support/databases";
 import { acceptInvitation } from "./accept-invitation";
 import { createTeam } from "./create-team";
 import { exportTeamData } from "./export-team-data";
+import { findInvitation } from "./find-invitation";
 import { getActiveAccount } from "./get-active-account";
 import { getTeam } from "./get-team";
 import { getTeamUsage } from "./get-team-usage";
@@ -142,9 +144,15 @@ describe.each(testDatabases())("teams on $name", ({ open }) => {
     const email = `${randomUUID()}@example.test`;
     const invited = await insertUser(handle, { email });
     const other = await insertUser(handle);
+    await handle.db.update(user).set({ name: "Anna Nowak" }).where(eq(user.id, ownerId));
     const { token } = await inviteToTeam({ db: handle.db, actorId: ownerId, teamId, email, role: "agent", locale: "en" });
+    // The link says which team, who invited and which address, before anyone acts on it.
+    expect(await findInvitation({ db: handle.db, token })).toEqual({ teamName: "Biuro Nieruchomości Wisła", invitedBy: "Anna Nowak", email, state: "open" });
+    expect(await findInvitation({ db: handle.db, token, now: new Date(Date.now() + 8 * 86_400_000) })).toMatchObject({ state: "expired" });
+    expect(await findInvitation({ db: handle.db, token: "not-a-token" })).toBeNull();
     expect(code(await acceptInvitation({ db: handle.db, userId: other, token }).catch((e: unknown) => e))).toBe("FORBIDDEN");
     await acceptInvitation({ db: handle.db, userId: invited, token });
+    expect(await findInvitation({ db: handle.db, token })).toMatchObject({ state: "used" });
     const replay = await acceptInvitation({ db: handle.db, userId: invited, token }).catch((e: unknown) => e);
     expect([code(replay), reason(replay)]).toEqual(["GONE", "invitationUsed"]);
     const again = await inviteToTeam({ db: handle.db, actorId: ownerId, teamId, email: email.toUpperCase(), role: "agent", locale: "pl" }).catch((e: unknown) => e);
@@ -156,13 +164,21 @@ describe.each(testDatabases())("teams on $name", ({ open }) => {
     const expired = await acceptInvitation({ db: handle.db, userId: late, token: expiring.token, now: new Date(Date.now() + 8 * 86_400_000) }).catch((e: unknown) => e);
     expect([code(expired), reason(expired)]).toEqual(["GONE", "invitationExpired"]);
     expect(code(await acceptInvitation({ db: handle.db, userId: late, token: "not-a-token" }).catch((e: unknown) => e))).toBe("NOT_FOUND");
-    // Pro has three seats: owner, the invited one, and one more.
-    await acceptInvitation({ db: handle.db, userId: late, token: expiring.token });
+    // Pro has three seats: owner, the invited one, and one more. Two invitations sent for the last seat: the
+    // first to accept takes it, the other is refused when accepting.
     const fourth = `${randomUUID()}@example.test`;
     const fourthId = await insertUser(handle, { email: fourth });
-    const full = await acceptInvitation({ db: handle.db, userId: fourthId, token: (await inviteToTeam({ db: handle.db, actorId: ownerId, teamId, email: fourth, role: "agent", locale: "pl" })).token }).catch((e: unknown) => e);
+    const fourthInvitation = await inviteToTeam({ db: handle.db, actorId: ownerId, teamId, email: fourth, role: "agent", locale: "pl" });
+    await acceptInvitation({ db: handle.db, userId: late, token: expiring.token });
+    const full = await acceptInvitation({ db: handle.db, userId: fourthId, token: fourthInvitation.token }).catch((e: unknown) => e);
     expect([code(full), reason(full)]).toEqual(["CONFLICT", "teamFull"]);
     expect(await getActiveAccount({ db: handle.db, userId: fourthId })).toEqual({ kind: "person" });
+    // With every seat taken, no invitation is sent at all; the refusal says the seats.
+    const noSeat = await inviteToTeam({ db: handle.db, actorId: ownerId, teamId, email: `${randomUUID()}@example.test`, role: "agent", locale: "pl" }).catch((e: unknown) => e);
+    expect([code(noSeat), (noSeat as { details?: unknown }).details]).toEqual(["CONFLICT", { reason: "noFreeSeat", used: 3, seats: 3 }]);
+    expect(errorAnswer(noSeat, { locale: "pl", context: "test" }).message).toBe(
+      "Zespół nie ma wolnego miejsca (zajęte 3 z 3). Aby zaprosić kolejną osobę, właściciel może kupić dla zespołu większy plan w cenniku albo dodać miejsca w sekcji „Subskrypcja zespołu” na stronie zespołu.",
+    );
   });
 
   it("spends exactly the pool when 20 members generate 3 times each at once against 30 tokens", async () => {

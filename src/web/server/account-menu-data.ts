@@ -38,11 +38,13 @@ export function accountMenuData(account: AccountSummary, locale: Locale): Accoun
 
 function workspaceOf(account: AccountSummary, locale: Locale): AccountMenuData["workspace"] {
   const t = teamsTranslator[locale];
-  const me = t("switchMe");
   const active = account.activeTeam;
   return {
-    current: `${t("switchLabel")}: ${active ? t("switchTeam", { team: active.name }) : me}`,
-    switchTo: [...(active ? [{ teamId: "", label: me }] : []), ...account.teams.filter((team) => team.id !== active?.id).map((team) => ({ teamId: team.id, label: t("switchTeam", { team: team.name }) }))],
+    label: t("switchLabel"),
+    accounts: [
+      { teamId: "", label: t("switchMe"), active: !active },
+      ...account.teams.map((team) => ({ teamId: team.id, label: t("switchTeam", { team: team.name }), active: team.id === active?.id })),
+    ],
     teamHref: pathFor("/team", locale),
     teamLabel: t("teamLink"),
   };

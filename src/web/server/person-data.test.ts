@@ -12,7 +12,7 @@ describe("the person's data of a signed-in shell", () => {
     await db().db.insert(profile).values({ userId, locale: "en", freeTokensGrantedAt: new Date() });
 
     const design = await readPersonData({ userId, locale: "pl", part: "gallery" });
-    expect(design).toMatchObject({ balance: 3, gallery: [], batches: [], menu: { email: "shell@example.test", tokensLabel: "3 tokeny", pricingHref: "/cennik" } });
+    expect(design).toMatchObject({ balance: 3, team: null, gallery: [], batches: [], menu: { email: "shell@example.test", tokensLabel: "3 tokeny", pricingHref: "/cennik" } });
     expect(design!.welcome?.labels.text).toContain("3 tokeny");
     expect(Math.abs(design!.now - Date.now())).toBeLessThan(5_000);
 

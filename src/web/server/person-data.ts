@@ -25,6 +25,7 @@ export async function readPersonData(options: { userId: string; locale: Locale; 
     welcome: welcomeDialog(account, locale),
     // In a team, what one can spend is the pool.
     balance: account.activeTeam?.balance ?? account.balance,
+    team: account.activeTeam?.name ?? null,
     now: Date.now(),
     gallery,
     batches,

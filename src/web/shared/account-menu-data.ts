@@ -11,6 +11,6 @@ export type AccountMenuData = {
   loginHref: string;
   homeHref: string;
   labels: { menuLabel: string; activeSubscriber: string; profile: string; logout: string };
-  /** Where the person works (their own account or a team), the others to switch to, and the team page. */
-  workspace: { current: string; switchTo: { teamId: string; label: string }[]; teamHref: string; teamLabel: string };
+  /** The accounts the person can work in (their own: teamId ""; their teams), the one they work in now marked, and the team page. */
+  workspace: { label: string; accounts: { teamId: string; label: string; active: boolean }[]; teamHref: string; teamLabel: string };
 };

@@ -23,6 +23,8 @@ export type PersonData = {
   menu: AccountMenuData;
   welcome: Welcome | null;
   balance: number;
+  /** The team whose pool `balance` is, while the person works as it; null: their own tokens. */
+  team: string | null;
   /** The server's clock (ms), so "minutes left" counts from the same time as the expiry it is compared with. */
   now: number;
   /** The uploads and results of the last hour (with=gallery). */
