@@ -59,7 +59,9 @@ export function LiveResults({ batch: initial, now: serverNow, enginesDocs, desig
   const onFlagged = useCallback(
     (event: Extract<BatchEvent, { type: "scored" }>, batch: LiveBatch) => {
       const visualization = batch.visualizations.find((v) => v.id === event.visualizationId);
-      announce(t("flaggedAnnounced", { style: visualization ? names.visualization(batch, visualization) : "", percent: Math.round(event.structureScore * 100) }));
+      // The free remake is offered as the card offers it: once, and not for a remake (see StructureNote).
+      const remake = visualization && !visualization.remakeOf && !visualization.remadeAs ? "yes" : "no";
+      announce(t("flaggedAnnounced", { style: visualization ? names.visualization(batch, visualization) : "", percent: Math.round(event.structureScore * 100), remake }));
     },
     [announce, t, names],
   );
