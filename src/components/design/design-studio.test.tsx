@@ -427,7 +427,7 @@ describe("DesignStudio: Generate", () => {
     await renderStudio({}, { balance: 1, image: upload("img1") });
     await chooseRoomAndStyles(user, "Salon", ["Skandynawski", "Boho"]);
     // Said before Generate is pressed, with the way to buy tokens.
-    const ahead = screen.getByText("Masz 1 token, a ta operacja wymaga 2 tokenów.").closest('[role="status"]')!;
+    const ahead = screen.getByText("To kosztuje 2 tokeny, a masz 1 token. Kup tokeny, aby wygenerować.").closest('[role="status"]')!;
     expect(within(ahead as HTMLElement).getByRole("link", { name: "Kup tokeny" }).getAttribute("href")).toBe("/cennik");
     expect(ahead.textContent).not.toContain("Nie pobraliśmy");
     await user.click(generateButton());
@@ -478,6 +478,20 @@ describe("DesignStudio: Generate", () => {
     expect(await screen.findByRole("article", { name: "Skandynawski" })).toBeTruthy();
     // The header's balance follows: the person's data is asked for again.
     expect(String(fetchMock.mock.calls.at(-1)![0])).toMatch(/^\/api\/me\?/);
+  });
+
+  it("spending the last tokens says only that it started; what to do next is said once the person chooses again", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValueOnce(jsonResponse(201, { batch: queuedBatch("b1", ["scandinavian", "boho"]), balance: 0 }));
+    await renderStudio({}, { balance: 2, image: upload("img1") });
+    await chooseRoomAndStyles(user, "Salon", ["Skandynawski", "Boho"]);
+    await user.click(generateButton());
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Generuj" }));
+    await screen.findByText(/^Rozpoczęto generowanie/);
+    expect(screen.getByText("Na Twoim koncie: 0 tokenów.")).toBeTruthy();
+    expect(screen.queryByText(/Za mało tokenów|Kup tokeny, aby wygenerować/)).toBeNull();
+    await user.click(within(styleGroup()).getByRole("checkbox", { name: "Boho" }));
+    expect(screen.getByRole("link", { name: "Kup tokeny" }).closest('[role="status"]')!.textContent).toContain("To kosztuje 1 token, a masz 0 tokenów. Kup tokeny, aby wygenerować.");
   });
 
   it("shows the server's not-enough-tokens answer (402) with its balance and amount", async () => {

@@ -48,8 +48,9 @@ export function DesignSummary({ cost, breakdown, balance, missing, notice, prici
   const format = useFormatter();
   const missingId = useId();
   const ready = missing.length === 0;
-  // Said before Generate is pressed, with the way to buy, as soon as the choice costs more than the balance.
-  const short = notice?.type !== "insufficient" && balance !== null && cost > 0 && balance < cost;
+  // Said before Generate is pressed, with the way to buy, as soon as the choice costs more than the balance; not next
+  // to the news that the last Generate started (it spent the tokens), only once the person chooses again.
+  const short = notice?.type !== "insufficient" && notice?.type !== "started" && balance !== null && cost > 0 && balance < cost;
 
   return (
     <section aria-labelledby={`${missingId}-title`} className="space-y-4 rounded-2xl border border-gray-200 p-5 dark:border-gray-800">
