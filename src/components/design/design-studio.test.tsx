@@ -386,6 +386,10 @@ describe("DesignStudio: modes from the registry", () => {
     const kinds = screen.getByRole("group", { name: "Jakie niebo" });
     expect((within(kinds).getByRole("radio", { name: "Bezchmurne" }) as HTMLInputElement).checked).toBe(true);
     await user.click(within(kinds).getByRole("radio", { name: "Zachód słońca" }));
+    // An interior's room type: the summary names the ones that fit, from the mode's own list.
+    await user.click(within(roomGroup()).getByRole("radio", { name: "Salon" }));
+    expect(screen.getByText("Aby wygenerować, wybierz: rodzaj zdjęcia pasujący do tej edycji (Bryła domu, Ogród lub Taras).")).toBeTruthy();
+    expect(generateButton().disabled).toBe(true);
     await user.click(screen.getByRole("radio", { name: "Bryła domu" }));
     await user.click(generateButton());
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Generuj" }));

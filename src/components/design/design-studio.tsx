@@ -200,6 +200,7 @@ export function DesignStudio(props: DesignStudioProps) {
             breakdown={variations > 1 ? { styles: styled ? chosenStyles.length : null, variations } : null}
             balance={balance}
             missing={request.missing}
+            fittingRooms={request.fittingRooms}
             notice={notice}
             pricingHref={props.pricingHref}
             onReset={onReset}
