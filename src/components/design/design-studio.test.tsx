@@ -321,6 +321,20 @@ describe("DesignStudio: mode options", () => {
     expect(generateButton().disabled).toBe(false);
   });
 
+  it("takes twice its limit and no more, so a long paste still says it is too long, and a huge remembered draft comes back cut to that", async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem("aranzer.design", JSON.stringify({ settings: { instruction: "x".repeat(50_000), keep: "y".repeat(50_000) }, roomType: null, styles: [] }));
+    await renderStudio();
+    const instruction = screen.getByLabelText("Twoimi słowami (opcjonalnie)") as HTMLTextAreaElement;
+    expect(instruction.maxLength).toBe(600);
+    expect(instruction.value).toHaveLength(600);
+    expect(document.getElementById(instruction.getAttribute("aria-describedby")!)?.textContent).toBe("300 znaków za dużo – skróć tekst do 300.");
+    await user.clear(instruction);
+    await user.paste("z".repeat(1_000));
+    expect(instruction.value).toHaveLength(600);
+    expect(JSON.parse(window.localStorage.getItem("aranzer.design")!).settings.instruction).toHaveLength(600);
+  });
+
   it("with an engine that reads no instructions, asks for none and sends none kept from before", async () => {
     const user = userEvent.setup();
     window.localStorage.setItem("aranzer.design", JSON.stringify({ settings: { instruction: "x".repeat(400) }, roomType: null, styles: [] }));
