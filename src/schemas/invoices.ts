@@ -71,9 +71,12 @@ export function isReverseChargeTaxId(value: string): boolean {
 
 const line = (max: number, empty: string) => z.string(empty).trim().min(1, empty).max(max, "fieldTooLong");
 
+/** The longest each company detail may be, in characters: the schema's limits, which the form's fields share. */
+export const billingDetailsMaxLength = { companyName: 256, taxId: 32, street: 200, postalCode: 20, city: 100 } as const;
+
 /** The company an invoice goes to, as the checkout's "I need an invoice" and the settings take it. */
 export const billingDetailsSchema = z.object({
-  companyName: line(256, "noCompanyName"),
+  companyName: line(billingDetailsMaxLength.companyName, "noCompanyName"),
   taxId: z
     .string("badTaxId")
     .trim()
@@ -82,8 +85,8 @@ export const billingDetailsSchema = z.object({
       const id = parseTaxId(value)!;
       return id.kind === "nip" ? id.nip : `${id.country}${id.number}`;
     }),
-  street: line(200, "noStreet"),
-  postalCode: line(20, "noPostalCode"),
-  city: line(100, "noCity"),
+  street: line(billingDetailsMaxLength.street, "noStreet"),
+  postalCode: line(billingDetailsMaxLength.postalCode, "noPostalCode"),
+  city: line(billingDetailsMaxLength.city, "noCity"),
 });
 export type BillingDetailsInput = z.input<typeof billingDetailsSchema>;

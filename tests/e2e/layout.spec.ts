@@ -1,4 +1,5 @@
 /** Header, footer, mobile menu and colour modes as a visitor sees them. */
+import sharp from "sharp";
 import { expect, routeTable, setColorMode, signIn, test } from "./support";
 
 test.describe("layout", () => {
@@ -81,6 +82,36 @@ test.describe("layout", () => {
       if (width > 375) wide.push(`${row.paths.pl}: ${width} px`);
     }
     expect(wide).toEqual([]);
+  });
+
+  test("at 375 px a listing with its photo, results and download does not scroll sideways", async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page, { open: false, tokens: 5 });
+    const api = async <T>(method: string, url: string, data?: unknown, headers: Record<string, string> = {}): Promise<T> => {
+      const response = await page.request.fetch(`${baseURL}${url}`, { method, headers: { origin: baseURL!, ...headers }, ...(data === undefined ? {} : { data }) });
+      expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
+      return (await response.json()) as T;
+    };
+    // A listing with a long name, one photo and its chosen result: every section of the page is shown, the download's portal choice among them.
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#b8a890" } }).jpeg().toBuffer();
+    const { image } = await api<{ image: { id: string } }>("POST", "/api/images", jpeg, { "content-type": "image/jpeg" });
+    const { listing } = await api<{ listing: { id: string } }>("POST", "/api/listings", { name: "Mieszkanie trzypokojowe przy ulicy Konstantego Ildefonsa Gałczyńskiego 144/12" });
+    await api("POST", `/api/listings/${listing.id}/photos`, { sources: [{ type: "image", imageId: image.id }] });
+    await api("POST", `/api/listings/${listing.id}/generate`, { styles: ["modern"], variations: 1, requestId: crypto.randomUUID() });
+    type View = { listing: { photos: { id: string; results: { visualizationId: string; status: string }[] }[] } };
+    let photo: View["listing"]["photos"][number] | undefined;
+    await expect
+      .poll(async () => {
+        photo = (await api<View>("GET", `/api/listings/${listing.id}`)).listing.photos[0];
+        return photo?.results[0]?.status;
+      }, { timeout: 60_000 })
+      .toBe("succeeded");
+    await api("PUT", `/api/listings/${listing.id}/photos/${photo!.id}/choice`, { visualizationId: photo!.results[0]!.visualizationId });
+
+    await page.goto(`/listings?id=${listing.id}`);
+    await expect(page.getByLabel("Dokąd trafią zdjęcia?")).toBeVisible();
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
   test("at 641 px the links are in the header and there is no hamburger", async ({ page }) => {

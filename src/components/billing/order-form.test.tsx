@@ -65,6 +65,23 @@ describe("the invoice fields", () => {
   });
 });
 
+describe("a refused order", () => {
+  it("keeps every choice, the consent box among them, so the next press does not fail for a box that came back unticked", async () => {
+    const badTaxId = "To nie jest poprawny NIP (10 cyfr z cyfrą kontrolną) ani numer VAT UE.";
+    placeOrder.mockResolvedValue({ ...refusal("badTaxId", badTaxId), values: { invoice: "on", withdrawalConsent: "on", taxId: "1234567890", companyName: "Wisła sp. z o.o." } });
+    const { consent, submit } = renderForm();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Potrzebuję faktury VAT na firmę" }));
+    await userEvent.type(screen.getByRole("textbox", { name: "NIP lub numer VAT UE" }), "1234567890");
+    await userEvent.click(consent);
+    await userEvent.click(submit);
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "NIP lub numer VAT UE" }).getAttribute("aria-invalid")).toBe("true"));
+    expect((screen.getByRole("checkbox", { name: /^Żądam rozpoczęcia świadczenia usługi/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole("checkbox", { name: "Potrzebuję faktury VAT na firmę" }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole("textbox", { name: "Nazwa firmy" }) as HTMLInputElement).value).toBe("Wisła sp. z o.o.");
+    expect(placeOrder.mock.calls[0]![1].get("withdrawalConsent")).toBe("on");
+  });
+});
+
 describe("extra seats", () => {
   it("are offered only with a plan for the team, with the plan's seats and the price, and a refusal marks the field", async () => {
     renderForm();

@@ -7,14 +7,13 @@ import { Form } from "@/components/forms/form";
 import { placeOrder } from "@/web/actions/billing";
 import type { FormState } from "@/web/actions/action-result";
 import { TextField } from "@/components/forms/text-field";
+import { InvoiceFields, type InvoiceDetails } from "./invoice-fields";
 import { isProductId } from "@/config/plans";
 import { isReverseChargeTaxId } from "@/schemas/invoices";
 import { OrderTotal } from "./order-total";
 
-const invoiceFields = ["companyName", "taxId", "street", "postalCode", "city"] as const;
-const autoComplete: Record<(typeof invoiceFields)[number], string> = { companyName: "organization", taxId: "off", street: "street-address", postalCode: "postal-code", city: "address-level2" };
-/** Which field a refusal's reason is about. */
-const reasonField: Record<string, string> = { noCompanyName: "companyName", badTaxId: "taxId", noStreet: "street", noPostalCode: "postalCode", noCity: "city", extraSeats: "extraSeats", extraSeatsTeamPlan: "extraSeats", vatNotInVies: "taxId", viesUnavailable: "taxId" };
+/** Which field of the order (not of the invoice, see InvoiceFields) a refusal's reason is about. */
+const reasonField: Record<string, string> = { extraSeats: "extraSeats", extraSeatsTeamPlan: "extraSeats" };
 
 /**
  * The order form consumer law asks for: links to the terms and the privacy policy, an unticked box to
@@ -33,7 +32,7 @@ export function OrderForm(props: {
   /** A plan bought for the team may add seats: the plan's own seats and an extra seat's price, written out. */
   extraSeats: { planSeats: number; price: string; max: number } | null;
   /** The company details remembered from an earlier invoice. */
-  billing: Record<(typeof invoiceFields)[number], string> | null;
+  billing: InvoiceDetails | null;
 }) {
   const t = useTranslations("billing.checkout");
   const [state, action, pending] = useActionState<FormState<never>, FormData>(placeOrder, null);
@@ -90,18 +89,7 @@ export function OrderForm(props: {
         </div>
         <fieldset className="mt-3 hidden gap-3 rounded-xl border border-gray-200 p-4 peer-has-[:checked]:grid sm:grid-cols-2 dark:border-gray-800">
           <legend className="px-1 text-sm font-medium text-gray-800 dark:text-gray-200">{t("invoiceLegend")}</legend>
-          {invoiceFields.map((field) => (
-            <TextField
-              key={field}
-              name={field}
-              label={t(`invoiceFields.${field}`)}
-              hint={field === "taxId" ? t("taxIdHint") : undefined}
-              autoComplete={autoComplete[field]}
-              defaultValue={kept?.[field] ?? props.billing?.[field] ?? ""}
-              error={fieldError(field)}
-              className={field === "companyName" || field === "street" ? "sm:col-span-2" : undefined}
-            />
-          ))}
+          <InvoiceFields kept={kept} saved={props.billing} error={refusal} />
         </fieldset>
       </div>
       {isProductId(props.productId) ? <OrderTotal productId={props.productId} extraSeats={choices.seats} reverseCharge={choices.reverseCharge} /> : null}
@@ -125,6 +113,7 @@ export function OrderForm(props: {
           name="withdrawalConsent"
           type="checkbox"
           required
+          defaultChecked={kept?.withdrawalConsent === "on"}
           aria-describedby={refusal?.reason === "withdrawalConsent" ? "order-error" : undefined}
           aria-invalid={refusal?.reason === "withdrawalConsent" || undefined}
           className="mt-1 size-5 shrink-0 accent-primary-600"

@@ -2,7 +2,7 @@ import type { EditMode } from "@/config/edit-modes";
 import { roomTypes, type RoomType } from "@/config/room-types";
 import type { EditParams } from "@/schemas/edit-params";
 import type { ImageChoice } from "./choice";
-import { defaultModeSettings, editModeOf, fieldParams, pageModeEdits, pageModes, type ModeSettings } from "./mode-settings";
+import { capTexts, defaultModeSettings, editModeOf, fieldParams, pageModeEdits, pageModes, type ModeSettings } from "./mode-settings";
 
 /** Where the design page keeps what the person chose last (this browser only; nothing personal). */
 const KEY = "aranzer.design";
@@ -31,7 +31,7 @@ export function readDesignPrefs(knownStyles: ReadonlySet<string>, available: rea
     const roomType = roomTypes.find((room) => room === raw.roomType) ?? null;
     const styles = Array.isArray(raw.styles) ? raw.styles.filter((id): id is string => typeof id === "string" && knownStyles.has(id)) : [];
     const photo = raw.photo && (raw.photo.type === "library" || raw.photo.type === "image") && typeof raw.photo.id === "string" ? { type: raw.photo.type, id: raw.photo.id } : null;
-    return { settings, roomType, styles, photo };
+    return { settings: capTexts(settings), roomType, styles, photo };
   } catch {
     return null;
   }

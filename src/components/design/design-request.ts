@@ -50,7 +50,9 @@ export function designRequest(choices: DesignChoices, engine: EngineTraits) {
     ...(pageFieldsOf(editMode).some((field) => field.kind === "photo" && !fieldValue(sent, editMode, field)) ? ["photo" as const] : []),
     ...textsTooLong(sent).map((field) => `${field}TooLong` as const),
   ];
-  return { editMode, ownRecolour, sent, styled, masked, brushable, oneVariation, variations, ownStyles, chosenStyles, cost, missing, ready: missing.length === 0 };
+  // The room types this mode takes (null: any), named when the chosen one does not fit.
+  const fittingRooms = modeOf(editMode).roomTypes ?? null;
+  return { editMode, ownRecolour, sent, styled, masked, brushable, oneVariation, variations, ownStyles, chosenStyles, cost, missing, fittingRooms, ready: missing.length === 0 };
 }
 
 export type DesignRequest = ReturnType<typeof designRequest>;

@@ -321,6 +321,20 @@ describe("DesignStudio: mode options", () => {
     expect(generateButton().disabled).toBe(false);
   });
 
+  it("takes twice its limit and no more, so a long paste still says it is too long, and a huge remembered draft comes back cut to that", async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem("aranzer.design", JSON.stringify({ settings: { instruction: "x".repeat(50_000), keep: "y".repeat(50_000) }, roomType: null, styles: [] }));
+    await renderStudio();
+    const instruction = screen.getByLabelText("Twoimi słowami (opcjonalnie)") as HTMLTextAreaElement;
+    expect(instruction.maxLength).toBe(600);
+    expect(instruction.value).toHaveLength(600);
+    expect(document.getElementById(instruction.getAttribute("aria-describedby")!)?.textContent).toBe("300 znaków za dużo – skróć tekst do 300.");
+    await user.clear(instruction);
+    await user.paste("z".repeat(1_000));
+    expect(instruction.value).toHaveLength(600);
+    expect(JSON.parse(window.localStorage.getItem("aranzer.design")!).settings.instruction).toHaveLength(600);
+  });
+
   it("with an engine that reads no instructions, asks for none and sends none kept from before", async () => {
     const user = userEvent.setup();
     window.localStorage.setItem("aranzer.design", JSON.stringify({ settings: { instruction: "x".repeat(400) }, roomType: null, styles: [] }));
@@ -386,6 +400,10 @@ describe("DesignStudio: modes from the registry", () => {
     const kinds = screen.getByRole("group", { name: "Jakie niebo" });
     expect((within(kinds).getByRole("radio", { name: "Bezchmurne" }) as HTMLInputElement).checked).toBe(true);
     await user.click(within(kinds).getByRole("radio", { name: "Zachód słońca" }));
+    // An interior's room type: the summary names the ones that fit, from the mode's own list.
+    await user.click(within(roomGroup()).getByRole("radio", { name: "Salon" }));
+    expect(screen.getByText("Aby wygenerować, wybierz: rodzaj zdjęcia pasujący do tej edycji (Bryła domu, Ogród lub Taras).")).toBeTruthy();
+    expect(generateButton().disabled).toBe(true);
     await user.click(screen.getByRole("radio", { name: "Bryła domu" }));
     await user.click(generateButton());
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Generuj" }));
@@ -427,7 +445,7 @@ describe("DesignStudio: Generate", () => {
     await renderStudio({}, { balance: 1, image: upload("img1") });
     await chooseRoomAndStyles(user, "Salon", ["Skandynawski", "Boho"]);
     // Said before Generate is pressed, with the way to buy tokens.
-    const ahead = screen.getByText("Masz 1 token, a ta operacja wymaga 2 tokenów.").closest('[role="status"]')!;
+    const ahead = screen.getByText("To kosztuje 2 tokeny, a masz 1 token. Kup tokeny, aby wygenerować.").closest('[role="status"]')!;
     expect(within(ahead as HTMLElement).getByRole("link", { name: "Kup tokeny" }).getAttribute("href")).toBe("/cennik");
     expect(ahead.textContent).not.toContain("Nie pobraliśmy");
     await user.click(generateButton());
@@ -478,6 +496,20 @@ describe("DesignStudio: Generate", () => {
     expect(await screen.findByRole("article", { name: "Skandynawski" })).toBeTruthy();
     // The header's balance follows: the person's data is asked for again.
     expect(String(fetchMock.mock.calls.at(-1)![0])).toMatch(/^\/api\/me\?/);
+  });
+
+  it("spending the last tokens says only that it started; what to do next is said once the person chooses again", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValueOnce(jsonResponse(201, { batch: queuedBatch("b1", ["scandinavian", "boho"]), balance: 0 }));
+    await renderStudio({}, { balance: 2, image: upload("img1") });
+    await chooseRoomAndStyles(user, "Salon", ["Skandynawski", "Boho"]);
+    await user.click(generateButton());
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Generuj" }));
+    await screen.findByText(/^Rozpoczęto generowanie/);
+    expect(screen.getByText("Na Twoim koncie: 0 tokenów.")).toBeTruthy();
+    expect(screen.queryByText(/Za mało tokenów|Kup tokeny, aby wygenerować/)).toBeNull();
+    await user.click(within(styleGroup()).getByRole("checkbox", { name: "Boho" }));
+    expect(screen.getByRole("link", { name: "Kup tokeny" }).closest('[role="status"]')!.textContent).toContain("To kosztuje 1 token, a masz 0 tokenów. Kup tokeny, aby wygenerować.");
   });
 
   it("shows the server's not-enough-tokens answer (402) with its balance and amount", async () => {

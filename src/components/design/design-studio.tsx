@@ -201,6 +201,7 @@ export function DesignStudio(props: DesignStudioProps) {
             balance={balance}
             team={person?.team ?? null}
             missing={request.missing}
+            fittingRooms={request.fittingRooms}
             notice={notice}
             pricingHref={props.pricingHref}
             onReset={onReset}

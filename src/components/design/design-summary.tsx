@@ -4,6 +4,7 @@ import { useId } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { CircleAlert, CircleCheck, RotateCcw, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import type { RoomType } from "@/config/room-types";
 import { InsufficientTokens } from "./insufficient-tokens";
 
 export type Missing = "image" | "room" | "roomForMode" | "styles" | "mask" | "replaceText" | "color" | "photo" | "instructionTooLong" | "keepTooLong" | "replaceTextTooLong";
@@ -21,6 +22,8 @@ interface Props {
   /** The team whose pool the balance is, while the person works as it. */
   team?: string | null;
   missing: readonly Missing[];
+  /** The room types the chosen edit takes (null: any): named when the chosen one does not fit. */
+  fittingRooms: readonly string[] | null;
   notice: Notice | null;
   pricingHref: string;
   onReset: () => void;
@@ -32,7 +35,6 @@ interface Props {
 const missingKey = {
   image: "missingImage",
   room: "missingRoom",
-  roomForMode: "missingRoomForMode",
   styles: "missingStyles",
   mask: "missingMask",
   replaceText: "missingReplaceText",
@@ -41,17 +43,19 @@ const missingKey = {
   instructionTooLong: "missingShorterInstruction",
   keepTooLong: "missingShorterKeep",
   replaceTextTooLong: "missingShorterReplaceText",
-} as const;
+} as const satisfies Record<Exclude<Missing, "roomForMode">, string>;
 
 /** Cost, balance, Reset and Generate; says what is missing, and what came of the last Generate. */
-export function DesignSummary({ cost, breakdown, balance, team, missing, notice, pricingHref, onReset, onGenerate, step }: Props) {
+export function DesignSummary({ cost, breakdown, balance, team, missing, fittingRooms, notice, pricingHref, onReset, onGenerate, step }: Props) {
   const t = useTranslations("design");
   const tAccount = useTranslations("account");
+  const tRooms = useTranslations("rooms");
   const format = useFormatter();
   const missingId = useId();
   const ready = missing.length === 0;
-  // Said before Generate is pressed, with the way to buy, as soon as the choice costs more than the balance.
-  const short = notice?.type !== "insufficient" && balance !== null && cost > 0 && balance < cost;
+  // Said before Generate is pressed, with the way to buy, as soon as the choice costs more than the balance; not next
+  // to the news that the last Generate started (it spent the tokens), only once the person chooses again.
+  const short = notice?.type !== "insufficient" && notice?.type !== "started" && balance !== null && cost > 0 && balance < cost;
 
   return (
     <section aria-labelledby={`${missingId}-title`} className="space-y-4 rounded-2xl border border-gray-200 p-5 dark:border-gray-800">
@@ -72,7 +76,7 @@ export function DesignSummary({ cost, breakdown, balance, team, missing, notice,
       </div>
       {!ready && (
         <p id={missingId} className="text-sm text-gray-700 dark:text-gray-300">
-          {t("missing", { items: format.list(missing.map((m) => t(missingKey[m]))) })}
+          {t("missing", { items: format.list(missing.map((m) => (m === "roomForMode" ? t("missingRoomForMode", { rooms: format.list((fittingRooms ?? []).map((room) => tRooms(room as RoomType)), { type: "disjunction" }) }) : t(missingKey[m])))) })}
         </p>
       )}
       {short && <InsufficientTokens ahead balance={balance} attempted={cost} pricingHref={pricingHref} />}

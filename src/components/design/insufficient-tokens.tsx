@@ -6,21 +6,30 @@ import { Link } from "@/components/link";
 import { Button } from "@/components/ui/button";
 
 /**
- * The not-enough-tokens message: the balance, the amount attempted, and Buy tokens. After a refused Generate it
- * is an alert and says nothing was spent; `ahead`, shown as soon as the choice costs more than the balance, it
- * is a status: nothing has been tried yet.
+ * The not-enough-tokens message. After a refused Generate it is an alert: the balance, the amount attempted, that
+ * nothing was spent, and Buy tokens. `ahead`, shown once a choice costs more than the balance, it is a status that
+ * says what to do: nothing has been tried yet.
  */
 export function InsufficientTokens({ balance, attempted, pricingHref, ahead = false }: { balance: number; attempted: number; pricingHref: string; ahead?: boolean }) {
   const t = useTranslations("design");
   const tErrors = useTranslations("errors");
   return (
     <div role={ahead ? "status" : "alert"} className="space-y-2 rounded-lg bg-amber-50 px-3 py-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
-      <p className="flex items-center gap-2 font-semibold">
-        <Coins aria-hidden="true" className="size-4 shrink-0" />
-        {t("insufficientTitle")}
-      </p>
-      <p>{tErrors("INSUFFICIENT_TOKENS", { balance, attempted })}</p>
-      {!ahead && <p>{t("nothingSpent")}</p>}
+      {ahead ? (
+        <p className="flex items-start gap-2">
+          <Coins aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {t("insufficientAhead", { balance, attempted })}
+        </p>
+      ) : (
+        <>
+          <p className="flex items-center gap-2 font-semibold">
+            <Coins aria-hidden="true" className="size-4 shrink-0" />
+            {t("insufficientTitle")}
+          </p>
+          <p>{tErrors("INSUFFICIENT_TOKENS", { balance, attempted })}</p>
+          <p>{t("nothingSpent")}</p>
+        </>
+      )}
       <Button asChild size="sm">
         <Link href={pricingHref}>{t("buyTokens")}</Link>
       </Button>

@@ -2,6 +2,7 @@
 
 import { useId, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
+import { textCap } from "./mode-settings";
 
 /* The mode panels' small inputs: radio groups, a text with its character count, a hex colour. */
 
@@ -50,6 +51,7 @@ export function TextInput(props: { label: string; value: string; max: number; on
         value={props.value}
         placeholder={props.placeholder}
         aria-describedby={`${id}-count`}
+        maxLength={textCap(props.max)}
         aria-invalid={over > 0 || undefined}
         onChange={(event) => props.onChange(event.target.value)}
         className={`${inputLook} w-full`}

@@ -6,7 +6,7 @@ import {
   type DeclutterScope,
   type EditMode,
 } from "@/config/edit-modes";
-import { editModes, modeOf, modes, type PageField } from "@/config/modes";
+import { editModes, isEditMode, modeOf, modes, type PageField } from "@/config/modes";
 import { floorMaterials, type FloorMaterialId } from "@/config/floor-materials";
 
 /* What the mode controls of the design page and a listing hold, and what they send: state, no React. */
@@ -88,9 +88,34 @@ export type TextField = "instruction" | "keep" | "replaceText";
 export const textFieldLimits: Record<TextField, number> = { instruction: INSTRUCTION_MAX_CHARS, keep: KEEP_LIST_MAX_CHARS, replaceText: REPLACE_TEXT_MAX_CHARS };
 
 /**
- * The person's texts that the chosen mode sends and that are longer than allowed. The fields take more than
- * their limit (a hard cut would drop the end of a pasted text unseen): they say by how much, and Generate waits.
+ * How many characters a text field takes: twice its limit. More than the limit, so a pasted text is not cut at
+ * the limit unseen (the field says by how much it is too long, and Generate waits); bounded, because every
+ * keystroke hands the whole text back to the field, to the page's state and to the remembered choices.
  */
+export function textCap(max: number): number {
+  return max * 2;
+}
+
+/** Remembered settings with no text longer than its field takes (a text kept from before the cap, or edited by hand). */
+export function capTexts(settings: Partial<ModeSettings>): Partial<ModeSettings> {
+  const capped = { ...settings };
+  for (const field of Object.keys(textFieldLimits) as TextField[]) {
+    const value = capped[field];
+    if (typeof value === "string") capped[field] = value.slice(0, textCap(textFieldLimits[field]));
+  }
+  if (capped.fields) {
+    capped.fields = Object.fromEntries(
+      Object.entries(capped.fields).map(([key, value]) => {
+        const [mode, name] = key.split(".");
+        const field = mode && isEditMode(mode) ? pageFieldsOf(mode).find((f) => f.field === name) : undefined;
+        return [key, field?.kind === "text" && typeof value === "string" ? value.slice(0, textCap(field.max)) : value];
+      }),
+    );
+  }
+  return capped;
+}
+
+/** The person's texts that the chosen mode sends and that are longer than allowed: they say by how much, and Generate waits. */
 export function textsTooLong(settings: ModeSettings): TextField[] {
   const mode = editModeOf(settings);
   const sent: TextField[] = ["instruction", ...(mode === "declutter" ? (["keep"] as const) : []), ...(mode === "replace" ? (["replaceText"] as const) : [])];

@@ -284,6 +284,26 @@ describe("LiveResults", () => {
     expect(screen.getByRole("status").textContent).toBe("Skandynawski: linie pomieszczenia różnią się od zdjęcia (zachowano 52%); sprawdź przed użyciem. Możesz wygenerować ten wynik ponownie za darmo.");
   });
 
+  it("announces a flagged remake without offering another free remake, as its card offers none", () => {
+    vi.useFakeTimers();
+    const boho = { styleId: "boho", progress: null, result: null, failureReason: null, refunded: false, variant: 0, structureScore: null, flagged: false };
+    renderResults(
+      batch({
+        visualizations: [
+          { ...boho, id: "v1", status: "succeeded", progress: 1, result: image("res1"), structureScore: 0.5, flagged: true, remadeAs: "v2", remakeOf: null },
+          { ...boho, id: "v2", status: "running", remadeAs: null, remakeOf: "v1" },
+        ],
+      }),
+    );
+    const stream = FakeEventSource.instances[0]!;
+    stream.emit({ seq: 1, type: "succeeded", visualizationId: "v2", result: image("res2"), structureScore: null, flagged: false });
+    act(() => vi.advanceTimersByTime(1_100));
+    stream.emit({ seq: 2, type: "scored", visualizationId: "v2", structureScore: 0.48, flagged: true });
+    act(() => vi.advanceTimersByTime(1_100));
+    expect(screen.getByRole("status").textContent).toBe("Boho (ponownie): linie pomieszczenia różnią się od zdjęcia (zachowano 48%); sprawdź przed użyciem.");
+    expect(within(screen.getByRole("article", { name: "Boho (ponownie)" })).queryByRole("button", { name: /za darmo/ })).toBeNull();
+  });
+
   it("does not open a stream for a batch that is already final, and says in words that AI results are AI visualizations", () => {
     renderResults(
       batch({

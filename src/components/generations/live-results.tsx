@@ -61,7 +61,9 @@ export function LiveResults({ batch: initial, now: serverNow, enginesDocs, desig
     (event: Extract<BatchEvent, { type: "scored" }>, batch: LiveBatch) => {
       const visualization = batch.visualizations.find((v) => v.id === event.visualizationId);
       const subject = structureSubject({ roomType: batch.roomType, mode: batch.mode });
-      announce(t("flaggedAnnounced", { style: visualization ? names.visualization(batch, visualization) : "", percent: Math.round(event.structureScore * 100), subject }));
+      // The free remake is offered as the card offers it: once, and not for a remake (see StructureNote).
+      const remake = visualization && !visualization.remakeOf && !visualization.remadeAs ? "yes" : "no";
+      announce(t("flaggedAnnounced", { style: visualization ? names.visualization(batch, visualization) : "", percent: Math.round(event.structureScore * 100), subject, remake }));
     },
     [announce, t, names],
   );

@@ -86,7 +86,7 @@ export const GenerateSection = memo(function GenerateSection({ generating: g, mo
         }
       >
         {/* Known short: what is missing, and the way to buy it, rather than a Generate the server would refuse. */}
-        {short && balance !== null && <InsufficientTokens balance={balance} attempted={cost} pricingHref={pricingHref} />}
+        {short && balance !== null && <InsufficientTokens ahead balance={balance} attempted={cost} pricingHref={pricingHref} />}
       </Modal>
     </section>
   );

@@ -93,7 +93,8 @@ describe("ListingWorkspace's Generate", () => {
     await userEvent.click(screen.getByRole("checkbox", { name: "Skandynawski" }));
     await userEvent.click(screen.getByRole("button", { name: "Generuj dla wszystkich zdjęć" }));
     const dialog = await screen.findByRole("dialog");
-    await waitFor(() => expect(dialog.textContent).toContain("Masz 0 tokenów, a ta operacja wymaga 2 tokenów."));
+    await waitFor(() => expect(dialog.textContent).toContain("To kosztuje 2 tokeny, a masz 0 tokenów. Kup tokeny, aby wygenerować."));
+    expect(dialog.textContent).not.toContain("Nie pobraliśmy");
     expect(within(dialog).getByRole("link", { name: "Kup tokeny" }).getAttribute("href")).toBe("/cennik");
     expect(within(dialog).getByRole("button", { name: "Generuj za 2 tokeny" }).hasAttribute("disabled")).toBe(true);
   });

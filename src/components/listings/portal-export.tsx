@@ -30,7 +30,8 @@ export function PortalExport({ base, chosen }: { base: string; chosen: { number:
         aria-describedby={`${id}-help`}
         value={portal}
         onChange={(event) => setPortal(event.target.value as PortalId | "")}
-        className="rounded-lg border border-gray-300 bg-white px-3 py-2 dark:border-gray-700 dark:bg-gray-900"
+        // As wide as its longest option, but never wider than the screen: a narrow one shows the chosen option cut short.
+        className="block w-full max-w-full truncate rounded-lg border border-gray-300 bg-white px-3 py-2 sm:w-auto dark:border-gray-700 dark:bg-gray-900"
       >
         <option value="">{t("export.plain")}</option>
         {portalIds.map((p) => (

@@ -1,7 +1,10 @@
 import type { ErrorCode } from "@/server/errors";
 
-/** What a refused action tells its form: the code, the domain's reason (which field to point at) and the sentence to show. */
-export type ActionError = { code: ErrorCode | "INTERNAL"; reason: string | null; message: string };
+/**
+ * What a refused action tells its form: the code, the domain's reason (which field to point at), the field a refused
+ * input names when the reason is shared by several (`fieldTooLong`), and the sentence to show.
+ */
+export type ActionError = { code: ErrorCode | "INTERNAL"; reason: string | null; field?: string; message: string };
 
 /**
  * The answer of every server action (src/web/actions/action.ts). A refusal carries the fields the form

@@ -50,6 +50,11 @@ describe("action", () => {
     }, { context: "test", auth: "optional", wording });
     expect(await tooLong(null, form({ locale: "pl" }))).toMatchObject({ error: { reason: "tooLong", message: "Tekst może mieć najwyżej 5 znaków." } });
 
+    const tooLongField = action(z.object({}), async () => {
+      throw new AppError("INVALID_INPUT", { field: "city", reason: "fieldTooLong", max: 100 });
+    }, { context: "test", auth: "optional" });
+    expect(await tooLongField(null, form({ locale: "pl" }))).toMatchObject({ error: { reason: "fieldTooLong", field: "city", message: "Ten tekst jest za długi: może mieć najwyżej 100 znaków." } });
+
     const unworded = action(z.object({}), async () => {
       throw new AppError("INSUFFICIENT_TOKENS", { balance: 1, attempted: 2 });
     }, { context: "test", auth: "optional" });

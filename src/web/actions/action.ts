@@ -70,7 +70,8 @@ export function action<S extends z.ZodType, T, A extends "required" | "optional"
     } catch (error) {
       unstable_rethrow(error);
       const { code, details, message } = errorAnswer(error, { locale, context: options.context, wording: options.wording });
-      return { ok: false, error: { code, reason: typeof details.reason === "string" ? details.reason : null, message }, values, at: Date.now() };
+      const refused = { code, reason: typeof details.reason === "string" ? details.reason : null, message };
+      return { ok: false, error: typeof details.field === "string" ? { ...refused, field: details.field } : refused, values, at: Date.now() };
     }
   };
 }

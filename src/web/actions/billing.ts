@@ -53,7 +53,7 @@ export const placeOrder = action(
     });
     redirect(url);
   },
-  { context: "billing.checkout", auth: "required", keep: ["invoice", "team", "extraSeats", ...invoiceFields] },
+  { context: "billing.checkout", auth: "required", keep: ["invoice", "withdrawalConsent", "team", "extraSeats", ...invoiceFields] },
 );
 
 /**

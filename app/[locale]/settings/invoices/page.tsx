@@ -1,11 +1,11 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/layout/page-header";
-import { ActionForm } from "@/components/teams/action-form";
+import { InvoiceDetailsForm } from "@/components/billing/invoice-details-form";
+import { ClientMessages } from "@/web/server/client-messages";
 import { formatPrice } from "@/config/plans";
 import { getBillingDetails } from "@/server/invoices/get-billing-details";
 import { listInvoices } from "@/server/invoices/list-invoices";
 import { refreshKsefNumbers } from "@/server/invoices/refresh-ksef-numbers";
-import { saveInvoiceDetails } from "@/web/actions/billing";
 import { pageMetadata } from "@/web/server/metadata";
 import { pageLocale, type LocaleParams } from "@/web/server/page-params";
 import { requireUser } from "@/web/server/session";
@@ -18,16 +18,11 @@ export async function generateMetadata({ params }: LocaleParams) {
   return pageMetadata({ locale, route: "/settings/invoices", title: t("title"), index: false });
 }
 
-const fields = ["companyName", "taxId", "street", "postalCode", "city"] as const;
-const input =
-  "block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 shadow-sm focus:border-primary-600 focus:outline-2 focus:outline-primary-600 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100";
-
 /** The person's invoices (and their teams', for an owner) with their files, and the company details they go to. */
 export default async function InvoicesPage({ params }: LocaleParams) {
   const locale = await pageLocale(params);
   const user = await requireUser(locale);
   const t = await getTranslations("invoices");
-  const tCheckout = await getTranslations("billing.checkout");
   const format = await getFormatter();
   // Invoices filed with KSeF but not yet numbered by it are asked about once more (INVOICE_FILER=ksef).
   await refreshKsefNumbers({ userId: user.id });
@@ -77,15 +72,9 @@ export default async function InvoicesPage({ params }: LocaleParams) {
       <section aria-labelledby="invoice-details" className="rounded-2xl border border-gray-200 p-4 sm:p-6 dark:border-gray-800">
         <h2 id="invoice-details" className="text-lg font-semibold text-gray-950 dark:text-white">{t("detailsTitle")}</h2>
         <p className="mt-1 mb-4 text-gray-700 dark:text-gray-300">{t("detailsLead")}</p>
-        <ActionForm action={saveInvoiceDetails} submit={t("save")} done={t("saved")} className="grid gap-3 sm:grid-cols-2">
-          <input type="hidden" name="locale" value={locale} />
-          {fields.map((field) => (
-            <label key={field} className={field === "companyName" || field === "street" ? "sm:col-span-2" : undefined}>
-              <span className="mb-1 block text-sm font-medium text-gray-800 dark:text-gray-200">{tCheckout(`invoiceFields.${field}`)}</span>
-              <input name={field} defaultValue={billing?.[field] ?? ""} className={input} />
-            </label>
-          ))}
-        </ActionForm>
+        <ClientMessages namespaces={["billing", "invoices"]}>
+          <InvoiceDetailsForm locale={locale} saved={billing} />
+        </ClientMessages>
       </section>
     </div>
   );
