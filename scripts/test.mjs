@@ -221,7 +221,7 @@ if (failed?.name && failed.name !== "interrupted") {
   const log = path.join(logDir, `${failed.name}.log`);
   if (existsSync(log)) {
     const all = readFileSync(log, "utf8").trimEnd().split("\n");
-    const vitestFailures = all.findIndex((line) => /⎯ Failed Tests \d+ ⎯/.test(line));
+    const vitestFailures = all.findIndex((line) => /⎯ Failed Tests \d+ ⎯/.test(line.replace(/\x1b\[[0-9;]*m/g, "")));
     const lines = vitestFailures >= 0 ? all.slice(vitestFailures, vitestFailures + 150) : all.slice(-80);
     console.log(`\n${bold(`── why ${failed.name} failed (from ${path.relative(root, log)})`)}\n${lines.join("\n")}`);
   }

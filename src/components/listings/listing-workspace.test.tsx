@@ -316,7 +316,7 @@ describe("ListingWorkspace's results as they arrive", () => {
     act(() => FakeEventSource.made[0]!.emit({ seq: 3, type: "succeeded", visualizationId: "v1", result, structureScore: 0.97, flagged: false }));
     expect(await screen.findByRole("button", { name: "Wybierz ten wynik: Skandynawski, zdjęcie 1" })).toBeTruthy();
     expect(rendered).toEqual(["v1"]);
-    await waitFor(() => expect(screen.getAllByRole("status").some((s) => s.textContent?.includes("Skandynawski: gotowe"))).toBe(true));
+    await waitFor(() => expect(screen.getAllByRole("status").some((s) => s.textContent?.includes("Skandynawski: gotowe"))).toBe(true), { timeout: 5000 });
   });
 
   it("reads the listing once when a stream is refused (a server restarted meanwhile), and shows where it stands", async () => {
