@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/server/log";
 
 /** What VIES says of an EU VAT number: registered for intra-EU trade, not, or no answer now (never taken as either). */
 export type VatNumberCheck = { result: "valid" | "invalid" | "unavailable"; name: string | null; address: string | null };
@@ -21,15 +22,20 @@ export function createViesChecker(options: { baseUrl: string; timeoutMs?: number
   const unavailable: VatNumberCheck = { result: "unavailable", name: null, address: null };
   return {
     async check(id) {
-      let response: Response;
-      try {
-        response = await fetch(url, {
+      const ask = () =>
+        fetch(url, {
           method: "POST",
           headers: { "content-type": "application/json", accept: "application/json" },
           body: JSON.stringify({ countryCode: id.country, vatNumber: id.number }),
           signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
         });
-      } catch {
+      let response: Response;
+      try {
+        // A check is safe to repeat: a connection dropped before any answer (a kept-alive socket the other side
+        // had just closed) is asked once more; a slow answer is not.
+        response = await ask().catch((error: unknown) => (error instanceof DOMException && error.name === "TimeoutError" ? Promise.reject(error) : ask()));
+      } catch (error) {
+        log.warn("vies.unanswered", { country: id.country, error });
         return unavailable;
       }
       const body = (await response.json().catch(() => null)) as {
