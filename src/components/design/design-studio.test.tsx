@@ -639,4 +639,14 @@ describe("the design page of a person working as a team", () => {
     expect(screen.getByText("W puli zespołu Biuro Wisła: 550 tokenów.")).toBeTruthy();
     expect(screen.queryByText(/Na Twoim koncie/)).toBeNull();
   });
+
+  it("says too few tokens of the team's pool, and that a failed token goes back to it", async () => {
+    const user = userEvent.setup();
+    await renderStudio({}, { balance: 1, team: "Biuro Wisła", image: upload("img1") });
+    await chooseRoomAndStyles(user, "Salon", ["Skandynawski", "Boho"]);
+    expect(screen.getByText("To kosztuje 2 tokeny, a w puli zespołu Biuro Wisła: 1 token. Kup tokeny, aby wygenerować.")).toBeTruthy();
+    await user.click(screen.getByRole("checkbox", { name: "Boho" }));
+    await user.click(generateButton());
+    expect(within(await screen.findByRole("dialog")).getByText(/token wróci do puli zespołu Biuro Wisła\./)).toBeTruthy();
+  });
 });

@@ -227,7 +227,7 @@ export function DesignStudio(props: DesignStudioProps) {
           open={generate.confirmOpen}
           onOpenChange={generate.setConfirmOpen}
           title={t("confirmTitle", { count: cost })}
-          description={t("confirmText", { cost: tokens(cost), balance: tokens(balance ?? 0), after: tokens(Math.max(0, (balance ?? 0) - cost)) })}
+          description={t("confirmText", { cost: tokens(cost), balance: tokens(balance ?? 0), after: tokens(Math.max(0, (balance ?? 0) - cost)), pool: person?.team ? "team" : "own", team: person?.team ?? "" })}
           confirmLabel={t("generate")}
           onConfirm={generate.confirm}
         />

@@ -79,7 +79,7 @@ export function DesignSummary({ cost, breakdown, balance, team, missing, fitting
           {t("missing", { items: format.list(missing.map((m) => (m === "roomForMode" ? t("missingRoomForMode", { rooms: format.list((fittingRooms ?? []).map((room) => tRooms(room as RoomType)), { type: "disjunction" }) }) : t(missingKey[m])))) })}
         </p>
       )}
-      {short && <InsufficientTokens ahead balance={balance} attempted={cost} pricingHref={pricingHref} />}
+      {short && <InsufficientTokens ahead balance={balance} attempted={cost} pricingHref={pricingHref} team={team} />}
       <div className="flex flex-wrap gap-2">
         <Button size="lg" leadingIcon={<Sparkles />} disabled={!ready} aria-describedby={ready ? undefined : missingId} onClick={onGenerate}>
           {t("generate")}

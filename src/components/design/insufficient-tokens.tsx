@@ -8,9 +8,9 @@ import { Button } from "@/components/ui/button";
 /**
  * The not-enough-tokens message. After a refused Generate it is an alert: the balance, the amount attempted, that
  * nothing was spent, and Buy tokens. `ahead`, shown once a choice costs more than the balance, it is a status that
- * says what to do: nothing has been tried yet.
+ * says what to do: nothing has been tried yet; `team` names the pool it speaks of while the person works as a team.
  */
-export function InsufficientTokens({ balance, attempted, pricingHref, ahead = false }: { balance: number; attempted: number; pricingHref: string; ahead?: boolean }) {
+export function InsufficientTokens({ balance, attempted, pricingHref, ahead = false, team = null }: { balance: number; attempted: number; pricingHref: string; ahead?: boolean; team?: string | null }) {
   const t = useTranslations("design");
   const tErrors = useTranslations("errors");
   return (
@@ -18,7 +18,7 @@ export function InsufficientTokens({ balance, attempted, pricingHref, ahead = fa
       {ahead ? (
         <p className="flex items-start gap-2">
           <Coins aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {t("insufficientAhead", { balance, attempted })}
+          {t("insufficientAhead", { balance, attempted, pool: team ? "team" : "own", team: team ?? "" })}
         </p>
       ) : (
         <>
