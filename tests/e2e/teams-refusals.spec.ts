@@ -1,10 +1,10 @@
 /**
  * What a team refuses, in the real UI, with a sentence that says why and nothing changed: an invitation to a team
- * with no free seat, an invitation link that has expired, and an owner's action (closing the team) from the open page of someone who is no longer its owner.
+ * with no free seat, an invitation link that has expired or was withdrawn, and an owner's action (closing the team) from the open page of someone who is no longer its owner.
  */
 import { expect, latestEmailTo, signIn, test } from "./support";
 
-test("an expired invitation is refused with a clear message and adds nobody", async ({ page, browser }) => {
+test("an expired or withdrawn invitation is refused with a clear message and adds nobody", async ({ page, browser }) => {
   test.setTimeout(120_000);
   await signIn(page, { open: false });
   await page.goto("/zespol");
@@ -44,6 +44,23 @@ test("an expired invitation is refused with a clear message and adds nobody", as
 
   await page.reload();
   await expect(page.getByText(/Miejsca: 1 z 3/)).toBeVisible();
+
+  // An invitation the owner withdraws: gone from the list after a confirmation, and its link says so at once.
+  const withdrawn = `withdrawn-agent-${Date.now()}@example.test`;
+  const sentAt = Date.now();
+  await page.getByLabel("Adres e-mail").fill(withdrawn);
+  await page.getByRole("button", { name: "Wyślij zaproszenie" }).click();
+  const withdrawnLink = (await latestEmailTo(withdrawn, { since: sentAt })).links.find((l) => l.includes("/zespol/dolacz?token="))!;
+  await page.getByRole("button", { name: `Wycofaj zaproszenie dla ${withdrawn}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Wycofaj" }).click();
+  await expect(page.getByText(withdrawn)).toHaveCount(0);
+  const second = await browser.newContext();
+  const invitee = await second.newPage();
+  await signIn(invitee, { email: withdrawn, tokens: 0, open: false });
+  await invitee.goto(withdrawnLink);
+  await expect(invitee.getByRole("alert").filter({ hasText: "Ten link zaproszenia jest nieważny: zaproszenie wycofano" })).toBeVisible();
+  await expect(invitee.getByRole("button", { name: "Dołącz do zespołu" })).toHaveCount(0);
+  await second.close();
 });
 
 test("a former owner's open page cannot close the team: refused with a clear message, the team and its pool kept", async ({ page, browser }) => {

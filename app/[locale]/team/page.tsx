@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Link } from "@/components/link";
 import { ApiKeysPanel } from "@/components/api-keys/api-keys-panel";
 import { ActionForm } from "@/components/teams/action-form";
+import { OpenInvitations } from "@/components/teams/open-invitations";
 import { TeamSubscriptionSection } from "@/components/teams/team-subscription-section";
 import { UsageChart } from "@/components/teams/usage-chart";
 import { isPlanId } from "@/config/plans";
@@ -179,18 +180,7 @@ export default async function TeamPage({ params }: LocaleParams) {
                 </select>
               </label>
             </ActionForm>
-            {team.invitations.length > 0 ? (
-              <>
-                <h3 className="mt-6 font-semibold text-gray-950 dark:text-white">{t("openInvitations")}</h3>
-                <ul className="mt-2 space-y-1 text-gray-800 dark:text-gray-200">
-                  {team.invitations.map((i) => (
-                    <li key={i.id}>
-                      {i.email} · {t(`roles.${i.role}`)} · {t("until", { date: format.dateTime(new Date(i.expiresAt), { dateStyle: "medium", timeZone: "Europe/Warsaw" }) })}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
+            <OpenInvitations invitations={team.invitations} locale={locale} teamId={team.id} />
           </section>
         ) : null}
 

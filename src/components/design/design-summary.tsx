@@ -9,7 +9,7 @@ import { InsufficientTokens } from "./insufficient-tokens";
 
 export type Missing = "image" | "room" | "roomForMode" | "styles" | "mask" | "replaceText" | "color" | "photo" | "instructionTooLong" | "keepTooLong" | "replaceTextTooLong";
 export type Notice =
-  | { type: "insufficient"; balance: number; attempted: number }
+  | { type: "insufficient"; balance: number; attempted: number; monthlyCap?: boolean }
   | { type: "error"; message: string }
   | { type: "started"; resultsId: string };
 
@@ -88,7 +88,7 @@ export function DesignSummary({ cost, breakdown, balance, team, missing, fitting
           {t("reset")}
         </Button>
       </div>
-      {notice?.type === "insufficient" && <InsufficientTokens balance={notice.balance} attempted={notice.attempted} pricingHref={pricingHref} />}
+      {notice?.type === "insufficient" && <InsufficientTokens balance={notice.balance} attempted={notice.attempted} pricingHref={pricingHref} team={team} monthlyCap={notice.monthlyCap} />}
       {notice?.type === "error" && (
         <p role="alert" className="flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

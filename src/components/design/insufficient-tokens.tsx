@@ -9,8 +9,23 @@ import { Button } from "@/components/ui/button";
  * The not-enough-tokens message. After a refused Generate it is an alert: the balance, the amount attempted, that
  * nothing was spent, and Buy tokens. `ahead`, shown once a choice costs more than the balance, it is a status that
  * says what to do: nothing has been tried yet; `team` names the pool it speaks of while the person works as a team.
+ * A refusal by the member's monthly cap in a team says so, without Buy tokens: the cap is the owner's to change.
  */
-export function InsufficientTokens({ balance, attempted, pricingHref, ahead = false, team = null }: { balance: number; attempted: number; pricingHref: string; ahead?: boolean; team?: string | null }) {
+export function InsufficientTokens({
+  balance,
+  attempted,
+  pricingHref,
+  ahead = false,
+  team = null,
+  monthlyCap = false,
+}: {
+  balance: number;
+  attempted: number;
+  pricingHref: string;
+  ahead?: boolean;
+  team?: string | null;
+  monthlyCap?: boolean;
+}) {
   const t = useTranslations("design");
   const tErrors = useTranslations("errors");
   return (
@@ -26,13 +41,15 @@ export function InsufficientTokens({ balance, attempted, pricingHref, ahead = fa
             <Coins aria-hidden="true" className="size-4 shrink-0" />
             {t("insufficientTitle")}
           </p>
-          <p>{tErrors("INSUFFICIENT_TOKENS", { balance, attempted })}</p>
+          <p>{monthlyCap ? tErrors("reasons.monthlyCap", { balance, attempted }) : team ? t("insufficientPool", { balance, attempted, team }) : tErrors("INSUFFICIENT_TOKENS", { balance, attempted })}</p>
           <p>{t("nothingSpent")}</p>
         </>
       )}
-      <Button asChild size="sm">
-        <Link href={pricingHref}>{t("buyTokens")}</Link>
-      </Button>
+      {!monthlyCap && (
+        <Button asChild size="sm">
+          <Link href={pricingHref}>{t("buyTokens")}</Link>
+        </Button>
+      )}
     </div>
   );
 }

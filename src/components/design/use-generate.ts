@@ -87,7 +87,7 @@ export function useGenerate(options: {
       const current = Number.isFinite(known) ? known : (balance ?? 0);
       const attempted = Number(outcome.details.attempted);
       options.setBalance(current);
-      return setNotice({ type: "insufficient", balance: current, attempted: Number.isFinite(attempted) ? attempted : cost });
+      return setNotice({ type: "insufficient", balance: current, attempted: Number.isFinite(attempted) ? attempted : cost, monthlyCap: outcome.details.reason === "monthlyCap" });
     }
     if (outcome.code === "GONE" && choice.type === "image") options.dropChoice();
     setNotice({ type: "error", message: `${t("generateFailed")} ${errorText(outcome)}` });

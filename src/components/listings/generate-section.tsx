@@ -67,14 +67,14 @@ export const GenerateSection = memo(function GenerateSection({ generating: g, mo
       </Button>
       {livePhotos === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noPhotos")}</p> : styled && styles.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noStyles")}</p> : null}
       <MessageLines message={g.message} whenEmpty="empty:hidden" />
-      {g.refused && <InsufficientTokens balance={g.refused.balance} attempted={g.refused.attempted} pricingHref={pricingHref} />}
+      {g.refused && <InsufficientTokens balance={g.refused.balance} attempted={g.refused.attempted} pricingHref={pricingHref} team={g.team} monthlyCap={g.refused.monthlyCap} />}
       <Modal
         open={g.confirming}
         onOpenChange={g.setConfirming}
         title={t("confirmTitle")}
         description={[
           styled ? t("confirmText", { photos: livePhotos, styles: styles.length, variations: g.variations, cost }) : t("confirmTextEdit", { photos: livePhotos, variations: g.variations, cost }),
-          balance === null || short ? null : t("confirmBalance", { balance, after: balance - cost }),
+          balance === null || short ? null : t("confirmBalance", { balance, after: balance - cost, pool: g.team ? "team" : "own", team: g.team ?? "" }),
         ]
           .filter(Boolean)
           .join(" ")}
@@ -86,7 +86,7 @@ export const GenerateSection = memo(function GenerateSection({ generating: g, mo
         }
       >
         {/* Known short: what is missing, and the way to buy it, rather than a Generate the server would refuse. */}
-        {short && balance !== null && <InsufficientTokens ahead balance={balance} attempted={cost} pricingHref={pricingHref} />}
+        {short && balance !== null && <InsufficientTokens ahead balance={balance} attempted={cost} pricingHref={pricingHref} team={g.team} />}
       </Modal>
     </section>
   );

@@ -58,7 +58,8 @@ export function ListingWorkspace({
 
   // The balance for the confirmation, from the store the header's account menu reads: reloading it after a
   // spend or a refund keeps the header's count right too.
-  const balance = usePersonData()?.balance ?? null;
+  const person = usePersonData();
+  const balance = person?.balance ?? null;
   useEffect(() => {
     void loadPersonData(personDataUrl(locale, null));
   }, [locale]);
@@ -78,7 +79,7 @@ export function ListingWorkspace({
   useArrivalAnnouncements(listing, resultName, announce);
 
   const adding = useAddPhotos({ photoCount: listing.photos.length, lastRoomType: initial.lastRoomType, actions, refresh, announce });
-  const generating = useListingGenerate({ livePhotos: listing.photos.filter((p) => p.generatable).length, balance, actions, refresh });
+  const generating = useListingGenerate({ livePhotos: listing.photos.filter((p) => p.generatable).length, balance, team: person?.team ?? null, actions, refresh });
 
   const remake = useCallback(
     async (visualizationId: string): Promise<string | null> => {

@@ -15,7 +15,20 @@ import type { ListingActions } from "./use-listing-actions";
  * One Generate for all the listing's photos: the mode, styles and variations chosen, what it costs, and its
  * request, said beside its button (the page's message line is a screen away from it).
  */
-export function useListingGenerate({ livePhotos, balance, actions, refresh }: { livePhotos: number; balance: number | null; actions: ListingActions; refresh: () => Promise<ListingDto | null> }) {
+export function useListingGenerate({
+  livePhotos,
+  balance,
+  team,
+  actions,
+  refresh,
+}: {
+  livePhotos: number;
+  balance: number | null;
+  /** The team whose pool the balance is, while the person works as it. */
+  team: string | null;
+  actions: ListingActions;
+  refresh: () => Promise<ListingDto | null>;
+}) {
   const t = useTranslations("listings");
   const [styles, setStyles] = useState<string[]>([]);
   const [variations, setVariations] = useState(1);
@@ -23,7 +36,7 @@ export function useListingGenerate({ livePhotos, balance, actions, refresh }: { 
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<PageMessage>(null);
   // A Generate the server refused for a short balance (the one shown was out of date): said with the way to buy.
-  const [refused, setRefused] = useState<{ balance: number; attempted: number } | null>(null);
+  const [refused, setRefused] = useState<{ balance: number; attempted: number; monthlyCap: boolean } | null>(null);
   const retry = useRef<{ signature: string; requestId: string } | null>(null);
 
   const mode = editModeOf(settings);
@@ -48,8 +61,8 @@ export function useListingGenerate({ livePhotos, balance, actions, refresh }: { 
     void reloadPersonData();
     if (answer.ok || (answer.kind === "error" && answer.status < 500 && answer.code !== "generic")) retry.current = null;
     if (!answer.ok && answer.kind === "error" && answer.code === "INSUFFICIENT_TOKENS") {
-      const { balance: known, attempted } = answer.details;
-      return setRefused({ balance: Number(known ?? balance ?? 0), attempted: Number(attempted ?? cost) });
+      const { balance: known, attempted, reason } = answer.details;
+      return setRefused({ balance: Number(known ?? balance ?? 0), attempted: Number(attempted ?? cost), monthlyCap: reason === "monthlyCap" });
     }
     if (!answer.ok) return setMessage({ text: serverMessage(answer) ?? t("error"), error: true });
     setMessage({ text: t("queued", { cost: answer.body.cost }), error: false });
@@ -72,6 +85,7 @@ export function useListingGenerate({ livePhotos, balance, actions, refresh }: { 
       cost,
       short,
       balance,
+      team,
       confirming,
       setConfirming,
       message,
@@ -79,7 +93,7 @@ export function useListingGenerate({ livePhotos, balance, actions, refresh }: { 
       busy,
       generate,
     }),
-    [settings, styles, variations, styled, livePhotos, cost, short, balance, confirming, message, refused, busy, generate],
+    [settings, styles, variations, styled, livePhotos, cost, short, balance, team, confirming, message, refused, busy, generate],
   );
 }
 

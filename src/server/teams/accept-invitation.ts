@@ -17,11 +17,11 @@ export async function acceptInvitation(options: { userId: string; token: string;
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
   const [found] = await db.select({ teamId: teamInvitation.teamId }).from(teamInvitation).where(eq(teamInvitation.tokenHash, hashShareToken(options.token)));
-  if (!found) throw new AppError("NOT_FOUND");
+  if (!found) throw new AppError("NOT_FOUND", { reason: "invitationUnknown" });
   return db.transaction(async (tx) => {
     const row = await lockTeam(tx, found.teamId);
     const [invitation] = await tx.select().from(teamInvitation).where(eq(teamInvitation.tokenHash, hashShareToken(options.token))).for("update");
-    if (!invitation) throw new AppError("NOT_FOUND");
+    if (!invitation) throw new AppError("NOT_FOUND", { reason: "invitationUnknown" });
     if (invitation.acceptedAt) throw new AppError("GONE", { reason: "invitationUsed" });
     if (invitation.expiresAt <= now) throw new AppError("GONE", { reason: "invitationExpired" });
     const [person] = await tx.select({ email: user.email }).from(user).where(eq(user.id, options.userId));

@@ -38,6 +38,7 @@ import { removeTeamMember } from "./remove-team-member";
 import { setMemberCap } from "./set-member-cap";
 import { setMemberRole } from "./set-member-role";
 import { switchAccount } from "./switch-account";
+import { withdrawInvitation } from "./withdraw-invitation";
 
 let dataDir: string;
 beforeAll(() => {
@@ -179,6 +180,27 @@ describe.each(testDatabases())("teams on $name", ({ open }) => {
     expect(errorAnswer(noSeat, { locale: "pl", context: "test" }).message).toBe(
       "Zespół nie ma wolnego miejsca (zajęte 3 z 3). Aby zaprosić kolejną osobę, właściciel może kupić dla zespołu większy plan w cenniku albo dodać miejsca w sekcji „Subskrypcja zespołu” na stronie zespołu.",
     );
+  });
+
+  it("withdraws an open invitation by an owner or admin: its link stops working; an agent cannot, an accepted one is gone", async () => {
+    const { ownerId, teamId } = await newTeam({ plan: "enterprise" });
+    const agentId = await join(teamId, ownerId);
+    const email = `${randomUUID()}@example.test`;
+    const invited = await insertUser(handle, { email });
+    const { invitationId, token } = await inviteToTeam({ db: handle.db, actorId: ownerId, teamId, email, role: "agent", locale: "pl" });
+    await expect(withdrawInvitation({ db: handle.db, actorId: agentId, teamId, invitationId })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    // Another team's manager names this team's invitation under their own team: not found.
+    const other = await newTeam({ plan: "pro" });
+    await expect(withdrawInvitation({ db: handle.db, actorId: other.ownerId, teamId: other.teamId, invitationId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await withdrawInvitation({ db: handle.db, actorId: ownerId, teamId, invitationId });
+    expect((await getTeam({ db: handle.db, userId: ownerId, teamId })).invitations).toEqual([]);
+    expect(await findInvitation({ db: handle.db, token })).toBeNull();
+    expect(code(await acceptInvitation({ db: handle.db, userId: invited, token }).catch((e: unknown) => e))).toBe("NOT_FOUND");
+    expect(await getActiveAccount({ db: handle.db, userId: invited })).toEqual({ kind: "person" });
+    // An accepted invitation is a membership now: removing the member is the way, not withdrawing.
+    const accepted = await inviteToTeam({ db: handle.db, actorId: ownerId, teamId, email, role: "agent", locale: "pl" });
+    await acceptInvitation({ db: handle.db, userId: invited, token: accepted.token });
+    await expect(withdrawInvitation({ db: handle.db, actorId: ownerId, teamId, invitationId: accepted.invitationId })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("spends exactly the pool when 20 members generate 3 times each at once against 30 tokens", async () => {

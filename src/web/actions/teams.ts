@@ -13,6 +13,7 @@ import { removeTeamMember } from "@/server/teams/remove-team-member";
 import { setMemberCap } from "@/server/teams/set-member-cap";
 import { setMemberRole } from "@/server/teams/set-member-role";
 import { switchAccount } from "@/server/teams/switch-account";
+import { withdrawInvitation } from "@/server/teams/withdraw-invitation";
 import { ownOrigin } from "@/web/server/own-origin";
 import { action } from "./action";
 
@@ -35,6 +36,15 @@ export const inviteAction = action(
     done();
   },
   { context: "teams.invite", auth: "required", keep: ["email", "role"] },
+);
+
+export const withdrawInvitationAction = action(
+  z.object({ teamId: z.string(), invitationId: z.string() }),
+  async (input, { user }) => {
+    await withdrawInvitation({ actorId: user.id, teamId: input.teamId, invitationId: input.invitationId });
+    done();
+  },
+  { context: "teams.withdrawInvitation", auth: "required" },
 );
 
 export const memberAction = action(

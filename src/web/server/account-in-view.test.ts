@@ -6,6 +6,7 @@ import { switchAccount } from "@/server/teams/switch-account";
 import { grantTokens } from "@/server/tokens/grant-tokens";
 import { insertUser, useInstalledPglite } from "~/tests/support/databases";
 import { accountInView } from "./account-in-view";
+import { accountMenuData } from "./account-menu-data";
 
 describe("the account pricing and ordering speak of", () => {
   const db = useInstalledPglite();
@@ -19,12 +20,17 @@ describe("the account pricing and ordering speak of", () => {
 
     // Working as the team, which has no plan yet: nothing of the person's own subscription or balance.
     expect(accountInView((await getAccountSummary({ userId }))!)).toEqual({ team: { id: teamId, name: "Biuro Wisła", owner: true }, subscription: null, balance: 0 });
+    // The header's crown and plan line follow the same account as its pool.
+    expect(accountMenuData((await getAccountSummary({ userId }))!, "en")).toMatchObject({ subscriptionActive: false, subscriptionLabel: "No subscription" });
 
     await db().db.insert(subscription).values({ userId, teamId, provider: "sandbox", providerSubscriptionId: `team_${teamId}`, planId: "pro", status: "active", paidUntil: month });
     await grantTokens({ db: db().db, userId, teamId, amount: 50, kind: "purchase", idempotencyKey: `pool:${teamId}` });
     expect(accountInView((await getAccountSummary({ userId }))!)).toMatchObject({ team: { name: "Biuro Wisła" }, subscription: { planId: "pro", active: true }, balance: 50 });
 
+    expect(accountMenuData((await getAccountSummary({ userId }))!, "en")).toMatchObject({ subscriptionActive: true });
+
     await switchAccount({ db: db().db, userId, teamId: null });
     expect(accountInView((await getAccountSummary({ userId }))!)).toMatchObject({ team: null, subscription: { planId: "mini", active: true }, balance: 481 });
+    expect(accountMenuData((await getAccountSummary({ userId }))!, "en")).toMatchObject({ subscriptionActive: true, tokensLabel: expect.stringContaining("481") });
   });
 });

@@ -6,6 +6,7 @@ import { subscriptionStatusKey } from "@/web/shared/subscription-status-key";
 import type { AccountMenuData } from "@/web/shared/account-menu-data";
 import { pathFor, type Locale } from "@/config/routes";
 import type { AccountSummary } from "@/server/accounts/get-account-summary";
+import { accountInView } from "./account-in-view";
 import { isModeratorAccount } from "./is-moderator-account";
 
 const accountTranslator = perLocale((locale) => createTranslator({ locale, messages: catalogs[locale], namespace: "account" }));
@@ -15,7 +16,8 @@ const moderationTranslator = perLocale((locale) => createTranslator({ locale, me
 /** What the account menu shows, computed on the server so the client gets ready strings. */
 export function accountMenuData(account: AccountSummary, locale: Locale): AccountMenuData {
   const t = accountTranslator[locale];
-  const sub = account.subscription;
+  // Working as a team, the crown and the plan line are the team's, like the pool beside them.
+  const sub = accountInView(account).subscription;
   const date = sub ? formatSubscriptionDate(sub.periodEnd) : "";
   return {
     email: account.email ?? t("unknownUser"),

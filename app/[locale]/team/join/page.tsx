@@ -44,8 +44,9 @@ export default async function JoinTeamPage({ params, searchParams }: LocaleParam
         alert(tErrors("invitationUsed"))
       ) : invitation?.state === "expired" ? (
         alert(tErrors("invitationExpired"))
+      ) : !invitation ? (
+        alert(tErrors("invitationUnknown"))
       ) : (
-        // An unknown token gets the button too: the server's refusal says what is wrong with it.
         <ActionForm action={joinTeamAction} submit={t("join")}>
           <input type="hidden" name="locale" value={locale} />
           <input type="hidden" name="token" value={token} />
