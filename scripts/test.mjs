@@ -50,9 +50,9 @@ const all = [
     // As soon as the build and the browser are there; the other checks run beside it.
     needs: ["brotli", "server", "chromium"],
   },
-  { name: "unit", title: "Unit and PostgreSQL tests (vitest run)", cmd: bin("vitest"), args: ["run"], beside: true },
-  { name: "typecheck", title: "TypeScript (tsc --noEmit)", cmd: bin("tsc"), args: ["--noEmit"], beside: true },
-  { name: "lint", title: "ESLint (--max-warnings=0)", cmd: bin("eslint"), args: ["--max-warnings=0", "--cache", "--cache-location", "node_modules/.cache/eslint/", "."], beside: true },
+  { name: "unit", title: "Unit and PostgreSQL tests (vitest run)", cmd: bin("vitest"), args: ["run"] },
+  { name: "typecheck", title: "TypeScript (tsc --noEmit)", cmd: bin("tsc"), args: ["--noEmit"] },
+  { name: "lint", title: "ESLint (--max-warnings=0)", cmd: bin("eslint"), args: ["--max-warnings=0", "--cache", "--cache-location", "node_modules/.cache/eslint/", "."] },
   { name: "messages", title: "i18n messages (pl ↔ en keys and ICU arguments)", ...node("check-messages.mjs") },
 ];
 const quickSteps = ["unit", "typecheck", "lint", "messages"];
@@ -125,10 +125,7 @@ function runStep(step, stream) {
     }
     const logFile = path.join(logDir, `${step.name}.log`);
     const log = createWriteStream(logFile);
-    // Checks that run beside the build and the browser tests yield the CPU to them (nice 10): those two are the
-    // longest path, and the checks fill the time the browser tests spend waiting.
-    const [cmd, args] = step.beside && process.platform !== "win32" ? ["nice", ["-n", "10", step.cmd, ...step.args]] : [step.cmd, step.args];
-    const child = spawn(cmd, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(step.cmd, step.args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     running.set(step.name, child);
     for (const source of [child.stdout, child.stderr]) {
       source.on("data", (chunk) => {
