@@ -5,7 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLibraryPhoto } from "@/config/library";
-import { modeExampleOf, type ShowcaseManifest } from "@/config/showcase";
+import { modeExampleOf, styleCardSrc, styleCardsAreAi, type ShowcaseManifest } from "@/config/showcase";
 import { createFakeEngine } from "@/server/engines/fake-engine";
 import { createLocalEngine } from "@/server/engines/local-engine";
 import { makeShowcaseSet } from "./make-showcase-set";
@@ -27,7 +27,7 @@ describe("npm run showcase", () => {
   const photos = [findLibraryPhoto("living-room")!];
   const run = (options: Partial<Parameters<typeof makeShowcaseSet>[0]>) => {
     const lines: string[] = [];
-    const result = makeShowcaseSet({ engine: createFakeEngine({ latencyMs: 0 }), root, manifestFile, pricePerImage: () => 0.04, photos, styles: ["japandi"], log: (line) => lines.push(line), ...options });
+    const result = makeShowcaseSet({ engine: createFakeEngine({ latencyMs: 0 }), root, manifestFile, pricePerImage: () => 0.04, photos, styles: ["japandi"], styleCards: [], log: (line) => lines.push(line), ...options });
     return result.then((counts) => ({ ...counts, lines }));
   };
 
@@ -58,11 +58,32 @@ describe("npm run showcase", () => {
     const stopped = { ...createFakeEngine({ latencyMs: 0 }), generate: () => Promise.reject(new Error("stopped")) };
     const stated = async (pricePerImage: (edit: { mode: string }) => number | null) => {
       const lines: string[] = [];
-      await expect(makeShowcaseSet({ engine: stopped, root, manifestFile, pricePerImage, photos, styles: ["boho"], modes: ["stage", "garden"], log: (line) => lines.push(line) })).rejects.toThrow("stopped");
+      await expect(makeShowcaseSet({ engine: stopped, root, manifestFile, pricePerImage, photos, styles: ["boho"], modes: ["stage", "garden"], styleCards: [], log: (line) => lines.push(line) })).rejects.toThrow("stopped");
       return lines;
     };
     expect(await stated((edit) => (edit.mode === "restyle" ? 0.0055 : 0.04))).toEqual(["Making the showcase with the fake engine: 3 of 3 images left to make, about $0.09 at $0.0055–$0.04 per image"]);
     expect((await stated(() => null))[0]).toMatch(/images left to make, at your own GPU's cost/);
+  });
+
+  it("makes the style picker's pictures with the engine, and the pages use them; the shipped previews stay for the others", async () => {
+    const made = await run({ styles: [], modes: [], styleCards: ["boho", "loft"], fresh: true });
+    expect(made.lines[0]).toBe("Making the showcase with the fake engine: 2 of 2 images left to make, about $0.08 at $0.04 per image");
+    const manifest = await readManifest();
+    expect(manifest.styleCards).toEqual(["boho", "loft"]);
+    for (const id of ["boho", "loft"]) {
+      expect(await sharp(path.join(root, "public/showcase/styles", `${id}.webp`)).metadata()).toMatchObject({ width: 240, height: 160, format: "webp" });
+    }
+    expect(styleCardSrc("boho", manifest)).toBe("/showcase/styles/boho.webp");
+    expect(styleCardSrc("modern", manifest)).toBe("/styles/modern.webp");
+    // Made by an AI engine, all of them: no preview note; one left as the shipped preview, or the engine not an
+    // AI one (as the fake is not): the note stays.
+    const byAi: ShowcaseManifest = { ...manifest, engine: "replicate" };
+    expect(styleCardsAreAi(["boho", "loft"], byAi)).toBe(true);
+    expect(styleCardsAreAi(["boho", "modern"], byAi)).toBe(false);
+    expect(styleCardsAreAi(["boho", "loft"], manifest)).toBe(false);
+    // Resumed: what is there is not made again.
+    expect((await run({ styles: [], modes: [], styleCards: ["boho", "loft", "modern"] })).made).toBe(1);
+    expect((await readManifest()).styleCards).toEqual(["boho", "loft", "modern"]);
   });
 
   it("makes only the modes the engine can do, and removes another engine's examples first", async () => {

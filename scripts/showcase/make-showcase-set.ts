@@ -7,7 +7,8 @@ import { findLibraryPhoto, libraryPhotos, type LibraryPhoto } from "@/config/lib
 import { modeSupport } from "@/config/modes";
 import type { EngineId } from "@/config/engines";
 import type { RoomType } from "@/config/room-types";
-import { modeExampleSpecs, modeExampleWidth, showcaseStyleIds, showcaseWidths, type ModeExampleSpec, type ShowcaseManifest } from "@/config/showcase";
+import { modeExampleSpecs, modeExampleWidth, showcaseStyleIds, showcaseWidths, styleCardSize, type ModeExampleSpec, type ShowcaseManifest } from "@/config/showcase";
+import { styles as catalogStyles } from "@/config/styles";
 import { buildPrompt } from "@/server/engines/build-prompt";
 import type { Engine, EngineEdit } from "@/server/engines/engine";
 import { writeReferenceBrief } from "@/server/generation/write-reference-brief";
@@ -29,12 +30,15 @@ export type ShowcaseOptions = {
   photos?: readonly LibraryPhoto[];
   styles?: readonly string[];
   modes?: readonly EditMode[];
+  /** The styles whose picker picture to make (every style of the catalogue unless narrowed). */
+  styleCards?: readonly string[];
   log: (line: string) => void;
 };
 
 /**
  * Makes the showcase with the engine given: each library photo in the showcase styles (the landing page and the
- * public generator) and one example per whole-photo mode the engine can do (the design page's mode help). It
+ * public generator), one example per whole-photo mode the engine can do (the design page's mode help) and the
+ * style picker's picture of every style (the library's living room in that style). It
  * says what the run will cost before it starts, logs a progress bar per image, and is resumable: an example
  * whose files are there is not made again, and the manifest is written after each one, so an interrupted run
  * goes on where it stopped. Examples of another engine are not mixed with this one's: they are removed first.
@@ -48,16 +52,24 @@ export async function makeShowcaseSet(options: ShowcaseOptions): Promise<{ made:
   const specs = modeExamples(engine.id, options.modes);
   const done = (photoId: string, variant: string) => existsSync(path.join(outDir, photoId, `${variant}-${largest}.webp`));
   const modeDone = (mode: EditMode) => existsSync(path.join(outDir, "modes", mode, `after-${modeExampleWidth}.webp`));
+  const cards = options.styleCards ?? catalogStyles.map((style) => style.id);
+  const cardDone = (styleId: string) => existsSync(path.join(outDir, "styles", `${styleId}.webp`));
 
   const previous = JSON.parse(await readFile(manifestFile, "utf8").catch(() => "{}")) as Partial<ShowcaseManifest>;
   const fresh = options.fresh || previous.engine !== engine.id;
   if (fresh) await rm(outDir, { recursive: true, force: true });
-  const manifest: ShowcaseManifest = { engine: engine.id as ShowcaseManifest["engine"], photos: fresh ? {} : { ...previous.photos }, modes: fresh ? {} : { ...previous.modes } };
+  const manifest: ShowcaseManifest = {
+    engine: engine.id as ShowcaseManifest["engine"],
+    photos: fresh ? {} : { ...previous.photos },
+    modes: fresh ? {} : { ...previous.modes },
+    styleCards: fresh ? [] : (previous.styleCards ?? []).filter(cardDone),
+  };
 
-  const total = photos.length * styles.length + specs.length;
+  const total = photos.length * styles.length + specs.length + cards.length;
   const missing = [
     ...photos.flatMap((photo) => styles.filter((styleId) => !done(photo.id, styleId)).map((styleId) => ({ edit: { mode: "restyle", styleId } as EngineEdit, references: false }))),
     ...specs.filter(([mode]) => !modeDone(mode)).map(([mode, spec]) => ({ edit: exampleEdit(mode, spec), references: Boolean(spec.referenceId) })),
+    ...cards.filter((styleId) => !cardDone(styleId)).map((styleId) => ({ edit: { mode: "restyle", styleId } as EngineEdit, references: false })),
   ];
   const left = missing.length;
   const prices = missing.map(({ edit, references }) => options.pricePerImage(edit, references));
@@ -131,9 +143,25 @@ export async function makeShowcaseSet(options: ShowcaseOptions): Promise<{ made:
       return output.costUsd;
     });
   }
+  const cardPhoto = findLibraryPhoto(STYLE_CARD_PHOTO)!;
+  for (const styleId of cards) {
+    if (cardDone(styleId)) continue;
+    await step(`style ${styleId}`, async () => {
+      const input = await read(cardPhoto.id);
+      const edit: EngineEdit = { mode: "restyle", styleId };
+      const output = await engine.generate({ image: input.data, width: input.width, height: input.height, roomType: cardPhoto.roomType, styleId, edit, creativity: "balanced", seed: 0, prompt: buildPrompt({ roomType: cardPhoto.roomType, edit }), onProgress: () => {}, signal: AbortSignal.timeout(300_000) });
+      await mkdir(path.join(outDir, "styles"), { recursive: true });
+      await writeFile(path.join(outDir, "styles", `${styleId}.webp`), await sharp(output.image).resize(styleCardSize.width, styleCardSize.height, { fit: "cover" }).webp(WEBP).toBuffer());
+      manifest.styleCards = [...manifest.styleCards!.filter((id) => id !== styleId), styleId];
+      return output.costUsd;
+    });
+  }
   await writeFile(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
   return { made, left };
 }
+
+/** The style cards show one room in every style, so that the styles differ and not the rooms: the library's living room. */
+const STYLE_CARD_PHOTO = "living-room";
 
 function exampleEdit(mode: EditMode, spec: ModeExampleSpec): EngineEdit {
   return { mode, styleId: spec.styleId, ...spec.params } as EngineEdit;

@@ -7,8 +7,8 @@ import type { StyleId } from "./styles";
 /**
  * The ready-made examples of the landing page and the public generator: every library photo in a few styles,
  * made by `npm run showcase` with whichever engine is configured (scripts/showcase/make-showcase.mts) and
- * served from public/showcase/. The manifest records which engine made them, so pages label the local
- * engine's images as previews without AI.
+ * served from public/showcase/, with a picture of every style for the style picker. The manifest records which
+ * engine made them, so pages label the local engine's images as previews without AI.
  */
 export const showcaseStyleIds = ["scandinavian", "japandi", "industrial", "boho", "modern-classic", "glamour"] as const satisfies readonly StyleId[];
 export type ShowcaseStyleId = (typeof showcaseStyleIds)[number];
@@ -49,6 +49,8 @@ export type ShowcaseManifest = {
   photos: Record<string, { width: number; height: number }>;
   /** The modes with an example (made by `engine`, which may not do every mode), each its images' size. */
   modes?: Partial<Record<EditMode, { width: number; height: number }>>;
+  /** The styles whose picker picture `engine` made (public/showcase/styles/); the others keep the shipped preview (public/styles/). */
+  styleCards?: string[];
 };
 
 export const showcase = manifest as ShowcaseManifest;
@@ -67,6 +69,19 @@ export function modeExampleOf(mode: EditMode, manifest: ShowcaseManifest = showc
 
 export function modeExampleSrc(mode: EditMode, variant: "before" | "after"): string {
   return `/showcase/modes/${mode}/${variant}-${modeExampleWidth}.webp`;
+}
+
+/** A style picker card's size: the one picture of the style on the design page, the landing page and the generator. */
+export const styleCardSize = { width: 240, height: 160 } as const;
+
+/** A style's picture: the showcase's, made by the configured engine, or else the shipped preview made without AI. */
+export function styleCardSrc(styleId: string, manifest: ShowcaseManifest = showcase): string {
+  return manifest.styleCards?.includes(styleId) ? `/showcase/styles/${styleId}.webp` : `/styles/${styleId}.webp`;
+}
+
+/** Whether every style's picture was made by an AI engine; otherwise the picker says they are previews without AI. */
+export function styleCardsAreAi(styleIds: readonly string[], manifest: ShowcaseManifest = showcase): boolean {
+  return engines[manifest.engine].ai && styleIds.every((id) => manifest.styleCards?.includes(id));
 }
 
 export type ShowcaseVariant = "before" | ShowcaseStyleId;

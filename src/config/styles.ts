@@ -2,8 +2,9 @@
  * The interior styles a visualization can be made in. Names and one-line descriptions are user-facing text,
  * under `styles.<id>` in messages/*.json; here is what the engines need: the prompt fragment for the AI
  * engines, and the look with which the local engine (no AI) makes its preview. Thumbnails are rendered from
- * the looks by scripts/style-thumbnails.ts.
+ * the looks by scripts/style-thumbnails.ts, and made again by `npm run showcase` with an AI engine.
  */
+import { styleCardSrc } from "./showcase";
 
 /** Textures the local engine lays over the photo; generated from the style's id, so the same every time. */
 export type TextureKind = "grain" | "linen" | "paper" | "plaster";
@@ -41,7 +42,7 @@ export type Style = {
 };
 
 function style<const Id extends string>(id: Id, prompt: string, look: StyleLook): Style & { id: Id } {
-  return { id, prompt, look, thumbnail: `/styles/${id}.webp` };
+  return { id, prompt, look, thumbnail: styleCardSrc(id) };
 }
 
 // The picker shows them in this order: the widely known styles first, then period, regional and niche ones.

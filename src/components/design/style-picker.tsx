@@ -3,6 +3,7 @@
 import { useId } from "react";
 import { useTranslations } from "next-intl";
 import { MAX_STYLES_PER_BATCH, RECOMMENDED_STYLES } from "@/config/generation";
+import { styleCardsAreAi } from "@/config/showcase";
 import type { StyleId } from "@/config/styles";
 import { PlainImage } from "@/components/ui/plain-image";
 import { useCatalogNames } from "@/components/generations/catalog-names";
@@ -19,7 +20,8 @@ interface Props {
 /**
  * The styles as a native checkbox group. Each card is one label (its name), the description is read as
  * the checkbox's description; the label stretches over the card so a click anywhere on it ticks it.
- * At the limit the unticked boxes are disabled and a sentence says why.
+ * At the limit the unticked boxes are disabled and a sentence says why. Pictures not made by an AI engine
+ * (the shipped ones, until `npm run showcase` runs with one) are said to be previews.
  */
 export function StylePicker({ styles, selected, onChange, step }: Props) {
   const t = useTranslations("design");
@@ -46,6 +48,7 @@ export function StylePicker({ styles, selected, onChange, step }: Props) {
         <p className="text-gray-700 dark:text-gray-300">{t("stylesHint", { min: RECOMMENDED_STYLES.min, max: RECOMMENDED_STYLES.max, limit: MAX_STYLES_PER_BATCH })}</p>
         <p className="font-medium text-gray-900 dark:text-gray-100">{t("stylesSelected", { count: selected.length })}</p>
         {full && <p className="font-medium text-amber-800 dark:text-amber-200">{t("stylesLimit", { limit: MAX_STYLES_PER_BATCH })}</p>}
+        {!styleCardsAreAi(styles.map((style) => style.id)) && <p className="text-gray-700 dark:text-gray-300">{t("stylesPreviewNote")}</p>}
       </div>
       <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {styles.map((style) => {
