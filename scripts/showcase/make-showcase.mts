@@ -1,9 +1,10 @@
 /**
- * `npm run showcase`: makes the landing page's and the public generator's examples and one example per mode for
- * the design page (src/config/showcase.ts) with the engine GENERATION_ENGINE names (keys from the environment,
- * as for the server), and writes them to public/showcase/ with their manifest. With the default local engine
- * they are previews without AI (and only the modes it can do have one); an operator with an AI engine runs it
- * once to ship real examples (6 styles × 8 photos and 8 modes = 56 images). It says what the run will cost
+ * `npm run showcase`: makes the landing page's and the public generator's examples, one example per mode for
+ * the design page and the style picker's pictures (src/config/showcase.ts) with the engine GENERATION_ENGINE
+ * names (keys from the environment, as for the server), and writes them to public/showcase/ with their manifest.
+ * With the default local engine they are previews without AI (and only the modes it can do have one); an
+ * operator with an AI engine runs it once to ship real examples (6 styles × 8 photos, 8 modes and 30 style
+ * pictures = 86 images). It says what the run will cost
  * before it starts (Replicate's price of the model each image runs on; OpenAI's estimate at its quality), shows
  * its progress, and is resumable (`-- --fresh` starts over): scripts/showcase/make-showcase-set.ts.
  */
