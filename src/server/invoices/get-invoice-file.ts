@@ -27,6 +27,6 @@ export async function getInvoiceFile(options: { userId: string; invoiceId: strin
   const fileName = invoiceFileName({ number: row.number, format: options.format, locale: options.locale });
   if (options.format === "xml") return { data: Buffer.from(row.xml, "utf8"), contentType: "application/xml; charset=utf-8", fileName };
   const [corrected] = row.correctsInvoiceId ? await db.select().from(invoice).where(eq(invoice.id, row.correctsInvoiceId)) : [];
-  const data = await renderInvoicePdf({ ...toInvoiceDocument(row, corrected ?? null), ksefNumber: row.ksefNumber }, options.locale);
+  const data = await renderInvoicePdf({ ...toInvoiceDocument(row, corrected ?? null, options.locale), ksefNumber: row.ksefNumber }, options.locale);
   return { data, contentType: "application/pdf", fileName };
 }
