@@ -53,6 +53,7 @@ test("an expired or withdrawn invitation is refused with a clear message and add
   const withdrawnLink = (await latestEmailTo(withdrawn, { since: sentAt })).links.find((l) => l.includes("/zespol/dolacz?token="))!;
   await page.getByRole("button", { name: `Wycofaj zaproszenie dla ${withdrawn}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Wycofaj" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Zaproszenie wycofane: jego link już nie działa." })).toBeVisible();
   await expect(page.getByText(withdrawn)).toHaveCount(0);
   const second = await browser.newContext();
   const invitee = await second.newPage();

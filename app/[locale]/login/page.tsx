@@ -10,6 +10,9 @@ import { pageLocale } from "@/web/server/page-params";
 import { requireAnonymous } from "@/web/server/require-anonymous";
 import { invitationOnReturn } from "@/web/server/invitation-on-return";
 
+/** What the sign-in page says of an invitation link that no longer works, by where it stands. */
+const deadInvitation = { used: "invitationUsed", expired: "invitationExpired", unknown: "invitationUnknown" } as const;
+
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props) {
@@ -22,6 +25,7 @@ export default async function LoginPage({ params, searchParams }: Props) {
   const locale = await pageLocale(params);
   await requireAnonymous(locale);
   const t = await getTranslations("auth");
+  const tErrors = await getTranslations("errors.reasons");
   const query = await searchParams;
   const token = typeof query.token === "string" ? query.token : null;
   const error = typeof query.error === "string" ? query.error : null;
@@ -32,11 +36,15 @@ export default async function LoginPage({ params, searchParams }: Props) {
   return (
     <PageContainer narrow>
       <PageHeader title={t("title")} />
-      {invitation ? (
+      {invitation?.state === "open" ? (
         <p role="status" className="mb-6 rounded-xl bg-primary-50 p-4 text-gray-900 dark:bg-gray-900 dark:text-gray-100">
           {invitation.invitedBy
             ? t("invited", { inviter: invitation.invitedBy, team: invitation.teamName, email: invitation.email })
             : t("invitedTeam", { team: invitation.teamName, email: invitation.email })}
+        </p>
+      ) : invitation ? (
+        <p role="alert" className="mb-6 rounded-xl bg-amber-50 p-4 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          {tErrors(deadInvitation[invitation.state])}
         </p>
       ) : null}
       <ClientMessages namespaces={["auth"]}>

@@ -14,6 +14,7 @@ import { getActiveAccount } from "@/server/teams/get-active-account";
 import { getTeam } from "@/server/teams/get-team";
 import { getTeamUsage } from "@/server/teams/get-team-usage";
 import { listTeamApiKeys } from "@/server/teams/list-team-api-keys";
+import { listTeamsOfUser } from "@/server/teams/list-teams-of-user";
 import { billingContext } from "@/server/billing/billing-context";
 import { getSubscriptionState } from "@/server/billing/subscription-state";
 import { closeTeamAction, createTeamAction, inviteAction, memberAction } from "@/web/actions/teams";
@@ -36,7 +37,10 @@ const section = "rounded-2xl border border-gray-200 p-4 sm:p-6 dark:border-gray-
 const heading = "text-lg font-semibold text-gray-950 dark:text-white";
 
 /** The team the person works in: its pool and seats, members with roles and caps, invitations and usage; or a way to found one. */
-export default async function TeamPage({ params }: LocaleParams) {
+/** What the page says after a change whose form left it (a withdrawn invitation, a removed member). */
+const doneNotices = ["invitationWithdrawn", "memberRemoved", "left"] as const;
+
+export default async function TeamPage({ params, searchParams }: LocaleParams & { searchParams: Promise<{ done?: string }> }) {
   const locale = await pageLocale(params);
   const user = await requireUser(locale);
   const t = await getTranslations("teams");
@@ -44,11 +48,20 @@ export default async function TeamPage({ params }: LocaleParams) {
   const tErrors = await getTranslations("errors.reasons");
   const format = await getFormatter();
   const active = await getActiveAccount({ userId: user.id });
+  const { done } = await searchParams;
+  const notice = doneNotices.find((key) => key === done);
+  const noticeLine = notice ? (
+    <p role="status" className="mb-6 rounded-lg bg-green-50 p-3 text-green-900 dark:bg-green-950 dark:text-green-100">
+      {t(`done.${notice}`)}
+    </p>
+  ) : null;
   if (active.kind === "person") {
+    const teams = await listTeamsOfUser({ userId: user.id });
     return (
       <PageContainer narrow>
         <PageHeader title={t("title")} lead={t("lead")} />
-        <p className="mb-6 text-gray-700 dark:text-gray-300">{t("personHint")}</p>
+        {noticeLine}
+        {teams.length > 0 ? <p className="mb-6 text-gray-700 dark:text-gray-300">{t("personHint")}</p> : null}
         <section aria-labelledby="create-team" className={section}>
           <h2 id="create-team" className={heading}>{t("createTitle")}</h2>
           <p className="mt-1 mb-4 text-gray-700 dark:text-gray-300">{t("createLead")}</p>
@@ -79,6 +92,7 @@ export default async function TeamPage({ params }: LocaleParams) {
   return (
     <PageContainer>
       <PageHeader title={team.name} lead={t("roleHelp")} />
+      {noticeLine}
       <div className="space-y-8">
         <section aria-labelledby="pool" className={section}>
           <h2 id="pool" className={heading}>{t("pool")}</h2>
@@ -117,7 +131,7 @@ export default async function TeamPage({ params }: LocaleParams) {
                   </p>
                   {owner && !self ? (
                     <div className="flex flex-wrap gap-4">
-                      <ActionForm action={memberAction} submit={t("saveCap")}>
+                      <ActionForm action={memberAction} submit={t("saveCap")} done={t("capSaved")}>
                         {memberHidden}
                         <input type="hidden" name="change" value="cap" />
                         <label>
@@ -125,7 +139,7 @@ export default async function TeamPage({ params }: LocaleParams) {
                           <input name="cap" type="number" min={0} max={TEAM_CAP_MAX} defaultValue={m.monthlyCap ?? ""} className={`${input} w-32`} />
                         </label>
                       </ActionForm>
-                      <ActionForm action={memberAction} submit={t("saveRole")} variant="outline">
+                      <ActionForm action={memberAction} submit={t("saveRole")} variant="outline" done={t("roleSaved")}>
                         {memberHidden}
                         <input type="hidden" name="change" value="role" />
                         <label>

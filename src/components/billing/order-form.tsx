@@ -88,7 +88,8 @@ export function OrderForm(props: {
           </label>
         </div>
         <fieldset className="mt-3 hidden gap-3 rounded-xl border border-gray-200 p-4 peer-has-[:checked]:grid sm:grid-cols-2 dark:border-gray-800">
-          <legend className="px-1 text-sm font-medium text-gray-800 dark:text-gray-200">{t("invoiceLegend")}</legend>
+          {/* Floated, the legend sits inside the box: on a phone its second line would lie across the border. */}
+          <legend className="float-left w-full text-sm font-medium text-gray-800 sm:col-span-2 dark:text-gray-200">{t("invoiceLegend")}</legend>
           <InvoiceFields kept={kept} saved={props.billing} error={refusal} />
         </fieldset>
       </div>

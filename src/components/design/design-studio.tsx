@@ -149,7 +149,7 @@ export function DesignStudio(props: DesignStudioProps) {
   );
   const onMode = useCallback((mode: ModeSettings["mode"]) => setSettings({ mode }), [setSettings]);
 
-  const purpose = settings.mode === "surfaces" ? "surface" : "region";
+  const purpose = settings.mode === "surfaces" ? "surface" : settings.mode === "sky" ? "sky" : "region";
   const maskEditorElement = useMemo(
     () => (brushable && choice ? <MaskEditor {...maskPhoto(choice)} onMarkedChange={setMaskMarked} handle={maskEditor} purpose={purpose} /> : null),
     [brushable, choice, setMaskMarked, purpose],

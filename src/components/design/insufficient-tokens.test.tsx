@@ -17,6 +17,8 @@ describe("the not-enough-tokens notice", () => {
 
     // The cap is the owner's to change: no way to buy is offered.
     rerender(withMessages(<InsufficientTokens balance={0} attempted={1} pricingHref="/cennik" team="Biuro Wisła" monthlyCap />));
+    expect(screen.getByRole("alert").textContent).toContain("Ponad Twój miesięczny limit w zespole");
+    expect(screen.getByRole("alert").textContent).not.toContain("Za mało tokenów");
     expect(screen.getByRole("alert").textContent).toContain("Twój miesięczny limit w zespole pozwala jeszcze na 0 tokenów");
     expect(screen.queryByRole("link", { name: "Kup tokeny" })).toBeNull();
 

@@ -39,7 +39,7 @@ export function InsufficientTokens({
         <>
           <p className="flex items-center gap-2 font-semibold">
             <Coins aria-hidden="true" className="size-4 shrink-0" />
-            {t("insufficientTitle")}
+            {t(monthlyCap ? "capTitle" : "insufficientTitle")}
           </p>
           <p>{monthlyCap ? tErrors("reasons.monthlyCap", { balance, attempted }) : team ? t("insufficientPool", { balance, attempted, team }) : tErrors("INSUFFICIENT_TOKENS", { balance, attempted })}</p>
           <p>{t("nothingSpent")}</p>

@@ -113,3 +113,20 @@ it("asks at once for a copy made before the page loaded and offers its download,
   expect(link.getAttribute("href")).toBe(`/api/images/hd1?download&name=${encodeURIComponent("Salon Boho 4K")}`);
   expect(fetchMock).toHaveBeenCalledTimes(1);
 });
+
+// Last in the file: it gives the person-data store an address, which the other tests' orders would then read.
+it("has the page's and the header's balances read again once the order took its token", async () => {
+  const user = userEvent.setup();
+  const { loadPersonData } = await import("@/components/account/person-data-store");
+  const asked: string[] = [];
+  fetchMock.mockImplementation(async (input, init) => {
+    asked.push(`${init?.method ?? "GET"} ${String(input)}`);
+    if (String(input).startsWith("/api/me")) return json(200, { balance: 38 });
+    return json(202, { state: "queued", balance: 38 });
+  });
+  await loadPersonData("/api/me?locale=pl");
+  render(withMessages(<ResultHd visualizationId="v1" batchId="b1" fileName="Salon Boho" styleName="Boho" />));
+  await user.click(screen.getByRole("button", { name: /^4K: .*: Boho$/ }));
+  await act(async () => {});
+  expect(asked).toEqual(["GET /api/me?locale=pl", "POST /api/visualizations/v1/hd", "GET /api/me?locale=pl"]);
+});

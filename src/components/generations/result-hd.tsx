@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Download } from "lucide-react";
+import { reloadPersonData } from "@/components/account/person-data-store";
 import { Button } from "@/components/ui/button";
 import { apiFetch, serverMessage } from "@/web/client/api-fetch";
 import type { ImageDto } from "@/schemas/generation";
@@ -30,7 +31,10 @@ export function ResultHd({ visualizationId, batchId, fileName, styleName, ordere
 
   const read = useCallback(async () => {
     const answer = await apiFetch<HdState>("GET", url);
-    if (answer.ok) setStatus(answer.body);
+    if (!answer.ok) return;
+    setStatus(answer.body);
+    // A failed copy gave its token back: the balances on the page and in the header follow.
+    if (answer.body.state === "failed") void reloadPersonData();
   }, [url]);
   // Bumped by a new order: the batch's stream, ended with an earlier order, is listened to again.
   const [follow, setFollow] = useState(0);
@@ -48,6 +52,8 @@ export function ResultHd({ visualizationId, batchId, fileName, styleName, ordere
     const answer = await apiFetch<{ state: HdState["state"] }>("POST", url, {});
     setBusy(false);
     if (!answer.ok) return setError(serverMessage(answer) ?? t("hdFailed"));
+    // The order took a token (or none, ordered again): the balances on the page and in the header follow.
+    void reloadPersonData();
     if (answer.body.state === "ready") return read();
     setFollow((n) => n + 1);
     setStatus((s) => ({ ...s, state: answer.body.state }));

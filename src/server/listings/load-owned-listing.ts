@@ -8,7 +8,8 @@ export type ListingRow = typeof listing.$inferSelect;
 
 /**
  * The user's own listing, or a listing of a team they belong to now (membership is read with the listing,
- * so a removed member loses access at once); another user's and an unknown id are the same NOT_FOUND.
+ * so a removed member loses access at once); another user's and an unknown id are the same NOT_FOUND, whose
+ * sentence names both (deleted, or no longer in its team) without saying which.
  */
 export async function loadOwnedListing(options: { db: DbOrTx; userId: string; listingId: string }): Promise<ListingRow> {
   const [row] = await options.db
@@ -23,6 +24,6 @@ export async function loadOwnedListing(options: { db: DbOrTx; userId: string; li
         ),
       ),
     );
-  if (!row) throw new AppError("NOT_FOUND");
+  if (!row) throw new AppError("NOT_FOUND", { reason: "listingUnavailable" });
   return row;
 }

@@ -26,5 +26,5 @@ export async function updateListing(options: { userId: string; listingId: string
     })
     .where(and(eq(listing.id, options.listingId), ownedBy(listing, { userId: options.userId })))
     .returning({ id: listing.id });
-  if (rows.length === 0) throw new AppError("NOT_FOUND");
+  if (rows.length === 0) throw new AppError("NOT_FOUND", { reason: "listingUnavailable" });
 }

@@ -32,6 +32,7 @@ import { getListing } from "@/server/listings/get-listing";
 import { makeHdCopy } from "@/server/listings/make-hd-copy";
 import { orderHdCopy } from "@/server/listings/order-hd-copy";
 import { updateListing } from "@/server/listings/update-listing";
+import { errorAnswer } from "@/server/http/error-answer";
 import { parseInput } from "@/server/parse-input";
 import { createLocalStorage } from "@/server/storage/local-storage";
 import type { ImageStorage } from "@/server/storage/storage";
@@ -225,7 +226,10 @@ describe.each(testDatabases())("work made in a team on $name", ({ open }) => {
     await expect(deleteListing({ db, userId: ownerId, listingId: own.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
 
     await removeTeamMember({ db, actorId: ownerId, teamId, userId: agentId });
-    await expect(updateListing({ db, userId: agentId, listingId: listing.id, name: "Po odejściu" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const gone = await updateListing({ db, userId: agentId, listingId: listing.id, name: "Po odejściu" }).catch((e: unknown) => e);
+    expect(gone).toMatchObject({ code: "NOT_FOUND" });
+    // The sentence names both causes (deleted, or no longer in its team) without saying which.
+    expect(errorAnswer(gone, { locale: "pl", context: "test" }).message).toBe("To ogłoszenie nie jest już dla Ciebie dostępne: mogło zostać usunięte albo nie należysz już do jego zespołu.");
     await expect(deleteListing({ db, userId: agentId, listingId: listing.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await getListing({ db, userId: ownerId, listingId: listing.id })).name).toBe("Złota 44, lokal 5");
     // The team's owner deletes what the former member made; the member's own listing stays theirs.

@@ -40,9 +40,11 @@ export const inviteAction = action(
 
 export const withdrawInvitationAction = action(
   z.object({ teamId: z.string(), invitationId: z.string() }),
-  async (input, { user }) => {
+  async (input, { user, locale }) => {
     await withdrawInvitation({ actorId: user.id, teamId: input.teamId, invitationId: input.invitationId });
     done();
+    // Its form leaves the page with the invitation: the page says what happened.
+    redirect(`${pathFor("/team", locale)}?done=invitationWithdrawn`);
   },
   { context: "teams.withdrawInvitation", auth: "required" },
 );
@@ -55,12 +57,14 @@ export const memberAction = action(
     role: z.enum(teamRoles).optional(),
     cap: z.string().optional(),
   }),
-  async (input, { user }) => {
+  async (input, { user, locale }) => {
     const ids = { actorId: user.id, teamId: input.teamId, userId: input.userId };
     if (input.change === "remove") await removeTeamMember(ids);
     else if (input.change === "role" && input.role) await setMemberRole({ ...ids, role: input.role });
     else if (input.change === "cap") await setMemberCap({ ...ids, cap: input.cap?.trim() ? Number(input.cap) : null });
     done();
+    // A removal's form leaves the page with the member: the page says what happened.
+    if (input.change === "remove") redirect(`${pathFor("/team", locale)}?done=${input.userId === user.id ? "left" : "memberRemoved"}`);
   },
   { context: "teams.member", auth: "required", keep: ["cap"] },
 );

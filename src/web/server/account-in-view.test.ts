@@ -27,10 +27,10 @@ describe("the account pricing and ordering speak of", () => {
     await grantTokens({ db: db().db, userId, teamId, amount: 50, kind: "purchase", idempotencyKey: `pool:${teamId}` });
     expect(accountInView((await getAccountSummary({ userId }))!)).toMatchObject({ team: { name: "Biuro Wisła" }, subscription: { planId: "pro", active: true }, balance: 50 });
 
-    expect(accountMenuData((await getAccountSummary({ userId }))!, "en")).toMatchObject({ subscriptionActive: true });
+    expect(accountMenuData((await getAccountSummary({ userId }))!, "en")).toMatchObject({ subscriptionActive: true, subscriptionLabel: expect.stringMatching(/^Pro · Active until /) });
 
     await switchAccount({ db: db().db, userId, teamId: null });
     expect(accountInView((await getAccountSummary({ userId }))!)).toMatchObject({ team: null, subscription: { planId: "mini", active: true }, balance: 481 });
-    expect(accountMenuData((await getAccountSummary({ userId }))!, "en")).toMatchObject({ subscriptionActive: true, tokensLabel: expect.stringContaining("481") });
+    expect(accountMenuData((await getAccountSummary({ userId }))!, "en")).toMatchObject({ subscriptionActive: true, subscriptionLabel: expect.stringMatching(/^Mini · /), tokensLabel: expect.stringContaining("481") });
   });
 });

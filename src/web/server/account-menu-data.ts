@@ -11,6 +11,7 @@ import { isModeratorAccount } from "./is-moderator-account";
 
 const accountTranslator = perLocale((locale) => createTranslator({ locale, messages: catalogs[locale], namespace: "account" }));
 const teamsTranslator = perLocale((locale) => createTranslator({ locale, messages: catalogs[locale], namespace: "teams" }));
+const billingTranslator = perLocale((locale) => createTranslator({ locale, messages: catalogs[locale], namespace: "billing" }));
 const moderationTranslator = perLocale((locale) => createTranslator({ locale, messages: catalogs[locale], namespace: "moderation" }));
 
 /** What the account menu shows, computed on the server so the client gets ready strings. */
@@ -23,7 +24,8 @@ export function accountMenuData(account: AccountSummary, locale: Locale): Accoun
     email: account.email ?? t("unknownUser"),
     // The crown marks a subscriber until the paid period ends, cancelled or not (isSubscriptionActive).
     subscriptionActive: Boolean(sub?.active),
-    subscriptionLabel: sub ? t(subscriptionStatusKey(sub), { date }) : t("subscriptionNone"),
+    // The plan's name first: working as a team, the line is the team's plan, not one the person bought.
+    subscriptionLabel: sub ? `${billingTranslator[locale](`products.${sub.planId}`)} · ${t(subscriptionStatusKey(sub), { date })}` : t("subscriptionNone"),
     // In a team, the tokens one spends are the pool's.
     tokensLabel: account.activeTeam ? teamsTranslator[locale]("teamPool", { count: account.activeTeam.balance }) : t("tokens", { count: account.balance }),
     pricingHref: pathFor("/pricing", locale),

@@ -31,8 +31,10 @@ describe("the sign-in page of a visitor an invitation link sent there", () => {
     expect(await invitationOnReturn()).toMatchObject({ teamName: "Biuro Wisła" });
   });
 
-  it("says nothing for another page, an unknown token or no return at all", async () => {
-    for (const value of [`/projektuj?token=${token}`, "/zespol/dolacz?token=unknown", "/zespol/dolacz", "https://example.com/zespol/dolacz?token=x", undefined]) {
+  it("says that a link no longer works (withdrawn or never valid: unknown), and nothing for another page or no return at all", async () => {
+    jar.returnTo = "/zespol/dolacz?token=unknown";
+    expect(await invitationOnReturn()).toEqual({ state: "unknown" });
+    for (const value of [`/projektuj?token=${token}`, "/zespol/dolacz", "https://example.com/zespol/dolacz?token=x", undefined]) {
       jar.returnTo = value;
       expect(await invitationOnReturn()).toBeNull();
     }

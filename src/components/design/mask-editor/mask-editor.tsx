@@ -28,8 +28,8 @@ export interface MaskEditorProps {
    * (an eraser's faint residue). False when the editor starts.
    */
   onMarkedChange?: (marked: boolean) => void;
-  /** What is being marked, for the instructions: a region to remove or replace, or walls / a floor. */
-  purpose: "region" | "surface";
+  /** What is being marked, for the instructions: a region to remove or replace, walls / a floor, or the sky. */
+  purpose: "region" | "surface" | "sky";
   className?: string;
   /** For Generate: the mask itself (encoded a moment after each change, so usually ready when asked for). */
   handle?: Ref<MaskEditorHandle>;
@@ -163,7 +163,7 @@ function Editor({ imageUrl, width, height, onMarkedChange, purpose, className = 
 
       <div className="space-y-1 text-sm text-gray-700 dark:text-gray-300">
         <p id={`${base}-purpose`} className="font-medium text-gray-900 dark:text-gray-100">
-          {purpose === "region" ? t("purposeRegion") : t("purposeSurface")} {blank ? t("nothingMarked") : ""}
+          {t(purpose === "region" ? "purposeRegion" : purpose === "sky" ? "purposeSky" : "purposeSurface")} {blank ? t("nothingMarked") : ""}
         </p>
         <p id={`${base}-instructions`}>{t("instructions")}</p>
         <p role="status" className="sr-only">
