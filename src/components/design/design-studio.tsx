@@ -101,6 +101,7 @@ export function DesignStudio(props: DesignStudioProps) {
     maskMarked,
     maskEditor,
     balance,
+    capLeft: person?.capLeft ?? null,
     setBalance,
     setNotice,
     dropChoice: () => setChoice(null),
@@ -200,6 +201,7 @@ export function DesignStudio(props: DesignStudioProps) {
             breakdown={variations > 1 ? { styles: styled ? chosenStyles.length : null, variations } : null}
             balance={balance}
             team={person?.team ?? null}
+            capLeft={person?.capLeft ?? null}
             missing={request.missing}
             fittingRooms={request.fittingRooms}
             notice={notice}

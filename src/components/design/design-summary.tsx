@@ -21,6 +21,8 @@ interface Props {
   balance: number | null;
   /** The team whose pool the balance is, while the person works as it. */
   team?: string | null;
+  /** In a team with a monthly cap: what it still allows (null or absent: no cap). */
+  capLeft?: number | null;
   missing: readonly Missing[];
   /** The room types the chosen edit takes (null: any): named when the chosen one does not fit. */
   fittingRooms: readonly string[] | null;
@@ -46,7 +48,7 @@ const missingKey = {
 } as const satisfies Record<Exclude<Missing, "roomForMode">, string>;
 
 /** Cost, balance, Reset and Generate; says what is missing, and what came of the last Generate. */
-export function DesignSummary({ cost, breakdown, balance, team, missing, fittingRooms, notice, pricingHref, onReset, onGenerate, step }: Props) {
+export function DesignSummary({ cost, breakdown, balance, team, capLeft = null, missing, fittingRooms, notice, pricingHref, onReset, onGenerate, step }: Props) {
   const t = useTranslations("design");
   const tAccount = useTranslations("account");
   const tRooms = useTranslations("rooms");
@@ -55,7 +57,10 @@ export function DesignSummary({ cost, breakdown, balance, team, missing, fitting
   const ready = missing.length === 0;
   // Said before Generate is pressed, with the way to buy, as soon as the choice costs more than the balance; not next
   // to the news that the last Generate started (it spent the tokens), only once the person chooses again.
-  const short = notice?.type !== "insufficient" && notice?.type !== "started" && balance !== null && cost > 0 && balance < cost;
+  const quiet = notice?.type === "insufficient" || notice?.type === "started" || cost === 0;
+  const short = !quiet && balance !== null && balance < cost;
+  // Enough in the pool, but more than the member's monthly cap still allows.
+  const capped = !quiet && !short && capLeft !== null && capLeft < cost;
 
   return (
     <section aria-labelledby={`${missingId}-title`} className="space-y-4 rounded-2xl border border-gray-200 p-5 dark:border-gray-800">
@@ -80,6 +85,7 @@ export function DesignSummary({ cost, breakdown, balance, team, missing, fitting
         </p>
       )}
       {short && <InsufficientTokens ahead balance={balance} attempted={cost} pricingHref={pricingHref} team={team} />}
+      {capped && <InsufficientTokens ahead balance={capLeft} attempted={cost} pricingHref={pricingHref} team={team} monthlyCap />}
       <div className="flex flex-wrap gap-2">
         <Button size="lg" leadingIcon={<Sparkles />} disabled={!ready} aria-describedby={ready ? undefined : missingId} onClick={onGenerate}>
           {t("generate")}

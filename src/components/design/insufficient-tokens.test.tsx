@@ -24,5 +24,10 @@ describe("the not-enough-tokens notice", () => {
 
     rerender(withMessages(<InsufficientTokens ahead balance={2} attempted={5} pricingHref="/cennik" team="Biuro Wisła" />));
     expect(screen.getByRole("status").textContent).toContain("w puli zespołu Biuro Wisła: 2 tokeny");
+
+    // Ahead of a choice over the member's cap: what the cap leaves and who can raise it, no way to buy.
+    rerender(withMessages(<InsufficientTokens ahead balance={2} attempted={4} pricingHref="/cennik" team="Biuro Wisła" monthlyCap />));
+    expect(screen.getByRole("status").textContent).toContain("To kosztuje 4 tokeny, a Twój miesięczny limit w zespole pozwala jeszcze na 2 tokeny.");
+    expect(screen.queryByRole("link", { name: "Kup tokeny" })).toBeNull();
   });
 });

@@ -33,7 +33,7 @@ export function InsufficientTokens({
       {ahead ? (
         <p className="flex items-start gap-2">
           <Coins aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {t("insufficientAhead", { balance, attempted, pool: team ? "team" : "own", team: team ?? "" })}
+          {monthlyCap ? t("capAhead", { balance, attempted }) : t("insufficientAhead", { balance, attempted, pool: team ? "team" : "own", team: team ?? "" })}
         </p>
       ) : (
         <>

@@ -35,9 +35,9 @@ export function LibraryPicker({ photos, selectedId, onSelect }: Props) {
             />
             <PlainImage src={photo.file} alt="" width={photo.width} height={photo.height} loading="lazy" className="aspect-4/3 w-full object-cover" />
             <span className="block px-2 py-1.5 text-sm font-medium text-gray-900 dark:text-gray-100">{tRooms(photo.roomType)}</span>{" "}
-            {/* Words break only where they would not fit (a web address), hyphenated in the page's language. */}
+            {/* A web address with nowhere to break wraps anywhere rather than being cut off. */}
             {photo.credit ? (
-              <span className="block px-2 pb-1.5 text-xs break-words hyphens-auto text-gray-600 dark:text-gray-400">
+              <span className="block px-2 pb-1.5 text-xs wrap-anywhere text-gray-600 dark:text-gray-400">
                 {t("libraryCredit", photo.credit)}
               </span>
             ) : null}

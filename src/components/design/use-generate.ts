@@ -24,6 +24,8 @@ export function useGenerate(options: {
   maskMarked: boolean;
   maskEditor: RefObject<MaskEditorHandle | null>;
   balance: number | null;
+  /** In a team with a monthly cap: what it still allows (null: no cap). */
+  capLeft: number | null;
   setBalance: (balance: number) => void;
   setNotice: (notice: Notice | null) => void;
   /** The chosen image's hour has passed: it cannot be used any more. */
@@ -43,6 +45,8 @@ export function useGenerate(options: {
     // The balance is known a moment after the page; the server checks it again in any case.
     if (!request.ready || balance === null) return;
     if (balance < request.cost) return setNotice({ type: "insufficient", balance, attempted: request.cost });
+    const { capLeft } = options;
+    if (capLeft !== null && capLeft < request.cost) return setNotice({ type: "insufficient", balance: capLeft, attempted: request.cost, monthlyCap: true });
     setNotice(null);
     setConfirmUsed(true);
     setConfirmOpen(true);

@@ -74,19 +74,20 @@ export const GenerateSection = memo(function GenerateSection({ generating: g, mo
         title={t("confirmTitle")}
         description={[
           styled ? t("confirmText", { photos: livePhotos, styles: styles.length, variations: g.variations, cost }) : t("confirmTextEdit", { photos: livePhotos, variations: g.variations, cost }),
-          balance === null || short ? null : t("confirmBalance", { balance, after: balance - cost, pool: g.team ? "team" : "own", team: g.team ?? "" }),
+          balance === null || short || g.capped ? null : t("confirmBalance", { balance, after: balance - cost, pool: g.team ? "team" : "own", team: g.team ?? "" }),
         ]
           .filter(Boolean)
           .join(" ")}
         footer={
           <>
             <Button variant="outline" color="gray" onClick={() => g.setConfirming(false)}>{t("cancel")}</Button>
-            <Button disabled={short} onClick={() => void g.generate()}>{t("confirm", { cost })}</Button>
+            <Button disabled={short || g.capped} onClick={() => void g.generate()}>{t("confirm", { cost })}</Button>
           </>
         }
       >
         {/* Known short: what is missing, and the way to buy it, rather than a Generate the server would refuse. */}
         {short && balance !== null && <InsufficientTokens ahead balance={balance} attempted={cost} pricingHref={pricingHref} team={g.team} />}
+        {g.capped && g.capLeft !== null && <InsufficientTokens ahead balance={g.capLeft} attempted={cost} pricingHref={pricingHref} team={g.team} monthlyCap />}
       </Modal>
     </section>
   );

@@ -79,7 +79,7 @@ export function ListingWorkspace({
   useArrivalAnnouncements(listing, resultName, announce);
 
   const adding = useAddPhotos({ photoCount: listing.photos.length, lastRoomType: initial.lastRoomType, actions, refresh, announce });
-  const generating = useListingGenerate({ livePhotos: listing.photos.filter((p) => p.generatable).length, balance, team: person?.team ?? null, actions, refresh });
+  const generating = useListingGenerate({ livePhotos: listing.photos.filter((p) => p.generatable).length, balance, team: person?.team ?? null, capLeft: person?.capLeft ?? null, actions, refresh });
 
   const remake = useCallback(
     async (visualizationId: string): Promise<string | null> => {

@@ -19,6 +19,7 @@ export function useListingGenerate({
   livePhotos,
   balance,
   team,
+  capLeft,
   actions,
   refresh,
 }: {
@@ -26,6 +27,8 @@ export function useListingGenerate({
   balance: number | null;
   /** The team whose pool the balance is, while the person works as it. */
   team: string | null;
+  /** In a team with a monthly cap: what it still allows (null: no cap). */
+  capLeft: number | null;
   actions: ListingActions;
   refresh: () => Promise<ListingDto | null>;
 }) {
@@ -42,8 +45,9 @@ export function useListingGenerate({
   const mode = editModeOf(settings);
   const styled = isStyledMode(mode);
   const cost = livePhotos * (styled ? styles.length : 1) * variations;
-  // Known short: the confirmation says so, with the way to buy tokens.
+  // Known short: the confirmation says so, with the way to buy tokens; or over the member's monthly cap in a team.
   const short = balance !== null && balance < cost;
+  const capped = !short && capLeft !== null && capLeft < cost;
 
   const { call, setBusy } = actions;
   const generate = useCallback(async () => {
@@ -84,6 +88,8 @@ export function useListingGenerate({
       livePhotos,
       cost,
       short,
+      capped,
+      capLeft,
       balance,
       team,
       confirming,
@@ -93,7 +99,7 @@ export function useListingGenerate({
       busy,
       generate,
     }),
-    [settings, styles, variations, styled, livePhotos, cost, short, balance, team, confirming, message, refused, busy, generate],
+    [settings, styles, variations, styled, livePhotos, cost, short, capped, capLeft, balance, team, confirming, message, refused, busy, generate],
   );
 }
 

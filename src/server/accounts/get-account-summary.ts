@@ -10,6 +10,7 @@ import type { TeamRole } from "@/server/db/schema";
 import { getActiveAccount } from "@/server/teams/get-active-account";
 import { listTeamsOfUser } from "@/server/teams/list-teams-of-user";
 import { getBalance } from "@/server/tokens/get-balance";
+import { getMemberCapLeft } from "@/server/tokens/get-member-cap-left";
 
 export type AccountSummary = {
   userId: string;
@@ -23,7 +24,7 @@ export type AccountSummary = {
   hasPassword: boolean;
   /** The teams the person belongs to and the one they work in now (null: their own account), with its pool and its subscription. */
   teams: { id: string; name: string; role: TeamRole }[];
-  activeTeam: { id: string; name: string; role: TeamRole; balance: number; subscription: SubscriptionState | null } | null;
+  activeTeam: { id: string; name: string; role: TeamRole; balance: number; subscription: SubscriptionState | null; capLeft: number | null } | null;
 };
 
 /** One statement: the header, menus and modal of every signed-in page read it. */
@@ -42,6 +43,8 @@ export async function getAccountSummary(options: { userId: string }): Promise<Ac
           role: active.role,
           balance: await getBalance({ userId: options.userId, teamId: active.teamId }),
           subscription: await getSubscriptionState(await getDb(), options.userId, active.teamId),
+          // What the person's monthly cap in the team still allows (null: no cap), said before a spend it would refuse.
+          capLeft: await getMemberCapLeft({ db: await getDb(), teamId: active.teamId, userId: options.userId }),
         }
       : null;
   const method = row.hasPassword ? "email" : (row.firstProvider ?? "email");

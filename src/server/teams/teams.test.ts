@@ -24,6 +24,7 @@ import { getBalance } from "@/server/tokens/get-balance";
 import { grantTokens } from "@/server/tokens/grant-tokens";
 import { refundToken } from "@/server/tokens/refund-token";
 import { spendTokens } from "@/server/tokens/spend-tokens";
+import { getMemberCapLeft } from "@/server/tokens/get-member-cap-left";
 import { insertUser, testDatabases } from "~/tests/support/databases";
 import { acceptInvitation } from "./accept-invitation";
 import { createTeam } from "./create-team";
@@ -230,6 +231,8 @@ describe.each(testDatabases())("teams on $name", ({ open }) => {
     const { ownerId, teamId } = await newTeam({ tokens: 20, plan: "pro" });
     const agentId = await join(teamId, ownerId);
     await setMemberCap({ db: handle.db, actorId: ownerId, teamId, userId: agentId, cap: 3 });
+    expect(await getMemberCapLeft({ db: handle.db, teamId, userId: agentId })).toBe(3);
+    expect(await getMemberCapLeft({ db: handle.db, teamId, userId: ownerId })).toBeNull();
     const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => spendTokens({ db: handle.db, userId: agentId, teamId, amount: 1, idempotencyKey: `cap:${agentId}:${i}` })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
     const refusal = (results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason;
@@ -238,6 +241,8 @@ describe.each(testDatabases())("teams on $name", ({ open }) => {
     await refundToken({ db: handle.db, userId: agentId, teamId, idempotencyKey: `cap-refund:${agentId}` });
     await spendTokens({ db: handle.db, userId: agentId, teamId, amount: 1, idempotencyKey: `cap:${agentId}:after-refund` });
     expect((await getTeam({ db: handle.db, userId: ownerId, teamId })).members.find((m) => m.userId === agentId)!.spentThisMonth).toBe(3);
+    // What the pages say ahead of a spend the cap would refuse.
+    expect(await getMemberCapLeft({ db: handle.db, teamId, userId: agentId })).toBe(0);
     // No cap: the owner spends what the pool has.
     await setMemberCap({ db: handle.db, actorId: ownerId, teamId, userId: agentId, cap: null });
     await spendTokens({ db: handle.db, userId: agentId, teamId, amount: 10, idempotencyKey: `cap:${agentId}:big` });

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db/client";
 import { team, teamMember, tokenAccount, tokenLedger, type LedgerKind } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { monthSpentByMember } from "./month-spent-by-member";
 
 export type LedgerEntryInput = {
   /** The person: the owner of the tokens, or, with teamId, the member who spends or is credited. */
@@ -82,20 +83,4 @@ async function checkMemberMaySpend(tx: DbOrTx, teamId: string, userId: string, a
   const spent = await monthSpentByMember(tx, teamId, userId);
   const left = Math.max(0, member.cap - spent);
   if (amount > left) throw new AppError("INSUFFICIENT_TOKENS", { balance: left, attempted: amount, reason: "monthlyCap" });
-}
-
-/** What a member spent from the pool this calendar month (Polish time), refunds taken off. */
-async function monthSpentByMember(db: DbOrTx, teamId: string, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ net: sql<number>`coalesce(-sum(${tokenLedger.amount}), 0)` })
-    .from(tokenLedger)
-    .where(
-      and(
-        eq(tokenLedger.teamId, teamId),
-        eq(tokenLedger.userId, userId),
-        inArray(tokenLedger.kind, ["spend", "refund"]),
-        gte(tokenLedger.createdAt, sql`(date_trunc('month', now() at time zone 'Europe/Warsaw') at time zone 'Europe/Warsaw')`),
-      ),
-    );
-  return Math.max(0, Number(row?.net ?? 0));
 }

@@ -26,6 +26,7 @@ export async function readPersonData(options: { userId: string; locale: Locale; 
     // In a team, what one can spend is the pool.
     balance: account.activeTeam?.balance ?? account.balance,
     team: account.activeTeam?.name ?? null,
+    capLeft: account.activeTeam?.capLeft ?? null,
     now: Date.now(),
     gallery,
     batches,

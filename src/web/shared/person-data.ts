@@ -25,6 +25,8 @@ export type PersonData = {
   balance: number;
   /** The team whose pool `balance` is, while the person works as it; null: their own tokens. */
   team: string | null;
+  /** In a team, what the person's monthly cap still allows them to spend of the pool; null: no cap. */
+  capLeft: number | null;
   /** The server's clock (ms), so "minutes left" counts from the same time as the expiry it is compared with. */
   now: number;
   /** The uploads and results of the last hour (with=gallery). */
