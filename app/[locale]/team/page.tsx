@@ -36,10 +36,10 @@ const input =
 const section = "rounded-2xl border border-gray-200 p-4 sm:p-6 dark:border-gray-800";
 const heading = "text-lg font-semibold text-gray-950 dark:text-white";
 
-/** The team the person works in: its pool and seats, members with roles and caps, invitations and usage; or a way to found one. */
 /** What the page says after a change whose form left it (a withdrawn invitation, a removed member). */
 const doneNotices = ["invitationWithdrawn", "memberRemoved", "left"] as const;
 
+/** The team the person works in: its pool and seats, members with roles and caps, invitations and usage; or a way to found one. */
 export default async function TeamPage({ params, searchParams }: LocaleParams & { searchParams: Promise<{ done?: string }> }) {
   const locale = await pageLocale(params);
   const user = await requireUser(locale);
