@@ -77,3 +77,40 @@ describe("the local sky replacement, on exteriors with exact sky masks", () => {
     expect(findSky({ image })).toBeNull();
   });
 });
+
+describe("the new sky along the old one's edge", () => {
+  it("reaches the specks of old sky the finder left out beside it, not a grey pixel farther in or a dark leaf", () => {
+    const W = 64;
+    const H = 64;
+    const grey = [200, 201, 206] as const;
+    const data = Buffer.alloc(W * H * 3);
+    const sky = new Uint8Array(W * H);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const o = (y * W + x) * 3;
+        const isSky = y < 32;
+        sky[y * W + x] = isSky ? 1 : 0;
+        data.set(isSky ? grey : [40, 90, 45], o);
+      }
+    }
+    // Old sky left out of the mask: a speck in the sky beside the crown, and a gap between leaves 2 px below the
+    // edge; a gap 20 px in, farther than any spill, and a dark leaf at the edge.
+    const speck = 30 * W + 10;
+    const gap = 34 * W + 20;
+    const far = 52 * W + 30;
+    const leaf = 32 * W + 40;
+    for (const i of [speck, gap, far]) {
+      sky[i] = 0;
+      data.set(grey, i * 3);
+    }
+    const made = replaceSky({ image: { data, width: W, height: H, channels: 3 }, sky: { data: sky, width: W, height: H }, kind: "clear", seed: 1, oldSkyMean: [...grey], horizon: 32 });
+    const px = (i: number) => [...made.image.data.subarray(i * 3, i * 3 + 3)];
+    const blue = (i: number) => px(i)[2]! - px(i)[0]!;
+    // The new sky is blue; the specks beside it take it, the far gap stays grey (relit), the leaf stays a leaf.
+    expect(blue(29 * W + 10)).toBeGreaterThan(40);
+    expect(blue(speck)).toBeGreaterThan(40);
+    expect(blue(gap)).toBeGreaterThan(40);
+    expect(Math.abs(blue(far))).toBeLessThan(20);
+    expect(px(leaf)[1]!).toBeGreaterThan(px(leaf)[2]! + 20);
+  });
+});

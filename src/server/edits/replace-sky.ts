@@ -39,7 +39,11 @@ export function replaceSky(options: { image: RawImage; sky: RawMask; kind: SkyKi
   }
 
   const out = Buffer.allocUnsafe(data.length);
-  const alpha = softEdge(sky);
+  // Beside the sky, pixels of the old sky's colour the finder left out (specks along a tree's edge, gaps between
+  // leaves) take the new sky: those close to the old sky's colour wholly (they join the mask before its soft
+  // edge), those farther off in part. Otherwise a grey halo stays around the crowns.
+  const { filled, spill } = skySpill(image, sky, options.oldSkyMean);
+  const alpha = softEdge({ data: filled, width: W, height: H });
   const horizon = Math.max(1, options.horizon);
   const clouds = look.clouds > 0 ? cloudField(W, H, options.seed) : null;
   for (let y = 0; y < H; y++) {
@@ -51,7 +55,9 @@ export function replaceSky(options: { image: RawImage; sky: RawMask; kind: SkyKi
       let r = tables[0]![data[o]!]!;
       let g = tables[1]![data[o + 1]!]!;
       let b = tables[2]![data[o + 2]!]!;
-      if (a > 0) {
+      // A pixel added to the sky takes it wholly, even alone among leaves (where the soft edge would thin it).
+      const mix = Math.max(a, spill[i]! / 255);
+      if (mix > 0) {
         let sr = colour[0];
         let sg = colour[1];
         let sb = colour[2];
@@ -61,9 +67,9 @@ export function replaceSky(options: { image: RawImage; sky: RawMask; kind: SkyKi
           sg += (250 - sg) * c;
           sb += (252 - sb) * c;
         }
-        r = r * (1 - a) + sr * a;
-        g = g * (1 - a) + sg * a;
-        b = b * (1 - a) + sb * a;
+        r = r * (1 - mix) + sr * mix;
+        g = g * (1 - mix) + sg * mix;
+        b = b * (1 - mix) + sb * mix;
       }
       out[o] = r;
       out[o + 1] = g;
@@ -99,6 +105,70 @@ function meanDeltaE(image: RawImage, sky: RawMask, tables: Uint8Array[]): number
     n++;
   }
   return n ? sum / n : 0;
+}
+
+/** How far from the found sky (pixels) a left-out pixel of the old sky's colour still takes the new sky. */
+const SPILL_RADIUS = 4;
+/** Such a pixel within this RGB distance of the old sky's mean colour takes the new sky wholly… */
+const SPILL_WHOLE = 30;
+/** …and none of it from this distance on (a leaf's or a wall's own colour). */
+const SPILL_NONE = 60;
+
+/**
+ * The sky mask with the left-out pixels of the old sky's colour beside it added (`filled`), and how much of the
+ * new sky (0..255) the ones a little farther from that colour take (`spill`).
+ */
+function skySpill(image: RawImage, sky: RawMask, oldSkyMean: Rgb): { filled: Uint8Array; spill: Uint8Array } {
+  const { data } = image;
+  const near = nearSky(sky, SPILL_RADIUS);
+  const [oldR, oldG, oldB] = oldSkyMean;
+  const filled = Uint8Array.from(sky.data);
+  const spill = new Uint8Array(filled.length);
+  for (let i = 0; i < filled.length; i++) {
+    if (filled[i] || !near[i]) continue;
+    const dr = data[i * 3]! - oldR;
+    const dg = data[i * 3 + 1]! - oldG;
+    const db = data[i * 3 + 2]! - oldB;
+    const d2 = dr * dr + dg * dg + db * db;
+    if (d2 < SPILL_WHOLE * SPILL_WHOLE) {
+      filled[i] = 1;
+      spill[i] = 255;
+    } else if (d2 < SPILL_NONE * SPILL_NONE) spill[i] = Math.round((255 * (SPILL_NONE - Math.sqrt(d2))) / (SPILL_NONE - SPILL_WHOLE));
+  }
+  return { filled, spill };
+}
+
+/** Whether each pixel lies within `radius` pixels (a square) of the sky: the mask dilated by a separable max. */
+function nearSky(mask: RawMask, radius: number): Uint8Array {
+  const { data, width: W, height: H } = mask;
+  const across = new Uint8Array(W * H);
+  for (let y = 0; y < H; y++) {
+    // Two sweeps: the nearest sky pixel to the left, then to the right, of each pixel in the row.
+    let last = -Infinity;
+    for (let x = 0; x < W; x++) {
+      if (data[y * W + x]) last = x;
+      if (x - last <= radius) across[y * W + x] = 1;
+    }
+    last = Infinity;
+    for (let x = W - 1; x >= 0; x--) {
+      if (data[y * W + x]) last = x;
+      if (last - x <= radius) across[y * W + x] = 1;
+    }
+  }
+  const out = new Uint8Array(W * H);
+  for (let x = 0; x < W; x++) {
+    let last = -Infinity;
+    for (let y = 0; y < H; y++) {
+      if (across[y * W + x]) last = y;
+      if (y - last <= radius) out[y * W + x] = 1;
+    }
+    last = Infinity;
+    for (let y = H - 1; y >= 0; y--) {
+      if (across[y * W + x]) last = y;
+      if (last - y <= radius) out[y * W + x] = 1;
+    }
+  }
+  return out;
 }
 
 /** The mask with a 1-pixel soft edge (a 3×3 mean), so the new sky meets roofs and leaves without a staircase. */
