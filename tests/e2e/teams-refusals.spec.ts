@@ -51,10 +51,18 @@ test("an expired or withdrawn invitation is refused with a clear message and add
   await page.getByLabel("Adres e-mail").fill(withdrawn);
   await page.getByRole("button", { name: "Wyślij zaproszenie" }).click();
   const withdrawnLink = (await latestEmailTo(withdrawn, { since: sentAt })).links.find((l) => l.includes("/zespol/dolacz?token="))!;
+  // Two more: three open invitations for the two free seats, which the page says before anyone is turned away.
+  for (const more of ["more-1", "more-2"]) {
+    await page.getByLabel("Adres e-mail").fill(`${more}-${Date.now()}@example.test`);
+    await page.getByRole("button", { name: "Wyślij zaproszenie" }).click();
+    await expect(page.getByText(new RegExp(`^${more}-\\d+@example\\.test`))).toBeVisible();
+  }
+  await expect(page.getByText("Otwartych zaproszeń: 3, wolnych miejsc: 2.")).toBeVisible();
   await page.getByRole("button", { name: `Wycofaj zaproszenie dla ${withdrawn}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Wycofaj" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Zaproszenie wycofane: jego link już nie działa." })).toBeVisible();
   await expect(page.getByText(withdrawn)).toHaveCount(0);
+  await expect(page.getByText(/Otwartych zaproszeń/)).toHaveCount(0);
   const second = await browser.newContext();
   const invitee = await second.newPage();
   await signIn(invitee, { email: withdrawn, tokens: 0, open: false });

@@ -194,7 +194,7 @@ export default async function TeamPage({ params, searchParams }: LocaleParams & 
                 </select>
               </label>
             </ActionForm>
-            <OpenInvitations invitations={team.invitations} locale={locale} teamId={team.id} />
+            <OpenInvitations invitations={team.invitations} locale={locale} teamId={team.id} freeSeats={team.seats - team.seatsUsed} />
           </section>
         ) : null}
 
