@@ -44,4 +44,12 @@ describe("the account menu's choice of account", () => {
     expect(actions.switchAccountAction).toHaveBeenCalledWith({ teamId: "" });
     vi.unstubAllGlobals();
   });
+
+  it("is not there for someone in no team: only the way to the team page", async () => {
+    render(<AccountMenu data={{ ...data, tokensLabel: "3 tokeny", workspace: { ...data.workspace, accounts: [{ teamId: "", label: "Ja (moje konto)", active: true }] } }} />);
+    await userEvent.click(screen.getByRole("button", { name: "Menu konta" }));
+    expect(screen.queryByRole("menuitemradio")).toBeNull();
+    expect(screen.queryByText("Pracujesz jako")).toBeNull();
+    expect(screen.getByRole("menuitem", { name: "Zespół" })).toBeTruthy();
+  });
 });

@@ -40,9 +40,10 @@ export function AccountMenu({ data: rendered }: { data: AccountMenuData | null }
           { type: "label", label: data.subscriptionLabel },
         ],
         [
-          { type: "label", label: data.workspace.label },
+          // Only someone in a team chooses where to work; for everyone else the menu has just the way to the team page.
+          ...(data.workspace.accounts.length > 1 ? [{ type: "label" as const, label: data.workspace.label }] : []),
           // What one creates belongs to where one works: the page is read anew in the chosen account.
-          ...data.workspace.accounts.map((option) => ({
+          ...(data.workspace.accounts.length > 1 ? data.workspace.accounts : []).map((option) => ({
             label: option.label,
             checked: option.active,
             icon: option.active ? <Check aria-hidden="true" className="size-4" /> : <span />,
