@@ -35,18 +35,7 @@ export async function getAccountSummary(options: { userId: string }): Promise<Ac
     getActiveAccount({ userId: options.userId }),
   ]);
   if (!row) return null;
-  const activeTeam =
-    active.kind === "team"
-      ? {
-          id: active.teamId,
-          name: active.name,
-          role: active.role,
-          balance: await getBalance({ userId: options.userId, teamId: active.teamId }),
-          subscription: await getSubscriptionState(await getDb(), options.userId, active.teamId),
-          // What the person's monthly cap in the team still allows (null: no cap), said before a spend it would refuse.
-          capLeft: await getMemberCapLeft({ db: await getDb(), teamId: active.teamId, userId: options.userId }),
-        }
-      : null;
+  const activeTeam = active.kind === "team" ? await readActiveTeam(options.userId, active) : null;
   const method = row.hasPassword ? "email" : (row.firstProvider ?? "email");
   return {
     userId: options.userId,
@@ -90,3 +79,14 @@ const readAccountSummary = preparedRead("account_summary", (db: DbOrTx) => {
     .leftJoin(subscription, eq(subscription.id, sql`(${newestId})`))
     .where(eq(user.id, sql.placeholder("userId")));
 });
+
+/** The team the person works as: its pool, its subscription and what the person's monthly cap there still allows (null: no cap), read at once. */
+async function readActiveTeam(userId: string, active: { teamId: string; name: string; role: TeamRole }): Promise<NonNullable<AccountSummary["activeTeam"]>> {
+  const db = await getDb();
+  const [balance, subscription, capLeft] = await Promise.all([
+    getBalance({ userId, teamId: active.teamId }),
+    getSubscriptionState(db, userId, active.teamId),
+    getMemberCapLeft({ db, teamId: active.teamId, userId }),
+  ]);
+  return { id: active.teamId, name: active.name, role: active.role, balance, subscription, capLeft };
+}
