@@ -51,6 +51,8 @@ test("an expired or withdrawn invitation is refused with a clear message and add
   await page.getByLabel("Adres e-mail").fill(withdrawn);
   await page.getByRole("button", { name: "Wyślij zaproszenie" }).click();
   const withdrawnLink = (await latestEmailTo(withdrawn, { since: sentAt })).links.find((l) => l.includes("/zespol/dolacz?token="))!;
+  // The form is reset once its action has answered: the next address is typed only after the list shows this one.
+  await expect(page.getByText(new RegExp(`^${withdrawn.replace(/\./g, "\\.")} ·`))).toBeVisible();
   // Two more: three open invitations for the two free seats, which the page says before anyone is turned away.
   for (const more of ["more-1", "more-2"]) {
     await page.getByLabel("Adres e-mail").fill(`${more}-${Date.now()}@example.test`);
