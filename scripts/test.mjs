@@ -50,7 +50,9 @@ const all = [
     // As soon as the build and the browser are there; the other checks run beside it.
     needs: ["brotli", "server", "chromium"],
   },
-  { name: "unit", title: "Unit and PostgreSQL tests (vitest run)", cmd: bin("vitest"), args: ["run"] },
+  // One vitest worker when the build and the browser tests run beside it: on two cores a second one slowed them by
+  // more than it saved (docs/testing.md). Alone (--quick, --only=unit) it takes every core.
+  { name: "unit", title: "Unit and PostgreSQL tests (vitest run)", cmd: bin("vitest"), args: ["run"], besideBuild: { VITEST_MAX_WORKERS: "1" } },
   { name: "typecheck", title: "TypeScript (tsc --noEmit)", cmd: bin("tsc"), args: ["--noEmit"] },
   { name: "lint", title: "ESLint (--max-warnings=0)", cmd: bin("eslint"), args: ["--max-warnings=0", "--cache", "--cache-location", "node_modules/.cache/eslint/", "."] },
   { name: "messages", title: "i18n messages (pl ↔ en keys and ICU arguments)", ...node("check-messages.mjs") },
@@ -125,7 +127,8 @@ function runStep(step, stream) {
     }
     const logFile = path.join(logDir, `${step.name}.log`);
     const log = createWriteStream(logFile);
-    const child = spawn(step.cmd, step.args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const besideBuild = step.besideBuild && steps.some((s) => s.build || s.name === "e2e");
+    const child = spawn(step.cmd, step.args, { cwd: root, env: besideBuild ? { ...env, ...step.besideBuild } : env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     running.set(step.name, child);
     for (const source of [child.stdout, child.stderr]) {
       source.on("data", (chunk) => {

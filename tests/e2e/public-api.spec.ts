@@ -39,7 +39,7 @@ test.describe("the public API", () => {
   const deliveries: Delivery[] = [];
 
   test.beforeAll(async () => {
-    server = await startExtraServer({ GENERATION_PROVIDER: "fake", FAKE_ENGINE_SCRIPT: JSON.stringify({ latencyMs: 200 }) });
+    server = await startExtraServer({ GENERATION_ENGINE: "fake", FAKE_ENGINE_SCRIPT: JSON.stringify({ latencyMs: 200 }) });
     receiver = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -23,7 +23,7 @@ test.describe("the structure check on an AI engine (the fake, scripted with pair
   let server: ExtraServer;
   test.beforeAll(async () => {
     server = await startExtraServer({
-      GENERATION_PROVIDER: "fake",
+      GENERATION_ENGINE: "fake",
       FAKE_ENGINE_SCRIPT: JSON.stringify({ latencyMs: 200, structure: { modern: "furniture", minimalist: "window" } }),
     });
   });

@@ -10,7 +10,7 @@ import { ElicitRequestSchema, type ElicitResult } from "@modelcontextprotocol/sd
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // The server's engine for this file: the fake engine offers every mode (the local one only restyle, paint, remove and sky).
-process.env.GENERATION_PROVIDER = "fake";
+process.env.GENERATION_ENGINE = "fake";
 process.env.FAKE_ENGINE_SCRIPT = JSON.stringify({ latencyMs: 300, progressSteps: 2 });
 // The engine keys' work is made for, switched by a test to an AI one (a test key's work then runs on the local engine).
 const server = vi.hoisted(() => ({ engine: "fake" }));

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { COLOR_MODE_STORAGE_KEY, colorModeScript, parsePreference } from "./color-mode-script";
 

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { withLayoutLabels } from "~/tests/support/layout-labels";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

@@ -30,6 +30,8 @@ import { orderApiResultHd } from "@/server/public-api/order-api-result-hd";
 import { startListingGeneration } from "@/server/public-api/start-listing-generation";
 import { startVisualization } from "@/server/public-api/start-visualization";
 import { uploadFromUrl } from "@/server/public-api/upload-from-url";
+import { subscribe } from "@/server/realtime/signals";
+import { wakeUp } from "@/server/realtime/wake-up";
 import type { ApiVisualization } from "@/server/public-api/to-api-visualization";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -161,23 +163,31 @@ export function createMcpServer(options: { caller: ApiCaller; clientAddress: str
   };
 
   /**
-   * Reads `read` every POLL_MS until `state` says all is settled, WAIT_MS have passed or the client gave up,
-   * sending progress notifications meanwhile; answers the last reading (the work goes on after WAIT_MS).
+   * Reads `read` again whenever the batch has news (its signal, as its event stream) and at least every POLL_MS,
+   * until `state` says all is settled, WAIT_MS have passed or the client gave up, sending progress notifications
+   * meanwhile; answers the last reading (the work goes on after WAIT_MS).
    */
-  const until = async <T>(extra: Extra, read: () => Promise<T>, state: (now: T) => { done: number; total: number; message: string }): Promise<T> => {
+  const until = async <T>(extra: Extra, batchId: string, read: () => Promise<T>, state: (now: T) => { done: number; total: number; message: string }): Promise<T> => {
     const deadline = Date.now() + WAIT_MS;
-    for (;;) {
-      const now = await read();
-      const { done, total, message } = state(now);
-      if (done === total || Date.now() > deadline || extra.signal.aborted) return now;
-      await progress(extra, done, total, message);
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const { poke, wait } = wakeUp();
+    const unsubscribe = subscribe("batch", batchId, poke);
+    try {
+      for (;;) {
+        const now = await read();
+        const { done, total, message } = state(now);
+        if (done === total || Date.now() > deadline || extra.signal.aborted) return now;
+        await progress(extra, done, total, message);
+        await wait(POLL_MS);
+      }
+    } finally {
+      unsubscribe();
     }
   };
 
   const waitFor = (id: string, extra: Extra): Promise<ApiVisualization> =>
     until(
       extra,
+      id,
       () => getVisualization({ ownerId: caller.ownerId, id }),
       (now) => ({
         done: now.results.filter((r) => r.status === "succeeded" || r.status === "failed").length,
@@ -263,6 +273,7 @@ export function createMcpServer(options: { caller: ApiCaller; clientAddress: str
       const cost = v.test ? "Nothing spent (a test key's result)." : order.state === "queued" && order.balance !== null ? `Spent 1 token; the balance is ${order.balance}.` : "Already ordered: nothing spent.";
       const hd = await until(
         extra,
+        ids.visualizationId,
         () => getApiResultHd({ ownerId: caller.ownerId, ...ids }),
         (now) => ({ done: now.state === "ready" || now.state === "failed" ? 1 : 0, total: 1, message: now.state === "running" ? "Upscaling" : "Queued" }),
       );
