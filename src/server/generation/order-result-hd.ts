@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { batch, image, visualization } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { notifyOnCommit } from "@/server/realtime/signals";
+import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
 import { getBalance } from "@/server/tokens/get-balance";
 import { spendTokens } from "@/server/tokens/spend-tokens";
 import { ownedBy } from "@/server/images/owned-by";
@@ -23,7 +23,7 @@ export type ResultHdState = "ready" | "queued" | "running";
 export async function orderResultHd(options: { userId: string; visualizationId: string; testKey?: boolean; db?: Db }): Promise<{ state: ResultHdState; balance: number | null }> {
   const { userId, visualizationId } = options;
   const db = options.db ?? (await getDb());
-  return db.transaction(async (tx) => {
+  const order = await db.transaction(async (tx) => {
     // The row lock serialises two orders of one result: the second sees the first one's state.
     const [row] = await tx
       .select({ visualization, teamId: batch.teamId, free: batch.free })
@@ -47,4 +47,7 @@ export async function orderResultHd(options: { userId: string; visualizationId: 
     await tx.execute(sql`select ${notifyOnCommit("jobs", sql`'*'`)}`);
     return { state: "queued" as const, balance: spent.balance };
   });
+  // This process's HD worker hears it at once (the NOTIFY above reaches the others on PostgreSQL).
+  if (order.state === "queued") signalHere("jobs", "*");
+  return order;
 }

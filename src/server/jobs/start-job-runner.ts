@@ -39,7 +39,7 @@ export const IDLE_POLL_FACTOR = 4;
 
 /**
  * The loop every kind of background work runs in: claims due items up to its concurrency and runs them; wakes
- * on the "jobs" signal (new work, from any process on PostgreSQL) or every pollMs. In the web process on the
+ * on the "jobs" signal (new work, from any process on PostgreSQL) or after pollMs (longer while idle). In the web process on the
  * embedded defaults, alone in `npm run worker`. A new kind is a claim (claimFairly on its table) and a run.
  */
 export function startJobRunner<T>(kind: JobKind<T>): Worker {

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { listingPhoto } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { notifyOnCommit } from "@/server/realtime/signals";
+import { notifyOnCommit, signalHere } from "@/server/realtime/signals";
 import { getBalance } from "@/server/tokens/get-balance";
 import { spendTokens } from "@/server/tokens/spend-tokens";
 import { listChosenResults } from "./list-chosen-results";
@@ -23,7 +23,7 @@ export async function orderHdCopy(options: { userId: string; listingId: string; 
   const { userId, photoId } = options;
   const db = options.db ?? (await getDb());
   const listing = await loadOwnedListing({ db, userId, listingId: options.listingId });
-  return db.transaction(async (tx) => {
+  const order = await db.transaction(async (tx) => {
     // The row lock serialises two orders of one photo: the second sees the first one's state.
     const [photo] = await tx
       .select()
@@ -51,4 +51,7 @@ export async function orderHdCopy(options: { userId: string; listingId: string; 
     await tx.execute(sql`select ${notifyOnCommit("jobs", sql`'*'`)}`);
     return { state: "queued" as const, balance: spent.balance };
   });
+  // This process's HD worker hears it at once (the NOTIFY above reaches the others on PostgreSQL).
+  if (order.state === "queued") signalHere("jobs", "*");
+  return order;
 }
