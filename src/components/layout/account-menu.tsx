@@ -17,6 +17,7 @@ export function AccountMenu({ data: rendered }: { data: AccountMenuData | null }
   // Until the shell's data arrives: the trigger's room, so nothing moves when it appears.
   if (!data) return <span aria-hidden="true" className="inline-block size-11" />;
   const t = data.labels;
+  const choosesWorkspace = data.workspace.accounts.length > 1;
   const trigger = (
     <button
       type="button"
@@ -41,9 +42,9 @@ export function AccountMenu({ data: rendered }: { data: AccountMenuData | null }
         ],
         [
           // Only someone in a team chooses where to work; for everyone else the menu has just the way to the team page.
-          ...(data.workspace.accounts.length > 1 ? [{ type: "label" as const, label: data.workspace.label }] : []),
+          ...(choosesWorkspace ? [{ type: "label" as const, label: data.workspace.label }] : []),
           // What one creates belongs to where one works: the page is read anew in the chosen account.
-          ...(data.workspace.accounts.length > 1 ? data.workspace.accounts : []).map((option) => ({
+          ...(choosesWorkspace ? data.workspace.accounts : []).map((option) => ({
             label: option.label,
             checked: option.active,
             icon: option.active ? <Check aria-hidden="true" className="size-4" /> : <span />,

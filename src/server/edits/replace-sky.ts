@@ -142,33 +142,27 @@ function skySpill(image: RawImage, sky: RawMask, oldSkyMean: Rgb): { filled: Uin
 function nearSky(mask: RawMask, radius: number): Uint8Array {
   const { data, width: W, height: H } = mask;
   const across = new Uint8Array(W * H);
-  for (let y = 0; y < H; y++) {
-    // Two sweeps: the nearest sky pixel to the left, then to the right, of each pixel in the row.
-    let last = -Infinity;
-    for (let x = 0; x < W; x++) {
-      if (data[y * W + x]) last = x;
-      if (x - last <= radius) across[y * W + x] = 1;
-    }
-    last = Infinity;
-    for (let x = W - 1; x >= 0; x--) {
-      if (data[y * W + x]) last = x;
-      if (last - x <= radius) across[y * W + x] = 1;
-    }
-  }
+  for (let y = 0; y < H; y++) dilateLine(data, across, y * W, 1, W, radius);
   const out = new Uint8Array(W * H);
-  for (let x = 0; x < W; x++) {
-    let last = -Infinity;
-    for (let y = 0; y < H; y++) {
-      if (across[y * W + x]) last = y;
-      if (y - last <= radius) out[y * W + x] = 1;
-    }
-    last = Infinity;
-    for (let y = H - 1; y >= 0; y--) {
-      if (across[y * W + x]) last = y;
-      if (last - y <= radius) out[y * W + x] = 1;
-    }
-  }
+  for (let x = 0; x < W; x++) dilateLine(across, out, x, W, H, radius);
   return out;
+}
+
+/**
+ * Marks in `to` each of the `count` cells of one line (`from[start + k * step]`) that lies within `radius` cells of a
+ * set cell of `from`: two sweeps, the nearest set cell before it, then after it.
+ */
+function dilateLine(from: ArrayLike<number>, to: Uint8Array, start: number, step: number, count: number, radius: number): void {
+  let last = -Infinity;
+  for (let k = 0; k < count; k++) {
+    if (from[start + k * step]) last = k;
+    if (k - last <= radius) to[start + k * step] = 1;
+  }
+  last = Infinity;
+  for (let k = count - 1; k >= 0; k--) {
+    if (from[start + k * step]) last = k;
+    if (last - k <= radius) to[start + k * step] = 1;
+  }
 }
 
 /** The mask with a 1-pixel soft edge (a 3×3 mean), so the new sky meets roofs and leaves without a staircase. */
