@@ -152,6 +152,8 @@ test("two web processes and two workers on PostgreSQL and S3 lose nothing and sp
           events: "1",
         });
       }
+      // A worker writes its generation.succeeded line after the commit that ends the stream, and its pipe may lag.
+      await expect.poll(() => engineCalls(survivor).filter((c) => c.unfinished), { timeout: 10_000 }).toEqual([]);
       const logged = new Map<string, number>();
       for (const line of cluster.workers.flatMap((w) => w.logs)) {
         if ((line.event === "generation.succeeded" || line.event === "generation.failed") && typeof line.visualizationId === "string") logged.set(line.visualizationId, (logged.get(line.visualizationId) ?? 0) + 1);
@@ -160,7 +162,6 @@ test("two web processes and two workers on PostgreSQL and S3 lose nothing and sp
 
       // No job ran on two workers at once; the victim's unfinished jobs were taken over once its leases ran out.
       const calls = [...engineCalls(survivor), ...engineCalls(victim, killedAt)];
-      expect(calls.filter((c) => c.unfinished && c.worker === survivor.name)).toEqual([]);
       const byVisualization = new Map<string, EngineCall[]>();
       for (const call of calls) byVisualization.set(call.visualizationId, [...(byVisualization.get(call.visualizationId) ?? []), call]);
       for (const list of byVisualization.values()) {
