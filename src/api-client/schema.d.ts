@@ -474,7 +474,7 @@ export interface components {
              * @default restyle
              * @enum {string}
              */
-            mode?: "restyle" | "stage" | "declutter" | "reference";
+            mode?: "restyle" | "stage" | "declutter" | "sky" | "twilight" | "reference";
             /** @default [] */
             styles?: string[];
             variations: number;
@@ -711,7 +711,7 @@ export interface components {
             engine: string;
             ai: boolean;
             modes: ("restyle" | "stage" | "declutter" | "remove" | "replace" | "paint" | "material" | "sky" | "facade" | "garden" | "twilight" | "reference")[];
-            listingModes: ("restyle" | "stage" | "declutter" | "reference")[];
+            listingModes: ("restyle" | "stage" | "declutter" | "sky" | "twilight" | "reference")[];
         };
     };
     responses: never;

@@ -127,9 +127,9 @@ test.describe("outdoor modes, a reference photo's style and 4K on an AI engine (
     await expect(page.getByText("In your account: 2 tokens.")).toBeVisible();
   });
 
-  test("a three-photo listing in the look of a reference photo: an empty file refused, then its palette in every result", async ({ page }) => {
+  test("a three-photo listing in the look of a reference photo: an empty file refused, then its palette in every result; then a twilight of its exterior alone", async ({ page }) => {
     test.setTimeout(150_000);
-    await signIn(page, { baseURL: server.baseURL, locale: "en", tokens: 4, open: false });
+    await signIn(page, { baseURL: server.baseURL, locale: "en", tokens: 5, open: false });
     await page.goto(`${server.baseURL}/en/listings`);
     await page.getByLabel("Name (address or listing reference)").fill("Mokotowska 8");
     await page.getByRole("button", { name: "Create listing" }).click();
@@ -170,5 +170,19 @@ test.describe("outdoor modes, a reference photo's style and 4K on an AI engine (
       const after = await redness(await (await page.request.get(new URL(result.url, server.baseURL).href)).body());
       expect(after).toBeGreaterThan(before + 15);
     }
+
+    // The third photo marked as the house's exterior: a twilight makes it alone, for its one token.
+    const twilights = () => calls().filter((c) => c.mode === "twilight").length;
+    const twilightsBefore = twilights();
+    await page.getByLabel("Room of photo 3").selectOption({ label: "House exterior" });
+    await choose(mode(page, "Twilight"));
+    await expect(page.getByText("2 photos are of a type this edit is not for and are left as they are, without a token spent on them.")).toBeVisible();
+    await page.getByRole("button", { name: "Generate for all photos" }).click();
+    await expect(dialog).toContainText("Photos: 1 × variations: 1 = 1 token.");
+    await dialog.getByRole("button", { name: "Generate for 1 token" }).click();
+    await expect(photos.nth(2).getByRole("button", { name: "Choose this result" })).toHaveCount(2, { timeout: 60_000 });
+    await expect(photos.nth(2)).toContainText("Twilight");
+    await expect(page.getByRole("button", { name: "Choose this result" })).toHaveCount(4);
+    expect(twilights()).toBe(twilightsBefore + 1);
   });
 });

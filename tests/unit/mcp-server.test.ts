@@ -170,6 +170,12 @@ describe("the MCP server, through the SDK's own client", () => {
     expect(listing.isError, text(listing)).toBeFalsy();
     expect(text(listing)).toMatch(/\/api\/v1\/listings\/[\w-]+\/zip/);
     expect(await getBalance({ db: handle.db, userId: ownerId })).toBe(balance - 5);
+    // The house's exterior added to it: a twilight makes that photo alone, for one token.
+    const listingId = /listings\/([\w-]+)\/zip/.exec(text(listing))![1]!;
+    const twilight = await client.callTool({ name: "listing", arguments: { listing_id: listingId, images: [exteriorId], room_type: "exterior", mode: "twilight" } });
+    expect(twilight.isError, text(twilight)).toBeFalsy();
+    expect(text(twilight)).toContain("spent 1 token, the balance");
+    expect(await getBalance({ db: handle.db, userId: ownerId })).toBe(balance - 6);
     await client.close();
   });
 

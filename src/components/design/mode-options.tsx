@@ -174,7 +174,8 @@ export function ModeDetails(props: { settings: ModeSettings; available: readonly
   const set = (field: PageField, value: string) => props.onChange({ fields: { ...settings.fields, [`${mode}.${field.field}`]: value } });
   return (
     <section aria-label={t("modeDetails")} className="space-y-4">
-      {modeOf(mode).mask === "optional" && (
+      {/* A listing's Generate has no brush: one mask would not fit every photo. */}
+      {modeOf(mode).mask === "optional" && props.maskEditor && (
         <>
           <p className="text-sm text-gray-700 dark:text-gray-300">{label("brushHint")}</p>
           {props.maskEditor}

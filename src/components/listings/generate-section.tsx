@@ -20,7 +20,7 @@ export const GenerateSection = memo(function GenerateSection({ generating: g, mo
   const tStyles = useTranslations("styles");
   const tDesign = useTranslations("design");
   const pricingHref = pathFor("/pricing", useLocale());
-  const { settings, setSettings, styles, styled, atStyleLimit, livePhotos, cost, balance, short } = g;
+  const { settings, setSettings, styles, styled, atStyleLimit, livePhotos, leftOut, cost, balance, short } = g;
 
   return (
     <section aria-labelledby="generate" className="space-y-4 rounded-2xl border border-gray-200 p-5 dark:border-gray-800">
@@ -65,7 +65,13 @@ export const GenerateSection = memo(function GenerateSection({ generating: g, mo
       <Button size="md" loading={g.busy} disabled={livePhotos === 0 || (styled && styles.length === 0) || textsTooLong(settings).length > 0} onClick={() => g.setConfirming(true)}>
         {t("generate")}
       </Button>
-      {livePhotos === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noPhotos")}</p> : styled && styles.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t("noStyles")}</p> : null}
+      {livePhotos === 0 ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t(leftOut > 0 ? "noPhotosInMode" : "noPhotos")}</p>
+      ) : styled && styles.length === 0 ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t("noStyles")}</p>
+      ) : leftOut > 0 ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t("leftOutOfMode", { count: leftOut })}</p>
+      ) : null}
       <MessageLines message={g.message} whenEmpty="empty:hidden" />
       {g.refused && <InsufficientTokens balance={g.refused.balance} attempted={g.refused.attempted} pricingHref={pricingHref} team={g.team} monthlyCap={g.refused.monthlyCap} />}
       <Modal
@@ -74,6 +80,7 @@ export const GenerateSection = memo(function GenerateSection({ generating: g, mo
         title={t("confirmTitle")}
         description={[
           styled ? t("confirmText", { photos: livePhotos, styles: styles.length, variations: g.variations, cost }) : t("confirmTextEdit", { photos: livePhotos, variations: g.variations, cost }),
+          leftOut > 0 ? t("leftOutOfMode", { count: leftOut }) : null,
           balance === null || short || g.capped ? null : t("confirmBalance", { balance, after: balance - cost, pool: g.team ? "team" : "own", team: g.team ?? "" }),
         ]
           .filter(Boolean)

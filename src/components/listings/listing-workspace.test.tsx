@@ -162,6 +162,29 @@ describe("ListingWorkspace's styles", () => {
   });
 });
 
+describe("ListingWorkspace's modes for some photos", () => {
+  it("makes a twilight of the outdoor photos alone: counts and charges them, says the rest are left as they are, and says so when there are none", async () => {
+    serve([10]);
+    const photos = [listing.photos[0]!, { ...listing.photos[1]!, roomType: "exterior" }];
+    const view = (shown: typeof photos) => <QueryProvider><ListingWorkspace initial={{ ...listing, photos: shown }} now={NOW} listPath="/ogloszenia" sharePrefix="/p/" hdPlain={false} modes={["restyle", "twilight"]} enginesDocs="https://example.test" library={[]} /></QueryProvider>;
+    render(withMessages(view(photos)));
+    await userEvent.click(screen.getByRole("radio", { name: /^Zmierzch/ }));
+    expect(screen.getByText(/^Jedno zdjęcie jest typu, do którego ta edycja nie służy, i zostaje bez zmian/)).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Generuj dla wszystkich zdjęć" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent).toContain("Zdjęcia: 1 × warianty: 1 = 1 token.");
+    expect(within(dialog).getByRole("button", { name: "Generuj za 1 token" })).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Anuluj" }));
+
+    // The page's own copy of the listing is its first state: a listing of rooms alone, opened afresh.
+    cleanup();
+    render(withMessages(view(listing.photos)));
+    await userEvent.click(screen.getByRole("radio", { name: /^Zmierzch/ }));
+    expect(screen.getByText(/^Żadne zdjęcie nie jest typu, do którego służy ta edycja/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Generuj dla wszystkich zdjęć" }).hasAttribute("disabled")).toBe(true);
+  });
+});
+
 describe("ListingWorkspace's uploads", () => {
   it("says how many of the chosen photos still fit when they exceed the listing's limit", async () => {
     serve([10]);

@@ -73,13 +73,13 @@ export function ListingWorkspace({
   }, [listing.name]);
 
   // Named as on the design page: its style (or what was done), which variation it is, and whether it is a free
-  // remake. A listing's modes (restyle, stage, declutter) take no parameters into their names.
+  // remake. A listing's modes take no parameters into their names (a sky is "New sky" whichever it is).
   const names = useCatalogNames();
   const resultName = useCallback((r: ListingResultDto) => names.visualization({ mode: r.mode, params: {} }, r), [names]);
   useArrivalAnnouncements(listing, resultName, announce);
 
   const adding = useAddPhotos({ photoCount: listing.photos.length, lastRoomType: initial.lastRoomType, actions, refresh, announce });
-  const generating = useListingGenerate({ livePhotos: listing.photos.filter((p) => p.generatable).length, balance, team: person?.team ?? null, capLeft: person?.capLeft ?? null, actions, refresh });
+  const generating = useListingGenerate({ liveRooms: listing.photos.flatMap((p) => (p.generatable ? [p.roomType] : [])).join(","), balance, team: person?.team ?? null, capLeft: person?.capLeft ?? null, actions, refresh });
 
   const remake = useCallback(
     async (visualizationId: string): Promise<string | null> => {

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { reloadPersonData } from "@/components/account/person-data-store";
 import { serverMessage } from "@/web/client/api-fetch";
 import { defaultModeSettings, editModeOf, fieldParams, type ModeSettings } from "@/components/design/mode-settings";
-import { isStyledMode } from "@/config/edit-modes";
+import { isStyledMode, roomFits } from "@/config/edit-modes";
 import { LISTING_MAX_STYLES } from "@/config/listings";
 import type { ListingDto } from "@/schemas/listings";
 import type { PageMessage } from "./message-lines";
@@ -16,14 +16,15 @@ import type { ListingActions } from "./use-listing-actions";
  * request, said beside its button (the page's message line is a screen away from it).
  */
 export function useListingGenerate({
-  livePhotos,
+  liveRooms,
   balance,
   team,
   capLeft,
   actions,
   refresh,
 }: {
-  livePhotos: number;
+  /** The room types of the photos within their hour, comma-separated: the same string while only results change. */
+  liveRooms: string;
   balance: number | null;
   /** The team whose pool the balance is, while the person works as it. */
   team: string | null;
@@ -44,6 +45,10 @@ export function useListingGenerate({
 
   const mode = editModeOf(settings);
   const styled = isStyledMode(mode);
+  // The photos the mode is for take part (a twilight the outdoor ones); the others are left as they are, unpaid.
+  const rooms = liveRooms ? liveRooms.split(",") : [];
+  const livePhotos = rooms.filter((room) => roomFits(mode, room)).length;
+  const leftOut = rooms.length - livePhotos;
   const cost = livePhotos * (styled ? styles.length : 1) * variations;
   // Known short: the confirmation says so, with the way to buy tokens; or over the member's monthly cap in a team.
   const short = balance !== null && balance < cost;
@@ -86,6 +91,7 @@ export function useListingGenerate({
       styled,
       atStyleLimit: styles.length >= LISTING_MAX_STYLES,
       livePhotos,
+      leftOut,
       cost,
       short,
       capped,
@@ -99,7 +105,7 @@ export function useListingGenerate({
       busy,
       generate,
     }),
-    [settings, styles, variations, styled, livePhotos, cost, short, capped, capLeft, balance, team, confirming, message, refused, busy, generate],
+    [settings, styles, variations, styled, livePhotos, leftOut, cost, short, capped, capLeft, balance, team, confirming, message, refused, busy, generate],
   );
 }
 

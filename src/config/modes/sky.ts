@@ -30,6 +30,7 @@ export const sky = defineMode({
   // Outdoor photos only: by colour, brightness and position alone a white interior ceiling can pass for an
   // overcast sky (the example library's bathroom does).
   roomTypes: ["exterior", "garden", "terrace"],
+  listing: true,
   photoNeeds: "sky",
   page: { group: "sky", fields: [{ field: "sky", kind: "choice", values: skyKinds, default: "clear" }] },
   prompt: ({ params }) => [

@@ -7,6 +7,7 @@ export const twilight = defineMode({
     ...byInstruction,
   },
   roomTypes: ["exterior", "garden", "terrace"],
+  listing: true,
   page: "twilight",
   prompt: ({ room }) => [
     `Turn this daytime photo of a ${room} into a twilight shot, about twenty minutes after sunset.`,

@@ -9,10 +9,14 @@ import { AppError } from "@/server/errors";
  * mode on a photo without a sky is INVALID_INPUT with the reason `noSky`. A brushed mask stands in for it.
  */
 export async function checkPhotoForMode(options: { mode: EditMode; photo: () => Promise<Buffer | null>; brushed: boolean }): Promise<void> {
-  const needs = modeOf(options.mode).photoNeeds;
-  if (!needs || options.brushed) return;
+  if (options.brushed) return;
+  if (!(await photoShowsWhatModeNeeds(options))) throw new AppError("INVALID_INPUT", { field: "source", reason: "noSky" });
+}
+
+/** Whether the photo shows what the mode needs (true for a mode that needs nothing, or a photo that cannot be read: its job says why). */
+export async function photoShowsWhatModeNeeds(options: { mode: EditMode; photo: () => Promise<Buffer | null> }): Promise<boolean> {
+  if (!modeOf(options.mode).photoNeeds) return true;
   const bytes = await options.photo();
-  if (!bytes) return;
-  const found = findSky({ image: await decodeRaw({ image: bytes }) });
-  if (!found) throw new AppError("INVALID_INPUT", { field: "source", reason: "noSky" });
+  if (!bytes) return true;
+  return findSky({ image: await decodeRaw({ image: bytes }) }) !== null;
 }

@@ -16,6 +16,7 @@ import type { EditParams } from "@/schemas/edit-params";
 import { visualizationCount } from "@/schemas/generation";
 import type { GenerateListingRequest } from "@/schemas/listings";
 import { checkModeOnEngine } from "@/server/generation/check-mode-on-engine";
+import { photoShowsWhatModeNeeds } from "@/server/generation/check-photo-for-mode";
 import { enoughTimeLeft } from "@/server/generation/enough-time-left";
 import { findEarlierRequest } from "@/server/generation/find-earlier-request";
 import { readReferencePhoto } from "@/server/generation/read-reference-photo";
@@ -27,12 +28,14 @@ import { writeStyleBrief } from "./write-style-brief";
 export type { ListingMode as ListingGenerateMode } from "@/config/listings";
 
 /**
- * Generate for a whole listing: every photo in one mode (restyle or stage in each chosen style, or declutter
- * with its scope and keep list), photos × styles × variations tokens (photos × variations for declutter) spent
+ * Generate for a whole listing: its photos in one mode (restyle or stage in each chosen style, a sky or a
+ * twilight, or declutter with its scope and keep list), photos × styles × variations tokens (photos × variations for declutter) spent
  * at once, in one transaction with one batch per photo (written as a single Generate writes its batch), so
- * either all of it is queued or nothing is spent. A short balance throws INSUFFICIENT_TOKENS with the balance
- * and the whole cost; a mode the engine cannot do is INVALID_INPUT, and so is a photo whose room type the mode does not fit (photosNotInMode, naming them), an unknown style (unknownStyle) or a
- * listing without photos (noPhotos); the request comes checked by generateListingSchema (at the route). Each style gets its seed and brief once per
+ * either all of it is queued or nothing is spent. Only the photos whose room type the mode fits take part (a
+ * twilight the outdoor ones, a staging the rooms), and only they are paid for. A short balance throws
+ * INSUFFICIENT_TOKENS with the balance and the whole cost; a mode the engine cannot do is INVALID_INPUT, and so
+ * is a listing without a photo the mode fits (noPhotosInMode), a photo that lacks what the mode needs
+ * (photosWithoutSky, naming them), an unknown style (unknownStyle) or a listing without photos (noPhotos); the request comes checked by generateListingSchema (at the route). Each style gets its seed and brief once per
  * listing. A retry of the same requestId with the same request spends nothing and queues nothing again, and answers what
  * the first request made and cost, with the balance now; the same requestId for another listing or with other
  * settings is refused (findEarlierRequest).
@@ -72,12 +75,20 @@ export async function generateListing(options: {
     .orderBy(asc(listingPhoto.position));
   if (all.length === 0) throw new AppError("INVALID_INPUT", { field: "photos", reason: "noPhotos" });
   // Photos past their hour (or about to be) are left out, and not paid for: the listing page counts them out too.
-  const photos = all.filter((p) => p.image && enoughTimeLeft(p.image.expiresAt));
-  if (photos.length === 0) throw new AppError("GONE");
-  // Every photo must fit the mode (a facade is an exterior, a restyle an interior): refused naming the photos, before anything is spent.
-  const misfits = all.flatMap((p, index) => (photos.includes(p) && !roomFits(mode, p.roomType) ? [index + 1] : []));
-  if (misfits.length > 0) throw new AppError("INVALID_INPUT", { field: "mode", reason: "photosNotInMode", photos: misfits.join(", "), count: misfits.length });
-  const reference = await readReferencePhoto({ db, storage: options.storage ?? getStorage(), userId, teamId: row.teamId, mode, params });
+  const live = all.filter((p) => p.image && enoughTimeLeft(p.image.expiresAt));
+  if (live.length === 0) throw new AppError("GONE");
+  // So are the photos of a type the mode is not for (a twilight makes the exteriors of a listing of rooms and a
+  // facade): a listing mixes them, and each mode takes its own. None of them: refused before anything is spent.
+  const photos = live.filter((p) => roomFits(mode, p.roomType));
+  if (photos.length === 0) throw new AppError("INVALID_INPUT", { field: "mode", reason: "noPhotosInMode" });
+  // A photo the mode cannot work on (a sky mode's photo without a sky) is named: what was confirmed is what is paid.
+  const storage = options.storage ?? getStorage();
+  const blind: number[] = [];
+  for (const photo of photos) {
+    if (!(await photoShowsWhatModeNeeds({ mode, photo: () => storage.get(photo.image!.storageKey) }))) blind.push(all.indexOf(photo) + 1);
+  }
+  if (blind.length > 0) throw new AppError("INVALID_INPUT", { field: "mode", reason: "photosWithoutSky", photos: blind.join(", "), count: blind.length });
+  const reference = await readReferencePhoto({ db, storage, userId, teamId: row.teamId, mode, params });
 
   const cost = options.free ? 0 : photos.length * visualizationCount({ mode, styles, variations });
   const now = new Date();

@@ -33,6 +33,7 @@ import { getBalance } from "@/server/tokens/get-balance";
 import { grantTokens } from "@/server/tokens/grant-tokens";
 import { insertUser, testDatabases } from "~/tests/support/databases";
 import { followBatch } from "~/tests/support/follow-batch";
+import { exteriorScenes, renderExterior } from "~/tests/support/exterior-scene";
 import { readZip } from "~/tests/support/read-zip";
 import { addListingPhotos } from "./add-listing-photos";
 import { chooseListingResult } from "./choose-listing-result";
@@ -326,13 +327,12 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     try {
       await expect(generate(undefined)).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "params" } });
       await expect(generate(strangers.id)).rejects.toMatchObject({ code: "NOT_FOUND", details: { reason: "noReferencePhoto" } });
-      // Not on the local engine (it needs AI), and only for rooms: an exterior among the photos is named, nothing spent.
+      // Not on the local engine (it needs AI), and only for rooms: a listing of exteriors alone is refused, nothing spent.
       await expect(generateListing({ db: handle.db, storage, userId, listingId, mode: "reference", params: { reference: referenceRow.id }, variations: 1, requestId: randomUUID(), engineId: "local" })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "mode" } });
-      await updateListingPhoto({ db: handle.db, userId, listingId, photoId: photoIds[1]!, roomType: "exterior" });
-      await expect(generate(referenceRow.id)).rejects.toMatchObject({ code: "INVALID_INPUT", details: { reason: "photosNotInMode", photos: "2", count: 1 } });
-      await expect(generate(undefined, "restyle")).rejects.toMatchObject({ details: { reason: "photosNotInMode", photos: "2" } });
+      for (const photoId of photoIds) await updateListingPhoto({ db: handle.db, userId, listingId, photoId, roomType: "exterior" });
+      await expect(generate(referenceRow.id)).rejects.toMatchObject({ code: "INVALID_INPUT", details: { reason: "noPhotosInMode" } });
       expect(await getBalance({ db: handle.db, userId })).toBe(10);
-      await updateListingPhoto({ db: handle.db, userId, listingId, photoId: photoIds[1]!, roomType: "bedroom" });
+      for (const photoId of photoIds) await updateListingPhoto({ db: handle.db, userId, listingId, photoId, roomType: "bedroom" });
 
       expect(await generate(referenceRow.id)).toMatchObject({ cost: 3, balance: 7 });
       await drain(engine);
@@ -364,6 +364,38 @@ describe.each(testDatabases())("listings on $name", ({ open }) => {
     } finally {
       rmSync(recordDir, { recursive: true, force: true });
     }
+  });
+
+  it("makes a twilight and a sky of a listing's outdoor photos alone, paid for them alone; names an outdoor photo without a sky", async () => {
+    const { userId, listingId } = await agent(10, 2, "Dom pod Lasem");
+    const house = await renderExterior({ ...exteriorScenes[0]!, width: 384, height: 256 });
+    const facade = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: await sharp(house.photo).webp().toBuffer(), width: 384, height: 256, contentType: "image/webp" });
+    await addListingPhotos({ db: handle.db, storage, userId, listingId, sources: [{ type: "image", imageId: facade.id }], roomType: "exterior" });
+    const sourcesOf = async (batchIds: string[]) => (await handle.db.select({ source: batch.sourceImageId }).from(batch).where(inArray(batch.id, batchIds))).map((b) => b.source);
+
+    const twilight = await generateListing({ db: handle.db, storage, userId, listingId, mode: "twilight", variations: 1, requestId: randomUUID(), engineId: "fake" });
+    expect(twilight).toMatchObject({ cost: 1, balance: 9 });
+    expect(await sourcesOf(twilight.batchIds)).toEqual([facade.id]);
+    const sky = await generateListing({ db: handle.db, storage, userId, listingId, mode: "sky", params: { sky: "sunset" }, variations: 1, requestId: randomUUID(), engineId: "local" });
+    expect(sky).toMatchObject({ cost: 1, balance: 8 });
+    expect(await sourcesOf(sky.batchIds)).toEqual([facade.id]);
+    await drain(createFakeEngine({ latencyMs: 0 }));
+    const made = (await getListing({ db: handle.db, userId, listingId })).photos;
+    expect(made.map((p) => p.results.map((r) => [r.mode, r.status]))).toEqual([[], [], [["sky", "succeeded"], ["twilight", "succeeded"]]]);
+    // The rooms restyled in the same listing: two photos, the facade left as it is.
+    expect(await generateListing({ db: handle.db, storage, userId, listingId, styles: ["modern"], variations: 1, requestId: randomUUID(), engineId: "fake" })).toMatchObject({ cost: 2, balance: 6 });
+
+    // A garden photographed from above has no sky to replace: named, nothing spent.
+    const lawn = await storeImage({ db: handle.db, storage, userId, kind: "upload", data: await sharp({ create: { width: W, height: H, channels: 3, background: "#3a6b2a" } }).webp().toBuffer(), width: W, height: H, contentType: "image/webp" });
+    await addListingPhotos({ db: handle.db, storage, userId, listingId, sources: [{ type: "image", imageId: lawn.id }], roomType: "garden" });
+    await expect(generateListing({ db: handle.db, storage, userId, listingId, mode: "sky", params: { sky: "clear" }, variations: 1, requestId: randomUUID(), engineId: "local" })).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+      details: { reason: "photosWithoutSky", photos: "4", count: 1 },
+    });
+    // A listing of rooms alone has nothing for a twilight.
+    const rooms = await agent(0, 1, "Kawalerka");
+    await expect(generateListing({ db: handle.db, storage, userId: rooms.userId, listingId: rooms.listingId, mode: "twilight", variations: 1, requestId: randomUUID(), engineId: "fake" })).rejects.toMatchObject({ details: { reason: "noPhotosInMode" } });
+    expect(await getBalance({ db: handle.db, userId })).toBe(6);
   });
 
   it("shows each result's structure check, flags a warped one and lists its free remake next to it", async () => {

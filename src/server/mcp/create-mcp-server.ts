@@ -8,6 +8,7 @@ import { creativityLevels, declutterScopes, editModes, INSTRUCTION_MAX_CHARS, mo
 import { engineModes } from "@/config/engines";
 import { LISTING_MAX_PHOTOS } from "@/config/listings";
 import { modeTools, type ModeTool } from "@/config/mcp-tools";
+import { skyKinds } from "@/config/modes/sky";
 import { roomTypes } from "@/config/room-types";
 import { styleIds } from "@/config/styles";
 import { recordIdSchema } from "@/schemas/generation";
@@ -288,15 +289,16 @@ export function createMcpServer(options: { caller: ApiCaller; clientAddress: str
       title: "Work on a listing",
       scope: "listings",
       description:
-        "Prepares a property listing: makes one (or takes listing_id), adds the photos and generates every photo in the same style(s) and mode, so the rooms look like one home. Costs photos × styles tokens; asks to confirm above the threshold. Answers with the results and the ZIP link.",
+        "Prepares a property listing: makes one (or takes listing_id), adds the photos and generates them in the same style(s) and mode, so the rooms look like one home. A mode takes the photos it is for and leaves the others as they are: restyle, stage and declutter the rooms, sky and twilight the outdoor photos (add those with room_type exterior, garden or terrace). Costs those photos × styles tokens; asks to confirm above the threshold. Answers with the results and the ZIP link.",
       input: {
         listing_id: z.string().max(100).optional().describe("An existing listing; without it a new one named `name` is made."),
         name: z.string().max(120).optional().describe("The new listing's name, e.g. its address."),
         images: z.array(image).max(LISTING_MAX_PHOTOS).default([]).describe("Photos to add (addresses or uploaded ids)."),
         room_type: roomType,
-        mode: z.enum(["restyle", "stage", "declutter"]).default("stage"),
+        mode: z.enum(["restyle", "stage", "declutter", "sky", "twilight"]).default("stage"),
         styles: z.array(style).max(3).default([]).describe("Styles for restyle or stage."),
         scope: z.enum(declutterScopes).optional().describe("For declutter: how much to take out."),
+        sky: z.enum(skyKinds).optional().describe("For sky: the new sky."),
         confirm,
       },
     },
@@ -311,10 +313,10 @@ export function createMcpServer(options: { caller: ApiCaller; clientAddress: str
       const photos = args.images.length || 1;
       const refusal = await costCheck(perPhoto * photos, args.confirm);
       if (refusal) return { content: [...refusal.content, { type: "text", text: `The listing is ${listingId}: pass listing_id to continue.` }] };
-      const made = await startListingGeneration({ caller, listingId, requestId: crypto.randomUUID(), request: parseInput(generateListingApiSchema, { mode: args.mode, styles: args.styles, variations: 1, params: args.scope ? { scope: args.scope } : {} }) });
+      const made = await startListingGeneration({ caller, listingId, requestId: crypto.randomUUID(), request: parseInput(generateListingApiSchema, { mode: args.mode, styles: args.styles, variations: 1, params: { ...(args.scope && { scope: args.scope }), ...(args.sky && { sky: args.sky }) } }) });
       const results: CallToolResult["content"] = [];
       for (const id of made.visualizationIds) results.push(...(await answer(await waitFor(id, extra), "")).content);
-      results.push({ type: "text", text: `Listing ${listingId}: spent ${made.cost} tokens, the balance is ${made.balance}. ZIP of the chosen results: ${options.appUrl}/api/v1/listings/${listingId}/zip` });
+      results.push({ type: "text", text: `Listing ${listingId}: spent ${made.cost} token${made.cost === 1 ? "" : "s"}, the balance is ${made.balance}. ZIP of the chosen results: ${options.appUrl}/api/v1/listings/${listingId}/zip` });
       return { content: results };
     },
   );
