@@ -226,7 +226,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Generate for every photo of the listing (one spend for all)
+         * Generate for the listing's photos its mode is for (one spend for all; the others are left as they are, unpaid)
          * @description Scope: `listings`.
          */
         post: operations["generateListing"];

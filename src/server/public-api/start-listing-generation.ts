@@ -8,7 +8,7 @@ import { engineForKey } from "./engine-for-key";
 import { keyConcurrency } from "./key-concurrency";
 
 /**
- * The API's "generate for every photo of a listing": the website's generateListing (one spend for all), its
+ * The API's "generate for a listing's photos": the website's generateListing (one spend for all), its
  * batches remembered as the key's, in its lane and for its webhooks. A test key's generation is free and made
  * for the local engine (engineForKey), as its single visualizations are.
  */
