@@ -44,4 +44,22 @@ describe("startJobRunner", () => {
     expect(after.slice(1, 5).map((at, i) => at - after[i]!)).toEqual([0, 100, 200, 400]);
     expect(looks[0]).toBe(start);
   });
+
+  it("looks every pollMs while idle when its kind says so (work no signal announces, as a batch's news to the webhooks)", async () => {
+    vi.useFakeTimers();
+    const looks: number[] = [];
+    worker = startJobRunner<string>({
+      name: "test",
+      concurrency: 1,
+      pollMs: 100,
+      idlePollFactor: 1,
+      claim: async () => {
+        looks.push(Date.now());
+        return [];
+      },
+      run: async () => undefined,
+    });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(new Set(looks.slice(1).map((at, i) => at - looks[i]!))).toEqual(new Set([100]));
+  });
 });

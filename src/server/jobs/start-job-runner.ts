@@ -22,6 +22,8 @@ export type JobKind<T> = {
    * look that found nothing with nothing running, the next waits twice as long, up to IDLE_POLL_FACTOR × pollMs.
    */
   pollMs: number;
+  /** How many times pollMs an idle runner may wait (IDLE_POLL_FACTOR unless said; 1: every pollMs, for work no signal announces). */
+  idlePollFactor?: number;
   /** Up to `limit` due items, claimed with a lease. */
   claim(limit: number): Promise<T[]>;
   /** Runs one claimed item to its next state; `stopSignal` aborts when the process stops (hand the item back). */
@@ -82,7 +84,7 @@ export function startJobRunner<T>(kind: JobKind<T>): Worker {
       }
       if (claimed === 0 || running.size >= kind.concurrency) {
         await wait(idle ? idleWait : kind.pollMs);
-        idleWait = idle ? Math.min(idleWait * 2, kind.pollMs * IDLE_POLL_FACTOR) : kind.pollMs;
+        idleWait = idle ? Math.min(idleWait * 2, kind.pollMs * (kind.idlePollFactor ?? IDLE_POLL_FACTOR)) : kind.pollMs;
       } else idleWait = kind.pollMs;
     }
   })();

@@ -1,34 +1,27 @@
 import "server-only";
 import type { Db } from "@/server/db/client";
-import { log } from "@/server/log";
+import { startJobRunner, type Worker } from "@/server/jobs/start-job-runner";
 import { collectWebhookEvents } from "./collect-webhook-events";
-import { deliverDueWebhooks } from "./deliver-due-webhooks";
+import { claimDueWebhooks, deliverWebhook } from "./deliver-due-webhooks";
 
 /**
- * The webhook loop, small and on its own: every `everyMs` it turns the API's batches' news into events and
- * sends what is due. Deliveries run outside any transaction, and a slow endpoint holds only its own lease.
+ * Webhooks on the job runner: each look first turns the batches' news into events (collectWebhookEvents), then
+ * claims the deliveries that are due and sends them, ten at a time; a slow endpoint holds only its own lease.
+ * No signal carries a batch's news to it, so it looks every `everyMs` even when idle: an event is at most that
+ * far behind the batch's own stream.
  */
-export function startWebhookWorker(options: { db: Db; everyMs?: number; timeoutMs?: number }): { stop(): Promise<void>; idle(): Promise<void> } {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const tick = async () => {
-    try {
-      await collectWebhookEvents({ db: options.db });
-      await deliverDueWebhooks({ db: options.db, timeoutMs: options.timeoutMs });
-    } catch (error) {
-      if (!stopped) log.error("webhooks.failed", { error });
-    }
-  };
-  const timer = setInterval(() => {
-    running = running.then(tick);
-  }, options.everyMs ?? 1000);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+export function startWebhookWorker(options: { db: Db; everyMs?: number; timeoutMs?: number }): Worker {
+  const { db, timeoutMs } = options;
+  return startJobRunner({
+    name: "webhooks",
+    concurrency: 10,
+    pollMs: options.everyMs ?? 1000,
+    idlePollFactor: 1,
+    claim: async (limit) => {
+      await collectWebhookEvents({ db });
+      return claimDueWebhooks({ db, limit, timeoutMs });
     },
-    idle: () => running,
-  };
+    run: (delivery) => deliverWebhook({ db, delivery, timeoutMs }),
+    describe: (delivery) => ({ delivery: delivery.id, type: delivery.type }),
+  });
 }

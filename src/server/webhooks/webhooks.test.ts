@@ -39,6 +39,7 @@ import { insertUser, installDatabase, testDatabases } from "~/tests/support/data
 import { collectWebhookEvents } from "./collect-webhook-events";
 import { createWebhookEndpoint } from "./create-webhook-endpoint";
 import { deliverDueWebhooks } from "./deliver-due-webhooks";
+import { startWebhookWorker } from "./start-webhook-worker";
 import { sendTestWebhook } from "./send-test-webhook";
 import { verifyWebhookSignature } from "./sign-webhook";
 
@@ -111,6 +112,22 @@ describe("API work and its webhooks on pglite", () => {
     expect(events.every((e) => e.test)).toBe(true);
     expect(events.find((e) => e.type === "visualization.finished")!.data.visualization).toMatchObject({ id: made.visualization.id, status: "succeeded" });
     expect(await handle.db.select().from(tokenLedger).where(eq(tokenLedger.userId, ownerId))).toEqual([]);
+  });
+
+  it("tells an endpoint from the job runner alone: the webhook worker collects the batch's news and delivers it", async () => {
+    const { ownerId, imageId } = await ownerWithPhoto();
+    await createWebhookEndpoint({ db: handle.db, ownerId, url: receiverUrl("/runner"), mode: "test" });
+    const made = await startVisualization({ db: handle.db, caller: await caller(ownerId, "test"), request: restyle(imageId), requestId: randomUUID() });
+    const generation = startWorker({ db: handle.db, storage, engine: createLocalEngine(), pollMs: 20, sweepEveryMs: 3_600_000 });
+    const webhooks = startWebhookWorker({ db: handle.db, everyMs: 20, timeoutMs: 2000 });
+    try {
+      await expect.poll(() => received.filter((r) => r.path === "/runner").length, { timeout: 10_000 }).toBe(2);
+    } finally {
+      await Promise.all([generation.stop({ graceMs: 1000 }), webhooks.stop({ graceMs: 1000 })]);
+    }
+    const told = received.filter((r) => r.path === "/runner").map((r) => JSON.parse(r.body) as { type: string; data: { visualization?: { id: string } } });
+    expect(told.map((e) => e.type).sort()).toEqual(["result.ready", "visualization.finished"]);
+    expect(told.find((e) => e.type === "visualization.finished")!.data.visualization).toMatchObject({ id: made.visualization.id });
   });
 
   it("refuses a live key without tokens, spending and queuing nothing", async () => {
