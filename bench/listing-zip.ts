@@ -95,7 +95,7 @@ const sampler = setInterval(() => {
   peakHeap = Math.max(peakHeap, m.heapUsed);
 }, 20);
 const started = Date.now();
-const zip = await streamListingZip({ db, storage, userId, listingId: listing.id, labels: { virtuallyStaged: "Wirtualna aranżacja", renovationPreview: "Wizualizacja remontu" } });
+const zip = await streamListingZip({ db, storage, userId, listingId: listing.id, labels: { virtuallyStaged: "Wirtualna aranżacja", renovationPreview: "Wizualizacja remontu", digitallyEnhanced: "Obróbka cyfrowa" } });
 let bytes = 0;
 await pipeline(
   zip.stream,

@@ -49,9 +49,16 @@ export const portalProfiles: Record<PortalId, PortalProfile> = {
 
 /** The disclosure label of each kind, in one language (messages listings.labels). */
 export type DisclosureLabels = Record<DisclosureKind, string>;
-export type DisclosureKind = "renovationPreview" | "virtuallyStaged";
+export type DisclosureKind = "renovationPreview" | "virtuallyStaged" | "digitallyEnhanced";
 
-/** A result that changes the room itself (walls, floors, fixtures) is a renovation preview; furniture alone, virtually staged. */
+/** A photo's light or sky changed, nothing in the property: a new sky, a twilight. */
+const ENHANCEMENTS = ["sky", "twilight"] as const satisfies readonly EditMode[];
+
+/**
+ * A result that changes the room itself (walls, floors, fixtures) is a renovation preview; its sky or light
+ * alone, digitally enhanced; furniture added or taken out, virtually staged.
+ */
 export function disclosureKind(mode: EditMode): DisclosureKind {
-  return (REMODELS as readonly EditMode[]).includes(mode) ? "renovationPreview" : "virtuallyStaged";
+  if ((REMODELS as readonly EditMode[]).includes(mode)) return "renovationPreview";
+  return (ENHANCEMENTS as readonly EditMode[]).includes(mode) ? "digitallyEnhanced" : "virtuallyStaged";
 }

@@ -182,6 +182,7 @@ test.describe("outdoor modes, a reference photo's style and 4K on an AI engine (
     await dialog.getByRole("button", { name: "Generate for 1 token" }).click();
     await expect(photos.nth(2).getByRole("button", { name: "Choose this result" })).toHaveCount(2, { timeout: 60_000 });
     await expect(photos.nth(2)).toContainText("Twilight");
+    await expect(photos.nth(2)).toContainText("Digitally enhanced");
     await expect(page.getByRole("button", { name: "Choose this result" })).toHaveCount(4);
     expect(twilights()).toBe(twilightsBefore + 1);
   });

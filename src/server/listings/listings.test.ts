@@ -118,7 +118,7 @@ async function expectRenovationPreview(read: (labels: DisclosureLabels) => Promi
   const pixels = async (labels: DisclosureLabels) => sharp(await read(labels)).raw().toBuffer();
   const right = await pixels(LABELS);
   expect((await pixels({ ...LABELS, virtuallyStaged: "Something else" })).equals(right)).toBe(true);
-  expect((await pixels({ virtuallyStaged: LABELS.renovationPreview, renovationPreview: LABELS.virtuallyStaged })).equals(right)).toBe(false);
+  expect((await pixels({ ...LABELS, virtuallyStaged: LABELS.renovationPreview, renovationPreview: LABELS.virtuallyStaged })).equals(right)).toBe(false);
 }
 
 /** Mean brightness and the brightest channel value of a region of a JPEG. */
