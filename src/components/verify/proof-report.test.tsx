@@ -3,6 +3,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { withMessages } from "~/tests/support/messages";
 import { engineIds } from "@/config/engines";
+import { editModes } from "@/config/edit-modes";
 import { catalogs } from "@/i18n/catalogs";
 import type { ProofAnswer } from "@/server/provenance/get-proof";
 import { ProofReport } from "./proof-report";
@@ -52,6 +53,28 @@ describe("the proof page's report", () => {
     expect(screen.getByRole("img", { name: "Wizualizacja AI tego pokoju" })).toBeTruthy();
     expect(screen.getByText("Kontrola struktury: ściany, okna i drzwi zachowane (97% linii zdjęcia).")).toBeTruthy();
     expect(screen.queryByText(/Silnik/)).toBeNull();
+  });
+
+  it("says what was done by the mode alone, never a name waiting for the person's words or colour", () => {
+    const done = (mode: string) => {
+      cleanup();
+      report({ mode, styleId: null });
+      return screen.getByText(/^Co zrobiono: /).textContent;
+    };
+    expect([done("replace"), done("paint"), done("material"), done("stage"), done("twilight")]).toEqual([
+      "Co zrobiono: Fragment zastąpiony czymś innym",
+      "Co zrobiono: Ściana pomalowana na nowy kolor",
+      "Co zrobiono: Nowa podłoga lub okładzina ściany",
+      "Co zrobiono: Pusty pokój umeblowany",
+      "Co zrobiono: Zmierzch",
+    ]);
+    for (const locale of ["pl", "en"] as const) {
+      for (const mode of editModes) {
+        const entry = catalogs[locale].modes[mode as keyof (typeof catalogs)["pl"]["modes"]] as Record<string, string> | undefined;
+        const shown = entry?.proofName ?? entry?.resultName ?? entry?.name ?? "";
+        expect(shown, `${locale} ${mode}`).not.toMatch(/[{}]/);
+      }
+    }
   });
 
   it("has a name for every engine in both languages", () => {
