@@ -12,8 +12,13 @@ function wordsOf(t: (typeof translators)[Locale], key: string): string | null {
   return typeof raw === "string" && !raw.includes("{") ? raw : null;
 }
 
-/** What the file shows, in words: its style's name, else what was done (a decluttered room, a new sky), else the id. */
-function changeWords(t: (typeof translators)[Locale], styleId: string | null, mode: string): string {
+/**
+ * What a listing's result shows, in words of `locale`: its style's name, else what was done (a decluttered room,
+ * a new sky, a twilight), else the id. Its files and its client link name it so.
+ */
+export function resultWords(options: { locale: Locale; styleId: string | null; mode: string }): string {
+  const t = translators[options.locale];
+  const { styleId, mode } = options;
   if (styleId) return wordsOf(t, `styles.${styleId}.name`) ?? styleId;
   return wordsOf(t, mode === "declutter" ? "modes.declutterResult.name" : `modes.${mode}.resultName`) ?? wordsOf(t, `modes.${mode}.name`) ?? mode;
 }
@@ -36,7 +41,7 @@ export function listingFileName(options: {
   const t = translators[options.locale];
   const name = slugify(options.listingName) || "listing";
   const room = wordsOf(t, `rooms.${options.roomType}`) ?? options.roomType;
-  const change = options.original ? t("listings.export.fileOriginal") : changeWords(t, options.styleId, options.mode);
+  const change = options.original ? t("listings.export.fileOriginal") : resultWords(options);
   const parts = [name, String(options.number).padStart(2, "0"), slugify(room), slugify(change)];
   if (options.suffix) parts.push(options.suffix);
   return `${parts.join("-")}.jpg`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listingFileName } from "./listing-file-name";
+import { listingFileName, resultWords } from "./listing-file-name";
 import { slugify } from "./slugify";
 
 describe("slugify", () => {
@@ -36,5 +36,13 @@ describe("listingFileName", () => {
   it("falls back to the ids of a room, style or mode the catalogue no longer has", () => {
     expect(file({ styleId: "gone-style", roomType: "attic" })).toBe("zlota-44-03-attic-gone-style.jpg");
     expect(file({ mode: "paint", roomType: "attic" })).toBe("zlota-44-03-attic-paint.jpg");
+  });
+});
+
+describe("resultWords", () => {
+  it("names a result by its style, else by what was done, as its client link shows it", () => {
+    const words = (mode: string, styleId: string | null = null) => resultWords({ locale: "pl", styleId, mode });
+    expect([words("restyle", "scandinavian"), words("declutter"), words("sky"), words("twilight")]).toEqual(["Skandynawski", "Opróżniony pokój", "Nowe niebo", "Zmierzch"]);
+    expect(resultWords({ locale: "en", styleId: null, mode: "twilight" })).toBe("Twilight");
   });
 });

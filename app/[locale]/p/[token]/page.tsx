@@ -9,8 +9,8 @@ import { SharedComparison } from "@/components/listings/shared-comparison";
 import type { RoomType } from "@/config/room-types";
 import type { Locale } from "@/config/routes";
 import { shareCookieName } from "@/config/cookies";
-import type { StyleId } from "@/config/styles";
 import { isAppError } from "@/server/errors";
+import { resultWords } from "@/server/listings/listing-file-name";
 import { resolveShareLink } from "@/server/listings/resolve-share-link";
 import { ClientMessages } from "@/web/server/client-messages";
 import { pageLocale } from "@/web/server/page-params";
@@ -63,9 +63,7 @@ export default async function SharedListingPage({ params }: Props) {
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "listings" });
   const tRooms = await getTranslations({ locale, namespace: "rooms" });
-  const tStyles = await getTranslations({ locale, namespace: "styles" });
   const tGen = await getTranslations({ locale, namespace: "generation" });
-  const tModes = await getTranslations({ locale, namespace: "modes" });
   const link = await sharedListing(token, locale);
   if (link.state === "notFound") notFound();
   if (link.state === "gone") {
@@ -90,7 +88,7 @@ export default async function SharedListingPage({ params }: Props) {
       <ol className="grid gap-8 md:grid-cols-2">
         {listing.items.map((item) => {
           const room = tRooms(item.roomType as RoomType);
-          const style = item.styleId ? tStyles(`${item.styleId as StyleId}.name`) : tModes("declutterResult.name");
+          const style = resultWords({ locale, styleId: item.styleId || null, mode: item.mode });
           const afterAlt = tGen(resultAltKey({ styleId: item.styleId || null, ai: item.ai }), { room, style, edit: style });
           return (
             <li key={item.position} data-testid="shared-item" className="space-y-2">
