@@ -1,7 +1,8 @@
 "use client";
 
 import { Link } from "@/components/link";
-import { Coins, Crown, LogOut, ShieldCheck, UserRound } from "lucide-react";
+import { Coins, Crown, LogOut, ShieldCheck, UserRound, Users } from "lucide-react";
+import { switchAccountAction } from "@/web/actions/teams";
 import { Modal } from "@/components/ui/modal";
 import { Avatar } from "@/components/ui/avatar";
 import { ColorModeSwitch } from "@/components/color-mode";
@@ -41,6 +42,24 @@ export function MobileMenuDialog({ locale, links, account: rendered, signedIn, o
             </div>
           </div>
         ) : null}
+        {account && account.workspace.accounts.length > 1 ? (
+          // Where one works, as in the account menu: what one creates belongs there; the page is read anew in it.
+          <fieldset className="space-y-1">
+            <legend className="px-3 pb-1 text-sm font-medium text-gray-700 dark:text-gray-300">{account.workspace.label}</legend>
+            {account.workspace.accounts.map((option) => (
+              <label key={option.teamId || "own"} className={`${item} cursor-pointer has-checked:bg-primary-50 dark:has-checked:bg-primary-950`}>
+                <input
+                  type="radio"
+                  name="workspace"
+                  checked={option.active}
+                  onChange={() => void switchAccountAction({ teamId: option.teamId }).then(() => window.location.reload())}
+                  className="size-5 accent-primary-600"
+                />
+                {option.label}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
         <ul className="space-y-1">
           {links.map((link) => (
             <li key={link.href}>
@@ -55,6 +74,12 @@ export function MobileMenuDialog({ locale, links, account: rendered, signedIn, o
                 <Link href={account.pricingHref} className={item} onClick={close}>
                   <Coins aria-hidden="true" className="size-5" />
                   {account.tokensLabel}
+                </Link>
+              </li>
+              <li>
+                <Link href={account.workspace.teamHref} className={item} onClick={close}>
+                  <Users aria-hidden="true" className="size-5" />
+                  {account.workspace.teamLabel}
                 </Link>
               </li>
               <li>
