@@ -126,6 +126,21 @@ describe("the total to pay", () => {
     await userEvent.click(screen.getByRole("checkbox", { name: /^Kupuję dla zespołu/ }));
     expect(total()).toContain("84,99 zł miesięcznie");
   });
+
+  it("says as it is typed that a number of seats is out of range, and leaves it out of the total", async () => {
+    renderForm({ id: "t1", name: "Biuro Wisła" });
+    const seats = screen.getByRole("spinbutton", { name: "Dodatkowe miejsca w zespole" });
+    await userEvent.clear(seats);
+    await userEvent.type(seats, "99999999999999999999");
+    expect(seats.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("Podaj liczbę dodatkowych miejsc od 0 do 50.")).toBeTruthy();
+    expect(total()).toContain("84,99 zł miesięcznie");
+    expect(total()).not.toContain("dodatkow");
+    await userEvent.clear(seats);
+    await userEvent.type(seats, "3");
+    expect(seats.getAttribute("aria-invalid")).not.toBe("true");
+    expect(total()).toContain("Pro 84,99 zł + 3 dodatkowe miejsca × 19,99 zł");
+  });
 });
 
 describe("an EU VAT number VIES cannot check", () => {

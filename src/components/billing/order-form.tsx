@@ -39,16 +39,22 @@ export function OrderForm(props: {
   const refusal = state && !state.ok ? state.error : null;
   const kept = state && !state.ok ? state.values : null;
   const fieldError = (field: string) => (refusal && refusal.reason && reasonField[refusal.reason] === field ? refusal.message : undefined);
+  const maxSeats = props.extraSeats?.max ?? 0;
   const [choices, setChoices] = useState(() => ({
     seats: props.team && props.extraSeats ? Number(kept?.extraSeats ?? 0) : 0,
+    seatsOutOfRange: false,
     reverseCharge: (kept ? kept.invoice === "on" : false) && isReverseChargeTaxId(kept?.taxId ?? props.billing?.taxId ?? ""),
   }));
   const readChoices = (event: FormEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget);
-    const seats = Number(form.get("extraSeats") ?? 0);
+    const typed = String(form.get("extraSeats") ?? "").trim();
+    const seats = Number(typed);
+    // Said as it is typed, and left out of the total: a total for 10²⁰ seats helps nobody. The server refuses it too.
+    const seatsOutOfRange = typed !== "" && !(Number.isInteger(seats) && seats >= 0 && seats <= maxSeats);
     setChoices({
-      // Extra seats come with a plan for the team only; anything but a whole number is the server's to refuse.
-      seats: form.get("team") && Number.isInteger(seats) && seats > 0 ? seats : 0,
+      // Extra seats come with a plan for the team only.
+      seats: form.get("team") && !seatsOutOfRange && seats > 0 ? seats : 0,
+      seatsOutOfRange,
       reverseCharge: form.get("invoice") === "on" && isReverseChargeTaxId(String(form.get("taxId") ?? "")),
     });
   };
@@ -75,7 +81,7 @@ export function OrderForm(props: {
           label={t("extraSeats")}
           hint={t("extraSeatsHint", { seats: props.extraSeats.planSeats, price: props.extraSeats.price })}
           defaultValue={kept?.extraSeats ?? "0"}
-          error={fieldError("extraSeats")}
+          error={fieldError("extraSeats") ?? (choices.seatsOutOfRange ? t("extraSeatsRange", { max: maxSeats }) : undefined)}
           className="max-w-xs"
         />
       ) : null}
