@@ -46,6 +46,8 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Seconds before each retry: 8 attempts over about 25 hours, as Stripe retries for up to three days. */
 export const WEBHOOK_RETRY_SECONDS = [30, 120, 600, 1800, 3600, 3 * 3600, 6 * 3600, 14 * 3600] as const;
 export const WEBHOOK_ENDPOINTS_PER_ACCOUNT = 10;
+/** The longest endpoint address taken (browsers and proxies handle URLs of about this length everywhere). */
+export const WEBHOOK_URL_MAX = 2048;
 
 /** What a webhook endpoint is told: a result ready or failed (and refunded), a visualization or a listing's generation finished, an HD copy ready. */
 export const webhookEventTypes = ["result.ready", "result.failed", "visualization.finished", "listing.finished", "hd.ready", "test"] as const;

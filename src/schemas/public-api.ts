@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiScopes, API_PAGE_MAX, webhookEventTypes } from "@/config/api";
+import { apiScopes, API_PAGE_MAX, webhookEventTypes, WEBHOOK_URL_MAX } from "@/config/api";
 import { editModes } from "@/config/edit-modes";
 import { listingModes } from "@/config/listings";
 import { createBatchSchema, failureReasons, recordIdSchema, visualizationStatuses } from "./generation";
@@ -43,7 +43,7 @@ export const uploadFromUrlSchema = z.object({ url: z.url({ protocol: /^https?$/ 
 
 export const createWebhookEndpointSchema = z
   .object({
-    url: z.url({ protocol: /^https?$/ }).max(2048),
+    url: z.url({ protocol: /^https?$/, error: "badUrl" }).max(WEBHOOK_URL_MAX, "urlTooLong"),
     mode: z.enum(["live", "test"]).default("live"),
     keyOnly: z.boolean().default(false).meta({ description: "true: only the work of the key that registers it; false: all of the account's work, from the API and from the website." }),
   })

@@ -24,7 +24,9 @@ export async function createWebhookEndpoint(options: { ownerId: string; url: str
   } catch {
     throw new AppError("INVALID_INPUT", { field: "url", reason: "badUrl" });
   }
-  if (url.username || url.password || !["https:", ...(options.mode === "test" ? ["http:"] : [])].includes(url.protocol)) throw new AppError("INVALID_INPUT", { field: "url", reason: "badUrl" });
+  if (url.username || url.password || !["https:", "http:"].includes(url.protocol)) throw new AppError("INVALID_INPUT", { field: "url", reason: "badUrl" });
+  // A plain http:// address is a developer's machine: a test endpoint, never a live one.
+  if (options.mode === "live" && url.protocol === "http:") throw new AppError("INVALID_INPUT", { field: "url", reason: "httpsRequired" });
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (options.mode === "live" && (host === "localhost" || (isIP(host) && isPrivateAddress(host)))) throw new AppError("INVALID_INPUT", { field: "url", reason: "privateAddress" });
   const [held] = await db.select({ n: count() }).from(webhookEndpoint).where(eq(webhookEndpoint.ownerId, options.ownerId));

@@ -329,6 +329,8 @@ describe("API work and its webhooks on pglite", () => {
     for (const url of ["http://localhost/hook", "https://127.0.0.1/hook", "https://[::1]/x", "https://10.0.0.8/x", "http://example.test/plain-http"]) {
       const refused = await createWebhookEndpoint({ db: handle.db, ownerId, url, mode: "live" }).catch((e: unknown) => e);
       expect(isAppError(refused, "INVALID_INPUT"), url).toBe(true);
+      // A plain http:// address is told it needs https:// (or to be a test endpoint), not that it is malformed.
+      if (url.startsWith("http:")) expect((refused as { details: { reason: string } }).details.reason, url).toBe("httpsRequired");
     }
     // One that slipped past the check (a name that resolves to loopback) is refused when delivering.
     const [row] = await handle.db.insert(webhookEndpoint).values({ id: randomUUID(), ownerId, url: receiverUrl("/live").replace("127.0.0.1", "localhost"), mode: "live", secret: "whsec_x" }).returning();

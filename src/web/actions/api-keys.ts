@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { WEBHOOK_URL_MAX } from "@/config/api";
 import { z } from "zod";
 import { createApiKey } from "@/server/api-keys/create-api-key";
 import { revokeApiKey } from "@/server/api-keys/revoke-api-key";
@@ -47,7 +48,7 @@ export const revokeApiKeyAction = action(
 );
 
 export const createWebhookEndpointAction = action(
-  z.object({ url: z.string().max(2048), mode: z.enum(["live", "test"]) }),
+  z.object({ url: z.string().max(WEBHOOK_URL_MAX, "urlTooLong"), mode: z.enum(["live", "test"]) }),
   async (input, { user }) => {
     await createWebhookEndpoint({ ownerId: user.id, url: input.url, mode: input.mode });
     refresh();
