@@ -51,3 +51,10 @@ export function listingFileName(options: {
 export function complianceSheetFileName(locale: Locale): string {
   return `${slugify(translators[locale]("listings.export.fileSheet"))}.html`;
 }
+
+/** A listing's ZIP: `<listing>.zip`, or `<listing>-<portal>.zip` for a portal's package (`-bez-etykiety` for the one with no label). */
+export function listingZipFileName(options: { listingName: string; portal?: { name: string }; locale: Locale }): string {
+  const name = slugify(options.listingName) || "listing";
+  if (!options.portal) return `${name}.zip`;
+  return `${name}-${slugify(options.portal.name || translators[options.locale]("listings.export.fileUnlabelled"))}.zip`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listingFileName, resultWords } from "./listing-file-name";
+import { listingFileName, listingZipFileName, resultWords } from "./listing-file-name";
 import { slugify } from "./slugify";
 
 describe("slugify", () => {
@@ -44,5 +44,12 @@ describe("resultWords", () => {
     const words = (mode: string, styleId: string | null = null) => resultWords({ locale: "pl", styleId, mode });
     expect([words("restyle", "scandinavian"), words("declutter"), words("sky"), words("twilight")]).toEqual(["Skandynawski", "Opróżniony pokój", "Nowe niebo", "Zmierzch"]);
     expect(resultWords({ locale: "en", styleId: null, mode: "twilight" })).toBe("Twilight");
+  });
+});
+
+describe("listingZipFileName", () => {
+  it("names a portal's package for the portal, and the one without a label so, apart from the plain ZIP", () => {
+    const zip = (portal?: { name: string }, locale: "pl" | "en" = "pl") => listingZipFileName({ listingName: "Złota 44", portal, locale });
+    expect([zip(), zip({ name: "Otodom" }), zip({ name: "" }), zip({ name: "" }, "en")]).toEqual(["zlota-44.zip", "zlota-44-otodom.zip", "zlota-44-bez-etykiety.zip", "zlota-44-unlabelled.zip"]);
   });
 });

@@ -14,8 +14,7 @@ import { labelledResultFile } from "./labelled-result-file";
 import { labelSlots } from "./label-slots";
 import { complianceSheet, exportLocale, makeExportEntries, refuseForbidden, type SheetRow } from "./make-export-entries";
 import { listChosenResults } from "./list-chosen-results";
-import { complianceSheetFileName, listingFileName } from "./listing-file-name";
-import { slugify } from "./slugify";
+import { complianceSheetFileName, listingFileName, listingZipFileName } from "./listing-file-name";
 import { loadOwnedListing } from "./load-owned-listing";
 
 type ZipPlan = { fileName: string; entries: number };
@@ -24,20 +23,19 @@ type ZipPlan = { fileName: string; entries: number };
  * What a ZIP of the listing's chosen results would be, without making it: its file name and entries, or GONE
  * when no chosen result is alive and NOT_FOUND (nothingChosen) when nothing is chosen. A HEAD request gets this.
  */
-export async function planListingZip(options: { userId: string; listingId: string; portal?: PortalProfile; db?: DbOrTx }): Promise<ZipPlan> {
+export async function planListingZip(options: { userId: string; listingId: string; portal?: PortalProfile; locale?: Locale; db?: DbOrTx }): Promise<ZipPlan> {
   const { plan } = await chosenForZip({ ...options, db: options.db ?? (await getDb()) });
   return plan;
 }
 
-async function chosenForZip(options: { userId: string; listingId: string; portal?: PortalProfile; db: DbOrTx }) {
+async function chosenForZip(options: { userId: string; listingId: string; portal?: PortalProfile; locale?: Locale; db: DbOrTx }) {
   const row = await loadOwnedListing({ db: options.db, userId: options.userId, listingId: options.listingId });
   const { items, dead } = await listChosenResults({ db: options.db, listingId: row.id });
   if (items.length === 0) throw dead > 0 ? new AppError("GONE") : new AppError("NOT_FOUND", { reason: "nothingChosen" });
   // A portal whose rules forbid a chosen result's change refuses the whole export, naming the rule and the photos.
   if (options.portal) refuseForbidden({ items, profile: options.portal });
   // Each portal's package is named for it: two downloads for two portals do not share a name.
-  const portal = options.portal ? slugify(options.portal.name) : "";
-  return { row, items, plan: { fileName: `${[slugify(row.name) || "listing", portal].filter(Boolean).join("-")}.zip`, entries: items.length } };
+  return { row, items, plan: { fileName: listingZipFileName({ listingName: row.name, portal: options.portal, locale: options.locale ?? "pl" }), entries: items.length } };
 }
 
 /**
@@ -61,7 +59,7 @@ export async function streamListingZip(options: {
 }): Promise<ZipPlan & { stream: Readable; done: Promise<"finished" | "abandoned" | "failed"> }> {
   const db = options.db ?? (await getDb());
   const storage = options.storage ?? getStorage();
-  const { row, items, plan } = await chosenForZip({ db, userId: options.userId, listingId: options.listingId, portal: options.portal });
+  const { row, items, plan } = await chosenForZip({ db, userId: options.userId, listingId: options.listingId, portal: options.portal, locale: options.locale });
   const labels = row.disclosureLabel ? options.labels : null;
 
   const archive = archiver("zip", { store: true });

@@ -37,7 +37,7 @@ export const GET = userRoute(listingAccess, async ({ request, user, params }) =>
 
 /** The same answer without a body, and without making the ZIP (Next answers a HEAD with GET otherwise). */
 export const HEAD = userRoute(listingAccess, async ({ request, user, params }) =>
-  new Response(null, { headers: zipHeaders((await planListingZip({ userId: user.id, listingId: params.id!, portal: portalOf(request) })).fileName) }),
+  new Response(null, { headers: zipHeaders((await planListingZip({ userId: user.id, listingId: params.id!, portal: portalOf(request), locale: requestLocale(request) })).fileName) }),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");
