@@ -313,7 +313,7 @@ describe("DesignStudio: mode options", () => {
     expect(instruction.getAttribute("aria-invalid")).toBe("true");
     expect(document.getElementById(instruction.getAttribute("aria-describedby")!)?.textContent).toBe("1 znak za dużo – skróć tekst do 300.");
     expect(generateButton().disabled).toBe(true);
-    expect(screen.getByText("Aby wygenerować, wybierz: krótsze polecenie.")).toBeTruthy();
+    expect(screen.getByText("Aby wygenerować, skróć polecenie.")).toBeTruthy();
 
     await user.keyboard("{Backspace}");
     expect(instruction.value).toBe(`${"a".repeat(150)} ${"b".repeat(149)}`);

@@ -42,10 +42,13 @@ const missingKey = {
   replaceText: "missingReplaceText",
   color: "missingColor",
   photo: "missingPhotoField",
-  instructionTooLong: "missingShorterInstruction",
-  keepTooLong: "missingShorterKeep",
-  replaceTextTooLong: "missingShorterReplaceText",
+  instructionTooLong: "tooLongInstruction",
+  keepTooLong: "tooLongKeep",
+  replaceTextTooLong: "tooLongReplaceText",
 } as const satisfies Record<Exclude<Missing, "roomForMode">, string>;
+
+/** A text too long is not chosen but shortened: said in a sentence of its own. */
+const tooLong = (m: Missing) => m.endsWith("TooLong");
 
 /** Cost, balance, Reset and Generate; says what is missing, and what came of the last Generate. */
 export function DesignSummary({ cost, breakdown, balance, team, capLeft = null, missing, fittingRooms, notice, pricingHref, onReset, onGenerate, step }: Props) {
@@ -81,7 +84,13 @@ export function DesignSummary({ cost, breakdown, balance, team, capLeft = null, 
       </div>
       {!ready && (
         <p id={missingId} className="text-sm text-gray-700 dark:text-gray-300">
-          {t("missing", { items: format.list(missing.map((m) => (m === "roomForMode" ? t("missingRoomForMode", { rooms: format.list((fittingRooms ?? []).map((room) => tRooms(room as RoomType)), { type: "disjunction" }) }) : t(missingKey[m])))) })}
+          {[
+            missing.some((m) => !tooLong(m)) &&
+              t("missing", { items: format.list(missing.filter((m) => !tooLong(m)).map((m) => (m === "roomForMode" ? t("missingRoomForMode", { rooms: format.list((fittingRooms ?? []).map((room) => tRooms(room as RoomType)), { type: "disjunction" }) }) : t(missingKey[m as Exclude<Missing, "roomForMode">])))) }),
+            missing.some(tooLong) && t("tooLong", { items: format.list(missing.filter(tooLong).map((m) => t(missingKey[m as Exclude<Missing, "roomForMode">]))) }),
+          ]
+            .filter(Boolean)
+            .join(" ")}
         </p>
       )}
       {short && <InsufficientTokens ahead balance={balance} attempted={cost} pricingHref={pricingHref} team={team} />}
