@@ -6,8 +6,9 @@ import { usePathname } from "next/navigation";
 export function SettingsNav({ label, items }: { label: string; items: { href: string; label: string }[] }) {
   const pathname = usePathname();
   return (
-    <nav aria-label={label} className="overflow-x-auto md:overflow-visible">
-      <ul className="flex gap-1 md:flex-col">
+    // On a phone the tabs wrap rather than scroll: the current one is never hidden past the screen's edge.
+    <nav aria-label={label}>
+      <ul className="flex flex-wrap gap-1 md:flex-col">
         {items.map((item) => (
           <li key={item.href}>
             <Link
