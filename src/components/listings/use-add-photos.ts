@@ -25,7 +25,7 @@ export function useAddPhotos({
   lastRoomType: string | null;
   actions: ListingActions;
   refresh: () => Promise<ListingDto | null>;
-  announce: (text: string) => void;
+  announce: (text: string, topic?: string) => void;
 }) {
   const t = useTranslations("listings");
   const [newRoom, setNewRoom] = useState<RoomType>((lastRoomType as RoomType | null) ?? "living-room");
@@ -49,8 +49,8 @@ export function useAddPhotos({
       if (left <= 0) return;
       const sent = files.slice(0, left);
       // Said as well as shown: the list of uploads is not read out as it changes.
-      announce(t("uploadsStarted", { count: sent.length }));
-      void start(sent).then(({ added, failed }) => announce(t("uploadsSettled", { added, failed })));
+      announce(t("uploadsStarted", { count: sent.length }), "uploads");
+      void start(sent).then(({ added, failed }) => announce(t("uploadsSettled", { added, failed }), "uploads"));
     },
     [photoCount, setMessage, announce, start, t],
   );
