@@ -5,6 +5,9 @@ export type RoomType = (typeof roomTypes)[number];
 /** The rooms whose interior the interior modes (restyle, staging, decluttering) redesign: all but the outdoor types. */
 export const interiorRoomTypes = ["living-room", "dining-room", "bedroom", "bathroom", "office", "kitchen", "terrace", "kids-room"] as const satisfies readonly RoomType[];
 
+/** The photos taken outside (a terrace is both: a room to furnish and an outdoor photo with a sky). */
+export const outdoorRoomTypes = ["exterior", "garden", "terrace"] as const satisfies readonly RoomType[];
+
 /** How a prompt names each room (English, for the AI engines). */
 export const roomPromptNames: Record<RoomType, string> = {
   "living-room": "living room",
