@@ -51,7 +51,8 @@ export function MobileMenuDialog({ locale, links, account: rendered, signedIn, o
                 <input
                   type="radio"
                   name="workspace"
-                  checked={option.active}
+                  // Checked at once where tapped; the page is then read anew in the chosen account.
+                  defaultChecked={option.active}
                   onChange={() => void switchAccountAction({ teamId: option.teamId }).then(() => window.location.reload())}
                   className="size-5 accent-primary-600"
                 />
