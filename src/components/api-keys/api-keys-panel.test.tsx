@@ -42,4 +42,16 @@ describe("the team's API keys", () => {
     await userEvent.click(screen.getByRole("button", { name: "Utwórz klucz" }));
     await waitFor(() => expect(actions.createApiKeyAction).toHaveBeenCalledWith(expect.objectContaining({ name: "Mine", teamId: null })));
   });
+
+  it("keeps a name longer than a key's and shows the server's reason under it, rather than cutting it off", async () => {
+    actions.createApiKeyAction.mockResolvedValue({ ok: false, error: { code: "INVALID_INPUT", reason: "keyNameTooLong", field: "name", message: "Nazwa klucza jest za długa." }, values: {}, at: 1 });
+    render(withMessages(<ApiKeysPanel keys={[]} />));
+    const name = "CRM biura ".repeat(8);
+    const field = screen.getByRole("textbox", { name: "Nazwa klucza" }) as HTMLInputElement;
+    await userEvent.type(field, name);
+    await userEvent.click(screen.getByRole("button", { name: "Utwórz klucz" }));
+    await waitFor(() => expect(field.getAttribute("aria-invalid")).toBe("true"));
+    expect(field.value).toBe(name);
+    expect(screen.getByText("Nazwa klucza jest za długa.")).toBeTruthy();
+  });
 });

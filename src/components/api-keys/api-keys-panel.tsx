@@ -77,7 +77,7 @@ export function ApiKeysPanel({ keys, teamId = null }: { keys: ApiKeyDto[]; teamI
       ) : null}
 
       <Form onSubmit={onSubmit} className="mt-4 max-w-lg space-y-4" aria-label={t("newKey")}>
-        <TextField name="name" label={t("name")} maxLength={60} required error={error?.field === "name" ? error.message : undefined} />
+        <TextField name="name" label={t("name")} required error={error?.field === "name" ? error.message : undefined} />
         <fieldset>
           <legend className="mb-1 text-sm font-medium text-gray-800 dark:text-gray-200">{t("mode")}</legend>
           <div className="flex gap-4">

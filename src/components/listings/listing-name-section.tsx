@@ -7,7 +7,7 @@ import { serverMessage } from "@/web/client/api-fetch";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/modal";
 import { minutesLeft, useNow } from "@/components/ui/use-now";
-import { LISTING_EXPIRY_WARNING_MS, LISTING_NAME_MAX } from "@/config/listings";
+import { LISTING_EXPIRY_WARNING_MS } from "@/config/listings";
 import type { ListingDto } from "@/schemas/listings";
 import { MessageLines } from "./message-lines";
 import type { ListingActions } from "./use-listing-actions";
@@ -55,7 +55,7 @@ export function ListingNameSection({
         <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
           {/* The section is named by these words alone, not by the field's value inside the label. */}
           <span id="listing-name">{t("name")}</span>
-          <input value={name} maxLength={LISTING_NAME_MAX} onChange={(e) => setName(e.target.value)} className="rounded-lg border border-gray-300 bg-white px-3 py-2 text-base dark:border-gray-700 dark:bg-gray-900" />
+          <input value={name} onChange={(e) => setName(e.target.value)} className="rounded-lg border border-gray-300 bg-white px-3 py-2 text-base dark:border-gray-700 dark:bg-gray-900" />
         </label>
         <Button variant="outline" loading={busy === "rename"} disabled={name.trim() === listing.name || !name.trim()} onClick={() => void rename()}>
           {t("rename")}

@@ -6,7 +6,6 @@ import { useRouter } from "next/navigation";
 import { Link } from "@/components/link";
 import { Form } from "@/components/forms/form";
 import { Button } from "@/components/ui/button";
-import { LISTING_NAME_MAX } from "@/config/listings";
 import type { ListingSummary } from "@/schemas/listings";
 import { apiFetch, serverMessage } from "@/web/client/api-fetch";
 
@@ -38,7 +37,6 @@ export function ListingsIndex({ listings, basePath }: { listings: ListingSummary
             value={name}
             onChange={(e) => setName(e.target.value)}
             required
-            maxLength={LISTING_NAME_MAX}
             className="rounded-lg border border-gray-300 bg-white px-3 py-2 text-base dark:border-gray-700 dark:bg-gray-900"
           />
         </label>
