@@ -71,32 +71,19 @@ export function MobileMenuDialog({ locale, links, account: rendered, signedIn, o
           ))}
           {account ? (
             <>
-              <li>
-                <Link href={account.pricingHref} className={item} onClick={close}>
-                  <Coins aria-hidden="true" className="size-5" />
-                  {account.tokensLabel}
-                </Link>
-              </li>
-              <li>
-                <Link href={account.workspace.teamHref} className={item} onClick={close}>
-                  <Users aria-hidden="true" className="size-5" />
-                  {account.workspace.teamLabel}
-                </Link>
-              </li>
-              <li>
-                <Link href={account.profileHref} className={item} onClick={close}>
-                  <UserRound aria-hidden="true" className="size-5" />
-                  {account.labels.profile}
-                </Link>
-              </li>
-              {account.moderation ? (
-                <li>
-                  <Link href={account.moderation.href} className={item} onClick={close}>
-                    <ShieldCheck aria-hidden="true" className="size-5" />
-                    {account.moderation.label}
+              {[
+                { href: account.pricingHref, icon: Coins, label: account.tokensLabel },
+                { href: account.workspace.teamHref, icon: Users, label: account.workspace.teamLabel },
+                { href: account.profileHref, icon: UserRound, label: account.labels.profile },
+                ...(account.moderation ? [{ href: account.moderation.href, icon: ShieldCheck, label: account.moderation.label }] : []),
+              ].map(({ href, icon: Icon, label }) => (
+                <li key={href}>
+                  <Link href={href} className={item} onClick={close}>
+                    <Icon aria-hidden="true" className="size-5" />
+                    {label}
                   </Link>
                 </li>
-              ) : null}
+              ))}
               <li>
                 <button type="button" className={item} onClick={() => void signOutAndGo(account.homeHref)}>
                   <LogOut aria-hidden="true" className="size-5" />
