@@ -15,7 +15,7 @@ test("an expired or withdrawn invitation is refused with a clear message and add
   // Without a plan the owner fills the one seat: no invitation goes out, and the refusal says how to get seats.
   await page.getByLabel("Adres e-mail").fill(email);
   await page.getByRole("button", { name: "Wyślij zaproszenie" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Zespół nie ma wolnego miejsca (zajęte 1 z 1)." })).toContainText("większy plan w cenniku");
+  await expect(page.getByRole("status").filter({ hasText: "Zespół nie ma wolnego miejsca (zajęte 1 z 1)." })).toContainText("kupić dla zespołu plan w cenniku: każdy plan daje kilka miejsc");
   // Pro for the team (three seats).
   await page.goto("/zamowienie?product=pro");
   await page.getByRole("checkbox", { name: /Żądam rozpoczęcia świadczenia usługi/ }).check();

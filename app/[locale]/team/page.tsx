@@ -178,7 +178,7 @@ export default async function TeamPage({ params, searchParams }: LocaleParams & 
             <p className="mt-1 mb-4 text-gray-700 dark:text-gray-300">{t("inviteLead")}</p>
             {team.seatsUsed >= team.seats ? (
               // Said before anyone types an address: sending is refused with the same sentence.
-              <p className="mb-4 rounded-lg bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100">{tErrors("noFreeSeat", { used: team.seatsUsed, seats: team.seats })}</p>
+              <p className="mb-4 rounded-lg bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100">{tErrors("noFreeSeat", { used: team.seatsUsed, seats: team.seats, plan: team.planId ? "paid" : "none" })}</p>
             ) : null}
             <ActionForm action={inviteAction} submit={t("invite")} done={t("invited")}>
               {hidden}

@@ -49,8 +49,9 @@ export async function inviteToTeam(options: {
     const members = await tx.select({ email: user.email }).from(teamMember).innerJoin(user, eq(user.id, teamMember.userId)).where(eq(teamMember.teamId, options.teamId));
     const existing = members.some((m) => canonicalEmail(m.email) === email);
     if (existing) throw new AppError("CONFLICT", { reason: "alreadyMember" });
-    const { seats, used } = await getTeamSeats({ db: tx, teamId: options.teamId, extraSeats: row.extraSeats });
-    if (used >= seats) throw new AppError("CONFLICT", { reason: "noFreeSeat", used, seats });
+    const { seats, used, planId } = await getTeamSeats({ db: tx, teamId: options.teamId, extraSeats: row.extraSeats });
+    // Without a plan there are no seats to add: the way is a plan (`plan` picks the sentence).
+    if (used >= seats) throw new AppError("CONFLICT", { reason: "noFreeSeat", used, seats, plan: planId ? "paid" : "none" });
     await tx.delete(teamInvitation).where(and(eq(teamInvitation.teamId, options.teamId), eq(teamInvitation.email, email), isNull(teamInvitation.acceptedAt)));
     await tx.insert(teamInvitation).values({
       id,

@@ -177,7 +177,7 @@ describe.each(testDatabases())("teams on $name", ({ open }) => {
     expect(await getActiveAccount({ db: handle.db, userId: fourthId })).toEqual({ kind: "person" });
     // With every seat taken, no invitation is sent at all; the refusal says the seats.
     const noSeat = await inviteToTeam({ db: handle.db, actorId: ownerId, teamId, email: `${randomUUID()}@example.test`, role: "agent", locale: "pl" }).catch((e: unknown) => e);
-    expect([code(noSeat), (noSeat as { details?: unknown }).details]).toEqual(["CONFLICT", { reason: "noFreeSeat", used: 3, seats: 3 }]);
+    expect([code(noSeat), (noSeat as { details?: unknown }).details]).toEqual(["CONFLICT", { reason: "noFreeSeat", used: 3, seats: 3, plan: "paid" }]);
     expect(errorAnswer(noSeat, { locale: "pl", context: "test" }).message).toBe(
       "Zespół nie ma wolnego miejsca (zajęte 3 z 3). Aby zaprosić kolejną osobę, właściciel może kupić dla zespołu większy plan w cenniku albo dodać miejsca w sekcji „Subskrypcja zespołu” na stronie zespołu.",
     );
