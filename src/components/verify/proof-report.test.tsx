@@ -65,13 +65,13 @@ describe("the proof page's report", () => {
       "Co zrobiono: Fragment zastąpiony czymś innym",
       "Co zrobiono: Ściana pomalowana na nowy kolor",
       "Co zrobiono: Nowa podłoga lub okładzina ściany",
-      "Co zrobiono: Pusty pokój umeblowany",
+      "Co zrobiono: Umebluj pusty pokój",
       "Co zrobiono: Zmierzch",
     ]);
     for (const locale of ["pl", "en"] as const) {
       for (const mode of editModes) {
         const entry = catalogs[locale].modes[mode as keyof (typeof catalogs)["pl"]["modes"]] as Record<string, string> | undefined;
-        const shown = entry?.proofName ?? entry?.resultName ?? entry?.name ?? "";
+        const shown = entry?.proofName ?? entry?.name ?? "";
         expect(shown, `${locale} ${mode}`).not.toMatch(/[{}]/);
       }
     }

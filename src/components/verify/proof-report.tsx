@@ -23,9 +23,9 @@ export function ProofReport({ answer }: { answer: Pick<CheckAnswer, "made" | "pr
   const tStyles = useTranslations("styles");
   const format = useFormatter();
   const facts = answer.proof ?? answer.manifestFacts;
-  // What was done, without the person's own words or colour (a proof is public): the mode's name for a proof,
-  // else its result's, else its own; an id the catalogue no longer has is shown as it is.
-  const modeKey = facts?.mode ? ["proofName", "resultName", "name"].map((key) => `${facts.mode}.${key}`).find((key) => tModes.has(key as never)) : undefined;
+  // What was done, without the person's own words or colour (a proof is public): the mode's name for a proof
+  // where its name takes them, else its name; an id the catalogue no longer has is shown as it is.
+  const modeKey = facts?.mode ? ["proofName", "name"].map((key) => `${facts.mode}.${key}`).find((key) => tModes.has(key as never)) : undefined;
   const mode = modeKey ? tModes(modeKey as never) : facts?.mode;
   const style = facts?.styleId && tStyles.has(`${facts.styleId}.name` as never) ? tStyles(`${facts.styleId}.name` as never) : facts?.styleId;
   const created = answer.proof?.created ?? answer.manifestFacts?.created;
