@@ -11,10 +11,9 @@ import {
   REPLACE_TEXT_MAX_CHARS,
   type EditMode,
 } from "@/config/edit-modes";
-import { modeOf, type PageField, type UnsupportedReason } from "@/config/modes";
+import { isOutdoorMode, modeOf, type PageField, type UnsupportedReason } from "@/config/modes";
 import { floorMaterials, type FloorMaterialId } from "@/config/floor-materials";
 import { paintColors } from "@/config/paint-colors";
-import { outdoorRoomTypes } from "@/config/room-types";
 import { ReferencePhotoInput } from "./reference-photo-input";
 import { HexInput, radioInput, radioLook, Radios, TextInput, inputLook } from "./mode-inputs";
 import { editModeOf, fieldValue, pageFieldsOf, pageModeEdits, pageModes, type ModeSettings, type PageMode } from "./mode-settings";
@@ -85,12 +84,6 @@ export function ModePicker(props: {
       )}
     </fieldset>
   );
-}
-
-/** A mode for outdoor photos alone (a sky, a facade): its example words are a garden's, not a room's. */
-function outdoorOnly(mode: EditMode): boolean {
-  const rooms = modeOf(mode).roomTypes;
-  return !!rooms && rooms.every((room) => (outdoorRoomTypes as readonly string[]).includes(room));
 }
 
 /** What each mode asks besides the photo and the room: declutter's scope, a region's action, a surface's colour or material. */
@@ -219,7 +212,7 @@ export function CommonOptions(props: {
   return (
     <section aria-label={t("moreOptions")} className="space-y-4">
       {props.ownRecolour ? null : props.words ? (
-        <TextInput multiline label={t("instructionLabel")} placeholder={t(outdoorOnly(editModeOf(props.settings)) ? "instructionPlaceholderOutdoor" : "instructionPlaceholder")} value={props.settings.instruction} max={INSTRUCTION_MAX_CHARS} onChange={(instruction) => props.onChange({ instruction })} />
+        <TextInput multiline label={t("instructionLabel")} placeholder={t(isOutdoorMode(editModeOf(props.settings)) ? "instructionPlaceholderOutdoor" : "instructionPlaceholder")} value={props.settings.instruction} max={INSTRUCTION_MAX_CHARS} onChange={(instruction) => props.onChange({ instruction })} />
       ) : (
         <p className="text-sm text-gray-700 dark:text-gray-300">{t("wordsNeedAi")}</p>
       )}

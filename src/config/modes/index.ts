@@ -1,4 +1,5 @@
 import type { EngineId } from "../engines";
+import { outdoorRoomTypes } from "../room-types";
 import type { EngineEntries, ModeDefinition, UnsupportedReason } from "./mode";
 import { declutter } from "./declutter";
 import { facade } from "./facade";
@@ -55,6 +56,12 @@ export function isMaskedMode(mode: EditMode): boolean {
 }
 
 /** Whether the mode fits photos of this room type (a facade is an exterior; a restyle an interior). */
+/** A mode for outdoor photos alone (a sky, a twilight, a facade, a garden). */
+export function isOutdoorMode(mode: EditMode): boolean {
+  const rooms = modeOf(mode).roomTypes;
+  return !!rooms && rooms.every((room) => (outdoorRoomTypes as readonly string[]).includes(room));
+}
+
 export function roomFits(mode: EditMode, roomType: string): boolean {
   const rooms = modeOf(mode).roomTypes;
   return !rooms || rooms.includes(roomType);

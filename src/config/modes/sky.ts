@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { outdoorRoomTypes } from "../room-types";
 import { byInstruction, defineMode } from "./mode";
 
 /** The skies a grey or blown-out one can become. */
@@ -29,7 +30,7 @@ export const sky = defineMode({
   unsupported: { comfyui: "noWorkflow" },
   // Outdoor photos only: by colour, brightness and position alone a white interior ceiling can pass for an
   // overcast sky (the example library's bathroom does).
-  roomTypes: ["exterior", "garden", "terrace"],
+  roomTypes: outdoorRoomTypes,
   listing: true,
   photoNeeds: "sky",
   page: { group: "sky", fields: [{ field: "sky", kind: "choice", values: skyKinds, default: "clear" }] },

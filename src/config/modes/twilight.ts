@@ -1,3 +1,4 @@
+import { outdoorRoomTypes } from "../room-types";
 import { byInstruction, defineMode } from "./mode";
 
 /** Day to dusk: a darker, bluer sky, warm light in the windows, outdoor lamps on; on the AI engines. */
@@ -6,7 +7,7 @@ export const twilight = defineMode({
     fake: { standIn: { tint: "#1d2b5a", amount: 0.45, region: "all" } },
     ...byInstruction,
   },
-  roomTypes: ["exterior", "garden", "terrace"],
+  roomTypes: outdoorRoomTypes,
   listing: true,
   page: "twilight",
   prompt: ({ room }) => [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { portalProfiles, type PortalProfile } from "@/config/listing-portals";
 import { listingFileName, listingZipFileName, resultWords } from "./listing-file-name";
 import { slugify } from "./slugify";
 
@@ -49,7 +50,8 @@ describe("resultWords", () => {
 
 describe("listingZipFileName", () => {
   it("names a portal's package for the portal, and the one without a label so, apart from the plain ZIP", () => {
-    const zip = (portal?: { name: string }, locale: "pl" | "en" = "pl") => listingZipFileName({ listingName: "Złota 44", portal, locale });
-    expect([zip(), zip({ name: "Otodom" }), zip({ name: "" }), zip({ name: "" }, "en")]).toEqual(["zlota-44.zip", "zlota-44-otodom.zip", "zlota-44-bez-etykiety.zip", "zlota-44-unlabelled.zip"]);
+    const zip = (portal?: PortalProfile, locale: "pl" | "en" = "pl") => listingZipFileName({ listingName: "Złota 44", portal, locale });
+    const { otodom, none } = portalProfiles;
+    expect([zip(), zip(otodom), zip(none), zip(none, "en")]).toEqual(["zlota-44.zip", "zlota-44-otodom.zip", "zlota-44-bez-etykiety.zip", "zlota-44-unlabelled.zip"]);
   });
 });

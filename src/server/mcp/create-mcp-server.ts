@@ -6,7 +6,7 @@ import { z } from "zod";
 import { MCP_CONFIRM_ABOVE_TOKENS, type ApiScope } from "@/config/api";
 import { creativityLevels, declutterScopes, editModes, INSTRUCTION_MAX_CHARS, modeOf, tokenCost, visualizationCount, type EditMode } from "@/config/edit-modes";
 import { engineModes } from "@/config/engines";
-import { LISTING_MAX_PHOTOS } from "@/config/listings";
+import { LISTING_MAX_PHOTOS, listingModes } from "@/config/listings";
 import { modeTools, type ModeTool } from "@/config/mcp-tools";
 import { skyKinds } from "@/config/modes/sky";
 import { roomTypes } from "@/config/room-types";
@@ -295,7 +295,8 @@ export function createMcpServer(options: { caller: ApiCaller; clientAddress: str
         name: z.string().max(120).optional().describe("The new listing's name, e.g. its address."),
         images: z.array(image).max(LISTING_MAX_PHOTOS).default([]).describe("Photos to add (addresses or uploaded ids)."),
         room_type: roomType,
-        mode: z.enum(["restyle", "stage", "declutter", "sky", "twilight"]).default("stage"),
+        // A listing's modes but the reference style, whose photo this tool does not take.
+        mode: z.enum(listingModes.filter((m) => !modeOf(m).referencePhoto) as [EditMode, ...EditMode[]]).default("stage"),
         styles: z.array(style).max(3).default([]).describe("Styles for restyle or stage."),
         scope: z.enum(declutterScopes).optional().describe("For declutter: how much to take out."),
         sky: z.enum(skyKinds).optional().describe("For sky: the new sky."),
