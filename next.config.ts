@@ -16,6 +16,10 @@ const config: NextConfig = {
   // Metadata (title, canonical, hreflang, feed links) always in <head>, not streamed into the body for browsers:
   // a shared page's cached render is served to crawlers too, and they ignore canonical and hreflang in a body.
   htmlLimitedBots: /.*/,
+  // Turbopack's cache on disk makes a second build of the same tree faster (a warm build compiles in about half
+  // the time) but writing it costs about 40 CPU-seconds on a first build: 76 s against 60 s on two cores. A CI
+  // run builds a fresh clone once and throws the cache away, so it does not write one.
+  experimental: { turbopackFileSystemCacheForBuild: !process.env.CI },
   typescript: { ignoreBuildErrors: true }, // `npm test` type-checks; the build need not do it twice
   async headers() {
     return [

@@ -3,7 +3,7 @@
  * instead of failing every log line and logging that failure again, for ever, at full CPU.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { productionServerArgs, productionServerEnv } from "../../scripts/production-server-env";
@@ -14,6 +14,9 @@ test("stops when its output pipe is closed", async () => {
   test.setTimeout(120_000);
   const port = await testPort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "aranzer-e2e-pipe-"));
+  // A copy of the run's migrated database (playwright.config.ts): an empty one takes seconds to create.
+  const template = process.env.E2E_PGLITE_TEMPLATE;
+  if (template) cpSync(template, path.join(dataDir, "db"), { recursive: true });
   const child = spawn(process.execPath, [...productionServerArgs], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: { ...process.env, ...productionServerEnv(port, dataDir) },
@@ -22,7 +25,7 @@ test("stops when its output pipe is closed", async () => {
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   try {
     const baseURL = `http://127.0.0.1:${port}`;
-    await expect(async () => expect((await fetch(`${baseURL}/api/health`)).ok).toBe(true)).toPass({ timeout: 60_000 });
+    await expect(async () => expect((await fetch(`${baseURL}/api/health`)).ok).toBe(true)).toPass({ timeout: 60_000, intervals: [200] });
     // The reader goes away; the next request's log line meets a closed pipe.
     child.stdout.destroy();
     child.stderr.destroy();
