@@ -73,7 +73,6 @@ export const ListingResult = memo(function ListingResult({
             )}
             {labelled && <LabelBadge text={t(`labels.${disclosureKind(r.mode)}`)} />}
           </div>
-          {r.structureScore !== null && <StructureNote visualization={r} styleName={spoken} subject={structureSubject({ roomType: photo.roomType, mode: r.mode })} onRemake={() => onRemake(r.visualizationId)} />}
           <Button
             size="xs"
             variant={chosen ? "solid" : "outline"}
@@ -83,6 +82,8 @@ export const ListingResult = memo(function ListingResult({
             onClick={() => onChoose(r.visualizationId, !chosen)}>
             {chosen ? t("chosen") : t("choose")}
           </Button>
+          {/* Below the button: the check's note arrives a moment after the result and must not move it from under a pointer. */}
+          {r.structureScore !== null && <StructureNote visualization={r} styleName={spoken} subject={structureSubject({ roomType: photo.roomType, mode: r.mode })} onRemake={() => onRemake(r.visualizationId)} />}
         </>
       ) : r.status === "failed" ? (
         <p className="text-sm text-red-700 dark:text-red-400">

@@ -312,7 +312,12 @@ async function storeResult(options: RunJobOptions, made: MadeVisualization, ai: 
   // Marked for what made it (EU AI Act Art. 50): stored, and so shown and downloaded, with its watermark, IPTC
   // digital source type and signed C2PA manifest, under a proof record of its own (src/server/provenance).
   const proof = await createProof({ db: options.db, userId, visualizationId: job.visualizationId, batchId: job.batchId, resultImageId: id, original, ai, mode: job.mode, styleId: job.styleId, engine: options.engine.id });
-  const [full, display] = await Promise.all([markResult({ image: made.image.data, proof, watermark: !made.fullSize }), markResult({ image: made.display.image, proof, watermark: true })]);
+  // What is shown at once is signed without waiting for a time-stamp authority; the file that stays is stamped:
+  // the JPEG stored now, or the one that replaces an answer kept as it came (finishFullSize).
+  const [full, display] = await Promise.all([
+    markResult({ image: made.image.data, proof, watermark: !made.fullSize, timeStamp: !made.fullSize }),
+    markResult({ image: made.display.image, proof, watermark: true, timeStamp: false }),
+  ]);
   // An answer kept until its JPEG replaces it (storeFullSize) has a key of its own, apart from that JPEG's.
   const storageKey = made.fullSize ? answerKey(id, extensions[made.image.contentType]) : fullSizeKey(id);
   const displayKey = `results/${id}.display.jpg`;

@@ -18,6 +18,14 @@ describe("errorAnswer: one mapping from errors to answers", () => {
     expect(errorAnswer(tooLong, { locale: "en", context: "t" }).message).toBe("The instruction can have at most 300 characters.");
   });
 
+  it("names the engine in words and the modes by the ids a client sends", () => {
+    const error = new AppError("INVALID_INPUT", { field: "mode", reason: "modeNotOnEngine", engine: "replicate", modes: "restyle, stage, replace" });
+    const en = errorAnswer(error, { locale: "en", context: "t" });
+    expect(en.details).toMatchObject({ engine: "replicate", modes: "restyle, stage, replace" });
+    expect(en.message).toBe("The engine of this work (Replicate) cannot make this kind of edit. The modes it can make: restyle, stage, replace.");
+    expect(errorAnswer(error, { locale: "pl", context: "t" }).message).toBe("Silnik tej pracy (Replicate) nie wykona tej edycji. Tryby, które wykona: restyle, stage, replace.");
+  });
+
   it("says why an upload was refused", () => {
     expect(errorAnswer(new AppError("INVALID_IMAGE", { reason: "tooLarge" }), { locale: "en", context: "t" }).message).toMatch(/^The file is larger than 20 MB\./);
   });

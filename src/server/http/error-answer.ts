@@ -22,7 +22,7 @@ export type ErrorAnswer = {
  * A form's own sentences in place of the general ones: `keys` maps a code, or `CODE:reason` (checked first),
  * to a key under `<namespace>.errors`. A RATE_LIMITED answer's `minutes` are its retryAfter rounded up.
  */
-export type Wording = { namespace: "comments" | "moderation"; keys: Readonly<Record<string, string>> };
+export type Wording = { namespace: "comments" | "moderation" | "verify"; keys: Readonly<Record<string, string>> };
 
 /**
  * The one mapping from a thrown error to an answer, for route handlers and server actions alike. A domain
@@ -57,8 +57,14 @@ function messageOf(code: ErrorCode, details: Record<string, string | number>, lo
     return createTranslator({ locale, messages, namespace: "upload.errors" })(reason as ImageRejection);
   }
   const t = createTranslator({ locale, messages, namespace: "errors" });
-  if (reason && Object.hasOwn(messages.errors.reasons, reason)) return t(`reasons.${reason as ErrorReason}`, details);
+  if (reason && Object.hasOwn(messages.errors.reasons, reason)) return t(`reasons.${reason as ErrorReason}`, inWords(details, locale));
   return t(code, details);
+}
+
+/** An engine named by id in the details (for API clients) is named in words in the sentence. */
+function inWords(details: Record<string, string | number>, locale: Locale): Record<string, string | number> {
+  const engines: Record<string, string> = catalogs[locale].verify.engineNames;
+  return typeof details.engine === "string" && Object.hasOwn(engines, details.engine) ? { ...details, engine: engines[details.engine]! } : details;
 }
 
 /**
@@ -85,9 +91,12 @@ export function preferredLocale(header: string | null): Locale {
   return (new Negotiator({ headers: { "accept-language": header ?? "" } }).language([...locales]) as Locale | undefined) ?? "pl";
 }
 
-/** A route handler's error: `{ error: { code, details, message } }` with the code's status; a 429 or 503 says when to come back. */
-export function errorResponse(error: unknown, request: Request, context = "api"): Response {
-  const answer = errorAnswer(error, { locale: requestLocale(request), context });
+/**
+ * A route handler's error: `{ error: { code, details, message } }` with the code's status; a 429 or 503 says when
+ * to come back. With `wording`, the route's own sentences where it names the code (as for actions).
+ */
+export function errorResponse(error: unknown, request: Request, context = "api", wording?: Wording): Response {
+  const answer = errorAnswer(error, { locale: requestLocale(request), context, wording });
   const headers: Record<string, string> = { "cache-control": "no-store" };
   // RFC 9110 Retry-After, as the auth library's own 429s send it.
   if (answer.code === "RATE_LIMITED" || answer.code === "BUSY") headers["Retry-After"] = String(answer.details.retryAfter ?? 60);

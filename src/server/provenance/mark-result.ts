@@ -15,9 +15,11 @@ import { embedWatermark } from "./watermark";
  * watermark with its proof id in the pixels (encoded again at the results' quality); then the IPTC digital
  * source type in its XMP (markDigitalSource) and a signed C2PA manifest stating the proof's facts. An engine's
  * answer kept as it came (`watermark: false`) gets the XMP and manifest only: its JPEG, which replaces it
- * within seconds, gets the watermark.
+ * within seconds, gets the watermark. `timeStamp: false` signs without the time-stamp authority (C2PA_TSA_URL):
+ * for the copies made while someone waits for the result (its display copy, an answer that its JPEG replaces),
+ * so a slow or silent authority never holds a result back; the result's file is stamped.
  */
-export async function markResult(options: { image: Buffer; proof: ProofRow; watermark: boolean }): Promise<Buffer> {
+export async function markResult(options: { image: Buffer; proof: ProofRow; watermark: boolean; timeStamp?: boolean }): Promise<Buffer> {
   const { proof: facts } = options;
   let image = options.image;
   if (facts.ai && options.watermark) {
@@ -25,7 +27,7 @@ export async function markResult(options: { image: Buffer; proof: ProofRow; wate
     image = await sharp(data, { raw: { width, height, channels: 3 } }).jpeg(RESULT_JPEG).toBuffer();
   }
   const marked = markDigitalSource({ image, ai: facts.ai });
-  return signResultManifest({ image: marked, facts: factsOf(facts) });
+  return signResultManifest({ image: marked, facts: factsOf(facts), ...(options.timeStamp === false ? { tsaUrl: null } : {}) });
 }
 
 /** A proof record as the manifest's facts. */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { WasmReader } from "@contentauth/c2pa-wasm";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { markDigitalSource } from "@/server/images/mark-digital-source";
 import { c2paReady } from "./c2pa-runtime";
 import { ASSERTION, SOURCE_TYPE, type ProvenanceFacts } from "./provenance-facts";
@@ -106,6 +106,32 @@ describe("C2PA manifests", () => {
     expect(store.validation_results.activeManifest.failure.map((f) => f.code)).toEqual(["signingCredential.untrusted"]);
     const reading = await readManifest({ image: signed });
     expect(reading).toMatchObject({ state: "present", intact: true, proofId: "AB12CD34", mode: "stage", structureScore: 0.91, manifests: 2, ai: true });
+  });
+
+  it("stamps a result's file with the configured authority, but not the copies made while someone waits for it", async () => {
+    const tsa = new FakeTsa();
+    const url = await tsa.start();
+    const configured = process.env.C2PA_TSA_URL;
+    try {
+      // The environment is read once per process: this file's modules are read anew with the authority set.
+      process.env.C2PA_TSA_URL = url;
+      vi.resetModules();
+      const { markResult } = await import("./mark-result");
+      const proof = { id: "AB12CD34", userId: "u", resultImageId: "r", originalImageId: "o", visualizationId: "v", ai: true, mode: "restyle", styleId: "modern", engine: "replicate", model: null, originalSha256: "9f".repeat(32), structureScore: null, structureFindings: null, createdAt: new Date("2026-11-28T12:00:00Z") };
+      const image = await photo().jpeg().toBuffer();
+      const shown = await markResult({ image, proof, watermark: true, timeStamp: false });
+      expect(tsa.requests).toHaveLength(0);
+      const kept = await markResult({ image, proof, watermark: true });
+      expect(tsa.requests).toHaveLength(1);
+      const codes = async (bytes: Buffer) => (await caiRead(bytes)).validation_results.activeManifest.success.map((f) => f.code);
+      expect(await codes(kept)).toContain("timeStamp.validated");
+      expect(await codes(shown)).not.toContain("timeStamp.validated");
+      expect(await readManifest({ image: shown })).toMatchObject({ state: "present", intact: true, proofId: "AB12CD34" });
+    } finally {
+      if (configured === undefined) delete process.env.C2PA_TSA_URL;
+      else process.env.C2PA_TSA_URL = configured;
+      await tsa.stop();
+    }
   });
 
   it("carries an RFC 3161 time-stamp of its signature from the configured authority, which the CAI's reader validates", async () => {

@@ -4,7 +4,7 @@ import { env } from "@/env";
 import { AppError } from "@/server/errors";
 import { parseInput } from "@/server/parse-input";
 import { isSameOriginRequest } from "@/server/http/csp";
-import { errorResponse } from "@/server/http/error-answer";
+import { errorResponse, type Wording } from "@/server/http/error-answer";
 import { hitRateLimit, type rateLimits } from "@/server/rate-limit/hit-rate-limit";
 import { apiUser } from "./api";
 
@@ -25,6 +25,8 @@ type BodyOption<Body> = {
   body?: z.ZodType<Body, unknown>;
   /** Names an unexpected failure in the log (`<context>.unexpected`); "api" when not given. */
   context?: string;
+  /** The route's own sentences for the errors it names (errorAnswer's `wording`). */
+  wording?: Wording;
 };
 
 type UserOptions<Body> = BodyOption<Body> & {
@@ -62,7 +64,7 @@ export function publicRoute<Body = undefined, Params = Record<string, string>>(
   handler: (context: Handled<Body, Params>) => Promise<Response>,
 ): Route<Params> {
   return (request, context) =>
-    answered(request, options.context, async () => handler({ request, body: await parsedBody(request, options.body), params: await context.params }));
+    answered(request, options.context, async () => handler({ request, body: await parsedBody(request, options.body), params: await context.params }), options.wording);
 }
 
 /**
@@ -123,11 +125,11 @@ export async function parseJsonBody<T>(request: Request, schema: z.ZodType<T, un
 }
 
 /** Runs `work`; any error it throws becomes the error answer. */
-export async function answered(request: Request, context: string | undefined, work: () => Promise<Response>): Promise<Response> {
+export async function answered(request: Request, context: string | undefined, work: () => Promise<Response>, wording?: Wording): Promise<Response> {
   try {
     return await work();
   } catch (error) {
-    return errorResponse(error, request, context);
+    return errorResponse(error, request, context, wording);
   }
 }
 
