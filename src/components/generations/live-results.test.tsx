@@ -185,6 +185,8 @@ describe("LiveResults", () => {
     stream.emit({ seq: 2, type: "failed", visualizationId: "v2", reason: "refused", refunded: true });
     const card = screen.getByRole("article", { name: "Skandynawski" });
     expect(within(card).queryByText(/linii zdjęcia/)).toBeNull();
+    // The check is said to be under way where its note will stand, so the buttons below it do not move when it comes.
+    expect(within(card).getByText("Sprawdzamy ściany, okna i drzwi…")).toBeTruthy();
     expect(stream.readyState).toBe(FakeEventSource.OPEN);
     stream.emit({
       seq: 3,
@@ -198,6 +200,7 @@ describe("LiveResults", () => {
       ],
     });
     expect(within(card).getByText(/różnią się od zdjęcia \(zachowano tylko 50%\)/)).toBeTruthy();
+    expect(within(card).queryByText("Sprawdzamy ściany, okna i drzwi…")).toBeNull();
     // What differs, in words, and marked on the before/after.
     expect(within(card).getByText("Co mogło się zmienić (ocena automatyczna): pojawiło się okno po lewej i linia sufitu jest wyżej pośrodku.")).toBeTruthy();
     const overlay = within(card).getByRole("img", { name: "Różnice względem zdjęcia zaznaczone na obrazie" });

@@ -67,7 +67,7 @@ export function LiveResults({ batch: initial, now: serverNow, enginesDocs, desig
     },
     [announce, t, names],
   );
-  const { batch, lost, reconnecting, addRemake } = useBatchStream(initial, onFinal, onFlagged);
+  const { batch, lost, reconnecting, following, addRemake } = useBatchStream(initial, onFinal, onFlagged);
   const errorText = useErrorText();
   const remake = useCallback(
     async (visualizationId: string): Promise<string | null> => {
@@ -156,6 +156,7 @@ export function LiveResults({ batch: initial, now: serverNow, enginesDocs, desig
               onUseAsInput={onUseAsInput}
               eager={eager}
               onRemake={remake}
+              checking={following && visualization.status === "succeeded" && visualization.structureScore === null}
             />
           </li>
         ))}

@@ -133,5 +133,5 @@ export function useBatchStream(
     setEnded(false);
   }, []);
 
-  return { batch, lost, reconnecting: reconnecting && !done, addRemake };
+  return { batch, lost, reconnecting: reconnecting && !done, following: !done && !lost, addRemake };
 }

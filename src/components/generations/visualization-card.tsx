@@ -36,6 +36,8 @@ interface Props {
   eager?: boolean;
   /** Asks for the free remake of a flagged result; resolves with an error sentence when it was refused. */
   onRemake?: (visualizationId: string) => Promise<string | null>;
+  /** Its structure check is awaited on the open stream: said in the place where its note will stand. */
+  checking?: boolean;
 }
 
 const statusLook: Record<VisualizationStatus, string> = {
@@ -49,7 +51,7 @@ const statusLook: Record<VisualizationStatus, string> = {
  * One style of a batch: its state, and once ready the result with before/after, download and reuse. Memoized:
  * each event of a batch changes one card, and the others need not render again while its image arrives.
  */
-export const VisualizationCard = memo(function VisualizationCard({ visualization: v, batchId, source, styleName, labels, now, designHref, onUseAsInput, eager, onRemake }: Props) {
+export const VisualizationCard = memo(function VisualizationCard({ visualization: v, batchId, source, styleName, labels, now, designHref, onUseAsInput, eager, onRemake, checking }: Props) {
   const t = useTranslations("generation");
   const Heading = labels.headingLevel;
   const alt = t(resultAltKey({ styleId: v.styleId, ai: labels.ai }), { room: labels.room, style: styleName, edit: styleName });
@@ -108,7 +110,15 @@ export const VisualizationCard = memo(function VisualizationCard({ visualization
               {t("preview")}
             </p>
           )}
-          {v.structureScore !== null && <StructureNote visualization={v} styleName={styleName} subject={labels.subject} onRemake={onRemake && (() => onRemake(v.id))} />}
+          {v.structureScore !== null ? (
+            <StructureNote visualization={v} styleName={styleName} subject={labels.subject} onRemake={onRemake && (() => onRemake(v.id))} />
+          ) : checking ? (
+            // Holds the note's place: the buttons below do not jump from under a pointer when it arrives.
+            <p className="flex items-center gap-1.5 text-sm text-gray-700 dark:text-gray-300">
+              <LoaderCircle aria-hidden="true" className="size-4 shrink-0 motion-safe:animate-spin" />
+              {t("structure.checking", { subject: labels.subject })}
+            </p>
+          ) : null}
           <div className="mt-auto flex flex-wrap gap-2">
             <Button asChild size="sm" variant="outline" color="gray" leadingIcon={<Download />}>
               <a href={`${v.result.url}?download&name=${encodeURIComponent(`${labels.room} ${styleName}`)}`} download aria-label={t("downloadNamed", { style: styleName })}>
