@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { signalHere } from "@/server/realtime/signals";
 import { IDLE_POLL_FACTOR, startJobRunner, type Worker } from "./start-job-runner";
 
 describe("startJobRunner", () => {
@@ -45,21 +46,28 @@ describe("startJobRunner", () => {
     expect(looks[0]).toBe(start);
   });
 
-  it("looks every pollMs while idle when its kind says so (work no signal announces, as a batch's news to the webhooks)", async () => {
+  it("wakes at once on the signals its kind names, and on no other", async () => {
     vi.useFakeTimers();
     const looks: number[] = [];
     worker = startJobRunner<string>({
       name: "test",
       concurrency: 1,
       pollMs: 100,
-      idlePollFactor: 1,
+      wakeOn: ["batch"],
       claim: async () => {
         looks.push(Date.now());
         return [];
       },
       run: async () => undefined,
     });
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(new Set(looks.slice(1).map((at, i) => at - looks[i]!))).toEqual(new Set([100]));
+    // Idle: looks 400 ms apart by now.
+    await vi.advanceTimersByTimeAsync(2_000);
+    const before = looks.length;
+    signalHere("jobs", "*");
+    await vi.advanceTimersByTimeAsync(10);
+    expect(looks).toHaveLength(before);
+    signalHere("batch", "b1");
+    await vi.advanceTimersByTimeAsync(10);
+    expect(looks).toHaveLength(before + 1);
   });
 });

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { log } from "@/server/log";
-import { subscribe } from "@/server/realtime/signals";
+import { subscribe, type Channel } from "@/server/realtime/signals";
 import { wakeUp } from "@/server/realtime/wake-up";
 
 export type Worker = {
@@ -22,8 +22,11 @@ export type JobKind<T> = {
    * look that found nothing with nothing running, the next waits twice as long, up to IDLE_POLL_FACTOR × pollMs.
    */
   pollMs: number;
-  /** How many times pollMs an idle runner may wait (IDLE_POLL_FACTOR unless said; 1: every pollMs, for work no signal announces). */
-  idlePollFactor?: number;
+  /**
+   * The signals that wake it at once: "jobs" (new work queued) unless said; the webhooks add "batch" (a batch's
+   * news, which their look turns into events).
+   */
+  wakeOn?: readonly Channel[];
   /** Up to `limit` due items, claimed with a lease. */
   claim(limit: number): Promise<T[]>;
   /** Runs one claimed item to its next state; `stopSignal` aborts when the process stops (hand the item back). */
@@ -41,7 +44,7 @@ export const IDLE_POLL_FACTOR = 4;
 
 /**
  * The loop every kind of background work runs in: claims due items up to its concurrency and runs them; wakes
- * on the "jobs" signal (new work, from any process on PostgreSQL) or after pollMs (longer while idle). In the web process on the
+ * on its signals ("jobs": new work, from any process on PostgreSQL) or after pollMs (longer while idle). In the web process on the
  * embedded defaults, alone in `npm run worker`. A new kind is a claim (claimFairly on its table) and a run.
  */
 export function startJobRunner<T>(kind: JobKind<T>): Worker {
@@ -50,7 +53,7 @@ export function startJobRunner<T>(kind: JobKind<T>): Worker {
   const running = new Set<Promise<void>>();
   // A signal that arrives while the loop is claiming is remembered, so the next wait ends at once.
   const { poke, wait } = wakeUp();
-  const unsubscribe = subscribe("jobs", "*", poke);
+  const unsubscribes = (kind.wakeOn ?? ["jobs"]).map((channel) => subscribe(channel, "*", poke));
   let idleWaiters: (() => void)[] = [];
 
   const loop = (async () => {
@@ -84,7 +87,7 @@ export function startJobRunner<T>(kind: JobKind<T>): Worker {
       }
       if (claimed === 0 || running.size >= kind.concurrency) {
         await wait(idle ? idleWait : kind.pollMs);
-        idleWait = idle ? Math.min(idleWait * 2, kind.pollMs * (kind.idlePollFactor ?? IDLE_POLL_FACTOR)) : kind.pollMs;
+        idleWait = idle ? Math.min(idleWait * 2, kind.pollMs * IDLE_POLL_FACTOR) : kind.pollMs;
       } else idleWait = kind.pollMs;
     }
   })();
@@ -92,7 +95,7 @@ export function startJobRunner<T>(kind: JobKind<T>): Worker {
   return {
     async stop({ graceMs = 10_000 } = {}) {
       if (stopController.signal.aborted) return;
-      unsubscribe();
+      for (const unsubscribe of unsubscribes) unsubscribe();
       stopController.abort(new Error("worker stopping"));
       poke();
       await loop;

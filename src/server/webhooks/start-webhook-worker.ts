@@ -7,8 +7,8 @@ import { claimDueWebhooks, deliverWebhook } from "./deliver-due-webhooks";
 /**
  * Webhooks on the job runner: each look first turns the batches' news into events (collectWebhookEvents), then
  * claims the deliveries that are due and sends them, ten at a time; a slow endpoint holds only its own lease.
- * No signal carries a batch's news to it, so it looks every `everyMs` even when idle: an event is at most that
- * far behind the batch's own stream.
+ * A batch's news (its "batch" signal) and a queued test event ("jobs") wake it at once; a retry that becomes due
+ * by time is found at the next look, at most IDLE_POLL_FACTOR × `everyMs` later while idle.
  */
 export function startWebhookWorker(options: { db: Db; everyMs?: number; timeoutMs?: number }): Worker {
   const { db, timeoutMs } = options;
@@ -16,7 +16,7 @@ export function startWebhookWorker(options: { db: Db; everyMs?: number; timeoutM
     name: "webhooks",
     concurrency: 10,
     pollMs: options.everyMs ?? 1000,
-    idlePollFactor: 1,
+    wakeOn: ["jobs", "batch"],
     claim: async (limit) => {
       await collectWebhookEvents({ db });
       return claimDueWebhooks({ db, limit, timeoutMs });
