@@ -22,8 +22,8 @@ describe("errorAnswer: one mapping from errors to answers", () => {
     const error = new AppError("INVALID_INPUT", { field: "mode", reason: "modeNotOnEngine", engine: "replicate", modes: "restyle, stage, replace" });
     const en = errorAnswer(error, { locale: "en", context: "t" });
     expect(en.details).toMatchObject({ engine: "replicate", modes: "restyle, stage, replace" });
-    expect(en.message).toBe("The engine of this work (Replicate) cannot make this kind of edit. The modes it can make: restyle, stage, replace.");
-    expect(errorAnswer(error, { locale: "pl", context: "t" }).message).toBe("Silnik tej pracy (Replicate) nie wykona tej edycji. Tryby, które wykona: restyle, stage, replace.");
+    expect(en.message).toBe("This work’s engine, Replicate, cannot make this kind of edit. The modes it can make: restyle, stage, replace.");
+    expect(errorAnswer(error, { locale: "pl", context: "t" }).message).toBe("Silnik tej pracy – Replicate – nie wykona tej edycji. Tryby, które wykona: restyle, stage, replace.");
   });
 
   it("says why an upload was refused", () => {
