@@ -128,6 +128,14 @@ export class FakeStripe {
         const found = this.objects.get(objectId!);
         return found ? this.send(res, 200, found) : this.missing(res, objectId!);
       }
+      case "POST checkout/sessions/:id": {
+        // POST /v1/checkout/sessions/{id}/expire: only an open session can be expired.
+        const session = this.objects.get(objectId!);
+        if (!session || subId !== "expire") return this.missing(res, objectId!);
+        if (session.status !== "open") return this.send(res, 400, { error: { type: "invalid_request_error", message: `Only Checkout Sessions with a status in ["open"] can be expired.` } });
+        Object.assign(session, { status: "expired" });
+        return this.send(res, 200, session);
+      }
       case "POST checkout/sessions": {
         const lineItems = body.line_items as { price: string; quantity: string }[];
         const price = this.objects.get(lineItems?.[0]?.price ?? "");

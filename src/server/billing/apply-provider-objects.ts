@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { findProduct, type PlanId } from "@/config/plans";
 import { checkoutOrder, payment, subscription, team, type PaymentProviderId } from "@/server/db/schema";
 import { log } from "@/server/log";
@@ -160,4 +160,32 @@ export async function applyCheckout(ctx: BillingContext, provider: PaymentProvid
     .where(and(eq(checkoutOrder.id, order.id), sql`${checkoutOrder.status} <> 'paid'`))
     .returning({ id: checkoutOrder.id });
   if (moved.length > 0) await sendOrderConfirmation(ctx, order.id).catch((error: unknown) => log.error("billing.confirmation_mail_failed", { orderId: order.id, error }));
+  if (order.kind === "subscription") await closeOtherPlanCheckouts(ctx, order);
+}
+
+/**
+ * A plan's checkouts of the same account (the person's own, or a team's) left open before this one was paid:
+ * closed at their provider, so an old checkout page cannot start a second subscription and charge it again.
+ */
+async function closeOtherPlanCheckouts(ctx: BillingContext, paid: typeof checkoutOrder.$inferSelect): Promise<void> {
+  const open = await ctx.db
+    .select({ id: checkoutOrder.id, provider: checkoutOrder.provider, sessionId: checkoutOrder.providerSessionId })
+    .from(checkoutOrder)
+    .where(
+      and(
+        eq(checkoutOrder.userId, paid.userId),
+        paid.teamId ? eq(checkoutOrder.teamId, paid.teamId) : isNull(checkoutOrder.teamId),
+        eq(checkoutOrder.kind, "subscription"),
+        eq(checkoutOrder.status, "pending"),
+        ne(checkoutOrder.id, paid.id),
+      ),
+    );
+  for (const other of open) {
+    try {
+      if (other.sessionId) await ctx.provider(other.provider).expireCheckout(other.sessionId);
+      await ctx.db.update(checkoutOrder).set({ status: "expired", completedAt: sql`now()` }).where(and(eq(checkoutOrder.id, other.id), eq(checkoutOrder.status, "pending")));
+    } catch (error) {
+      log.error("billing.expire_checkout_failed", { orderId: other.id, error });
+    }
+  }
 }

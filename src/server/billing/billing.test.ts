@@ -74,6 +74,22 @@ describe.each(testDatabases())("billing through the sandbox on $name", ({ open }
     expect(await verifyCheckout(ctx, { userId, sessionId })).toMatchObject({ state: "paid", kind: "pack", tokensAdded: 10, balance: 40 });
   });
 
+  it("closes a plan's checkout left open once another plan is paid, so it cannot charge a second subscription", async () => {
+    const userId = await insertUser(handle);
+    const open = async (productId: "pro" | "mini" | "pack10") => {
+      const { url } = await startCheckout(ctx, { userId, productId, withdrawalConsent: true, locale: "pl" });
+      return new URL(url, "http://x").searchParams.get("session_id")!;
+    };
+    const [left, pack, paid] = [await open("pro"), await open("pack10"), await open("pro")];
+    await deliver((await tester().pay(userId, paid)).events);
+    await expect(tester().pay(userId, left)).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "sessionClosed" } });
+    expect(await verifyCheckout(ctx, { userId, sessionId: left })).toMatchObject({ state: "expired" });
+    // A pack is no second subscription: its checkout stays open.
+    await deliver((await tester().pay(userId, pack)).events);
+    expect(await listPayments(handle.db, userId)).toHaveLength(2);
+    expect(await getBalance({ db: handle.db, userId })).toBe(510);
+  });
+
   it("a failed payment adds nothing and says so", async () => {
     const userId = await insertUser(handle);
     const { url } = await startCheckout(ctx, { userId, productId: "pro", withdrawalConsent: true, locale: "en" });

@@ -11,6 +11,8 @@ export interface PaymentProvider {
   readonly id: PaymentProviderId;
   createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
   retrieveCheckout(sessionId: string): Promise<CheckoutView | null>;
+  /** Closes a checkout that is still open, so nobody can pay it any more; one no longer open is left as it is. */
+  expireCheckout(sessionId: string): Promise<void>;
   retrieveInvoice(invoiceId: string): Promise<InvoiceView | null>;
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionView | null>;
   /** A charge with what of it was refunded, and the payment it belongs to. */

@@ -119,6 +119,11 @@ export function createSandboxProvider(db: DbOrTx): PaymentProvider {
         amountGrosze: data.amountGrosze,
       };
     },
+    async expireCheckout(sessionId) {
+      const data = await load(db, "session", sessionId);
+      if (data?.status !== "open") return;
+      await save(db, "session", { ...data, status: "expired" });
+    },
     async retrieveInvoice(invoiceId) {
       const data = await load(db, "invoice", invoiceId);
       if (!data) return null;

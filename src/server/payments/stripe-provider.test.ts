@@ -85,6 +85,19 @@ describe.each(testDatabases())("the Stripe adapter against a fake Stripe on $nam
     expect(create?.idempotencyKey).toBe(`checkout:${orderId}`);
   });
 
+  it("expires a plan's Checkout left open once another plan is paid (POST /v1/checkout/sessions/{id}/expire)", async () => {
+    const userId = await insertUser(handle);
+    const left = await startCheckout(ctx, { userId, productId: "pro", withdrawalConsent: true, locale: "pl" });
+    const { events } = await subscribe(userId, "mini");
+    await deliver(events);
+    const leftId = left.url.split("/").pop()!;
+    expect(fake.objects.get(leftId)).toMatchObject({ status: "expired" });
+    expect(fake.requests.filter((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${leftId}/expire`)).toHaveLength(1);
+    // Replayed events expire nothing twice.
+    await deliver(events);
+    expect(fake.requests.filter((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${leftId}/expire`)).toHaveLength(1);
+  });
+
   it("collects the tax id and billing address in Checkout when an invoice is asked for, and only then", async () => {
     const userId = await insertUser(handle);
     await saveBillingDetails({ db: handle.db, userId, details: { companyName: "Wisła", taxId: "5260250274", street: "Złota 44", postalCode: "00-120", city: "Warszawa" } });

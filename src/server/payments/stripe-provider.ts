@@ -157,6 +157,12 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       return { sessionId: session.id, url: session.url };
     },
 
+    async expireCheckout(sessionId) {
+      // Stripe expires only an open session: one paid or expired meanwhile is left as it is.
+      const session = await retrieveOrNull(() => stripe.checkout.sessions.retrieve(sessionId));
+      if (session?.status === "open") await stripe.checkout.sessions.expire(sessionId);
+    },
+
     async retrieveCheckout(sessionId) {
       const session = await retrieveOrNull(() => stripe.checkout.sessions.retrieve(sessionId));
       if (!session) return null;
