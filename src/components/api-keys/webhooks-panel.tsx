@@ -12,6 +12,9 @@ import { createWebhookEndpointAction, deleteWebhookEndpointAction, sendTestWebho
 
 type Endpoint = WebhookEndpointDto & { secret: string; deliveries: WebhookDeliveryDto[] };
 
+/** Why a delivery got no HTTP answer, as the runner records it (deliver-due-webhooks.ts), said in words. */
+const deliveryErrors = new Set(["urlUnreachable", "unreachable", "privateAddress", "badUrl"]);
+
 /** The settings' webhook endpoints: add one, see its signing secret, send a test event, read its delivery log. */
 export function WebhooksPanel({ endpoints }: { endpoints: Endpoint[] }) {
   const t = useTranslations("apiSettings");
@@ -89,30 +92,33 @@ export function WebhooksPanel({ endpoints }: { endpoints: Endpoint[] }) {
               {endpoint.deliveries.length === 0 ? (
                 <p className="text-sm text-gray-700 dark:text-gray-300">{t("noDeliveries")}</p>
               ) : (
-                <table className="mt-1 w-full text-left text-sm">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("event")}</th>
-                      <th scope="col">{t("deliveryState")}</th>
-                      <th scope="col">{t("status")}</th>
-                      <th scope="col">{t("attempts")}</th>
-                      <th scope="col">{t("time")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {endpoint.deliveries.map((d) => (
-                      <tr key={d.id} className="border-t border-gray-100 dark:border-gray-800">
-                        <td>
-                          <code>{d.type}</code>
-                        </td>
-                        <td>{t(`deliveryStates.${d.state}`)}</td>
-                        <td>{d.lastStatus ?? d.lastError ?? "–"}</td>
-                        <td>{d.attempts}</td>
-                        <td>{format.dateTime(new Date(d.createdAt), { dateStyle: "short", timeStyle: "medium" })}</td>
+                // Narrow screens scroll the table, never the page.
+                <div className="mt-1 overflow-x-auto">
+                  <table className="w-full text-left text-sm [&_td]:py-1 [&_td]:pr-3 [&_td]:align-top [&_th]:pr-3">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t("event")}</th>
+                        <th scope="col">{t("deliveryState")}</th>
+                        <th scope="col">{t("status")}</th>
+                        <th scope="col">{t("attempts")}</th>
+                        <th scope="col">{t("time")}</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {endpoint.deliveries.map((d) => (
+                        <tr key={d.id} className="border-t border-gray-100 dark:border-gray-800">
+                          <td>
+                            <code>{d.type}</code>
+                          </td>
+                          <td>{t(`deliveryStates.${d.state}`)}</td>
+                          <td>{d.lastStatus !== null ? `HTTP ${d.lastStatus}` : d.lastError ? t(`deliveryErrors.${deliveryErrors.has(d.lastError) ? d.lastError : "other"}` as never) : "–"}</td>
+                          <td>{d.attempts}</td>
+                          <td>{format.dateTime(new Date(d.createdAt), { dateStyle: "short", timeStyle: "medium" })}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
               )}
             </li>
           ))}

@@ -57,10 +57,13 @@ export default async function InvoicesPage({ params }: LocaleParams) {
                     </td>
                     <td className="py-2 pr-4 whitespace-nowrap">{format.dateTime(new Date(i.issuedAt), { dateStyle: "medium", timeZone: "Europe/Warsaw" })}</td>
                     <td className="py-2 pr-4 whitespace-nowrap">{formatPrice(format, i.kind === "correction" ? -i.grossGrosze : i.grossGrosze)}</td>
-                    <td className="flex flex-wrap gap-3 py-2">
-                      <a className={link} href={`/api/invoices/${i.id}?locale=pl`} download aria-label={`${t("pdfPl")} ${i.number}`}>{t("pdfPl")}</a>
-                      <a className={link} href={`/api/invoices/${i.id}?locale=en`} download aria-label={`${t("pdfEn")} ${i.number}`}>{t("pdfEn")}</a>
-                      <a className={link} href={`/api/invoices/${i.id}?format=xml`} download aria-label={`${t("xml")} ${i.number}`}>{t("xml")}</a>
+                    <td className="py-2">
+                      {/* A cell of its own (a flex cell leaves the table's layout): on a phone the links wrap, each whole. */}
+                      <div className="flex flex-wrap gap-x-3 gap-y-1 [&_a]:whitespace-nowrap">
+                        <a className={link} href={`/api/invoices/${i.id}?locale=pl`} download aria-label={`${t("pdfPl")} ${i.number}`}>{t("pdfPl")}</a>
+                        <a className={link} href={`/api/invoices/${i.id}?locale=en`} download aria-label={`${t("pdfEn")} ${i.number}`}>{t("pdfEn")}</a>
+                        <a className={link} href={`/api/invoices/${i.id}?format=xml`} download aria-label={`${t("xml")} ${i.number}`}>{t("xml")}</a>
+                      </div>
                     </td>
                   </tr>
                 ))}
