@@ -75,16 +75,18 @@ test.describe("outdoor modes, a reference photo's style and 4K on an AI engine (
     // A facade's result speaks of the building, not of walls, windows and doors.
     await expect(score(page)).toHaveText(/The building’s lines/);
 
-    await choose(page.getByRole("radio", { name: "Garden", exact: true }));
+    // The room types follow the mode: a garden's are the garden and the terrace.
     await choose(mode(page, "Garden design"));
+    await expect(page.getByRole("radio", { name: "House exterior", exact: true })).toHaveCount(0);
+    await choose(page.getByRole("radio", { name: "Garden", exact: true }));
     // The facade's Modern stays chosen: a garden has a Modern style of its own too.
     await expect(page.getByRole("checkbox", { name: "Modern", exact: true })).toBeChecked();
     await expect(page.getByText("Cost: 1 token")).toBeVisible();
     await generate(page, 1);
     await expect(score(page)).toHaveCount(2, { timeout: 30_000 });
 
-    await choose(page.getByRole("radio", { name: "House exterior", exact: true }));
     await choose(mode(page, "Sky"));
+    await choose(page.getByRole("radio", { name: "House exterior", exact: true }));
     await choose(page.getByRole("radio", { name: "Sunset" }));
     await generate(page, 1);
     await expect(score(page)).toHaveCount(3, { timeout: 30_000 });

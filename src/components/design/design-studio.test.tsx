@@ -235,11 +235,11 @@ describe("DesignStudio: choices", () => {
     expect(screen.getByText("Koszt: 1 token")).toBeTruthy();
   });
 
-  it("offers the ten room types (eight rooms, the exterior and the garden) as a radio group and the styles as a checkbox group", async () => {
+  it("offers the room types of the chosen mode (a restyle's eight rooms) as a radio group and the styles as a checkbox group", async () => {
     const user = userEvent.setup();
     await renderStudio();
     const rooms = within(roomGroup()).getAllByRole("radio");
-    expect(rooms.map((r) => r.getAttribute("value"))).toEqual(["living-room", "dining-room", "bedroom", "bathroom", "office", "kitchen", "terrace", "kids-room", "exterior", "garden"]);
+    expect(rooms.map((r) => r.getAttribute("value"))).toEqual(["living-room", "dining-room", "bedroom", "bathroom", "office", "kitchen", "terrace", "kids-room"]);
     await user.click(within(roomGroup()).getByRole("radio", { name: "Kuchnia" }));
     expect((within(roomGroup()).getByRole("radio", { name: "Kuchnia" }) as HTMLInputElement).checked).toBe(true);
 
@@ -388,6 +388,20 @@ describe("DesignStudio: mode options", () => {
 });
 
 describe("DesignStudio: modes from the registry", () => {
+  it("offers a garden's own room types and styles by name alone, without the catalogue's room pictures and words", async () => {
+    const user = userEvent.setup();
+    const styles = ["modern", "boho", "minimalist", "zen"].map((id) => ({ id, thumbnail: `/styles/${id}.webp` }));
+    await renderStudio({ modes: ["restyle", "garden"], styles });
+    await user.click(screen.getByRole("radio", { name: /^Aranżacja ogrodu/ }));
+    expect(within(roomGroup()).getAllByRole("radio").map((r) => r.getAttribute("value"))).toEqual(["garden", "terrace"]);
+    const boxes = within(styleGroup()).getAllByRole("checkbox");
+    expect(boxes.map((b) => b.getAttribute("value"))).toEqual(["modern", "minimalist", "zen"]);
+    for (const box of boxes) expect(box.getAttribute("aria-describedby")).toBeNull();
+    expect(styleGroup().querySelectorAll("img")).toHaveLength(0);
+    expect(within(styleGroup()).getByText(new RegExp(`możesz wybrać najwyżej ${boxes.length}\\.`))).toBeTruthy();
+  });
+
+
   it("asks for the sky's kind with the mode's own field and sends it; shows a mode the engine cannot do disabled with its reason", async () => {
     const user = userEvent.setup();
     fetchMock.mockResolvedValueOnce(jsonResponse(201, { batch: { ...queuedBatch("b1", []), mode: "sky", visualizations: [] }, balance: 9 }));
@@ -396,12 +410,14 @@ describe("DesignStudio: modes from the registry", () => {
     expect(facade.disabled).toBe(true);
     expect(screen.getAllByText("Wymaga silnika AI.").length).toBeGreaterThan(0);
 
+    // An interior's room type, chosen before: the sky's own list does not show it, and the summary names the ones that fit.
+    await user.click(within(roomGroup()).getByRole("radio", { name: "Salon" }));
     await user.click(screen.getByRole("radio", { name: /^Niebo/ }));
     const kinds = screen.getByRole("group", { name: "Jakie niebo" });
     expect((within(kinds).getByRole("radio", { name: "Bezchmurne" }) as HTMLInputElement).checked).toBe(true);
     await user.click(within(kinds).getByRole("radio", { name: "Zachód słońca" }));
-    // An interior's room type: the summary names the ones that fit, from the mode's own list.
-    await user.click(within(roomGroup()).getByRole("radio", { name: "Salon" }));
+    expect(within(roomGroup()).getAllByRole("radio").map((r) => r.getAttribute("value"))).toEqual(["exterior", "garden", "terrace"]);
+    expect(within(roomGroup()).getAllByRole("radio").some((r) => (r as HTMLInputElement).checked)).toBe(false);
     expect(screen.getByText("Aby wygenerować, wybierz: rodzaj zdjęcia pasujący do tej edycji (Bryła domu, Ogród lub Taras).")).toBeTruthy();
     expect(generateButton().disabled).toBe(true);
     await user.click(screen.getByRole("radio", { name: "Bryła domu" }));

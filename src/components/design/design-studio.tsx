@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import type { ImageDto } from "@/schemas/generation";
 import type { EditMode } from "@/config/edit-modes";
+import { roomTypes, type RoomType } from "@/config/room-types";
 import type { UnsupportedReason } from "@/config/modes";
 import { usePersonData } from "@/components/account/person-data-store";
 import type { LibraryOption, StyleOption } from "./choice";
@@ -93,7 +94,7 @@ export function DesignStudio(props: DesignStudioProps) {
 
   const { followsWords, sameEveryTime } = props;
   const request = useMemo(() => designRequest({ choice, roomType, styles, settings, maskMarked }, { followsWords, sameEveryTime }), [choice, roomType, styles, settings, maskMarked, followsWords, sameEveryTime]);
-  const { ready, brushable, styled, ownStyles, ownRecolour, oneVariation, cost, variations, chosenStyles } = request;
+  const { ready, brushable, styled, ownStyles, ownRecolour, oneVariation, cost, variations, chosenStyles, fittingRooms } = request;
   const generate = useGenerate({
     request,
     choice,
@@ -155,6 +156,7 @@ export function DesignStudio(props: DesignStudioProps) {
     () => (brushable && choice ? <MaskEditor {...maskPhoto(choice)} onMarkedChange={setMaskMarked} handle={maskEditor} purpose={purpose} /> : null),
     [brushable, choice, setMaskMarked, purpose],
   );
+  const modeRooms = useMemo(() => (fittingRooms ?? roomTypes) as readonly RoomType[], [fittingRooms]);
   const offeredStyles = useMemo(() => (ownStyles ? props.styles.filter((style) => Object.hasOwn(ownStyles, style.id)) : props.styles), [ownStyles, props.styles]);
   const tokens = (count: number) => tAccount("tokens", { count });
 
@@ -189,8 +191,8 @@ export function DesignStudio(props: DesignStudioProps) {
           <ModeStep step={2} value={settings.mode} available={props.modes} unsupported={props.unsupported} enginesDocs={props.enginesDocs} onChange={onMode} />
           <ModeExample mode={settings.mode} />
           <ModeDetailsStep settings={settings} available={props.modes} onChange={setSettings} maskEditor={maskEditorElement} />
-          <RoomStep step={3} value={roomType} onChange={setRoomType} />
-          {styled && <StyleStep step={4} styles={offeredStyles} selected={chosenStyles} onChange={setStyles} />}
+          <RoomStep step={3} value={roomType && modeRooms.includes(roomType) ? roomType : null} onChange={setRoomType} rooms={modeRooms} />
+          {styled && <StyleStep step={4} styles={offeredStyles} selected={chosenStyles} onChange={setStyles} namesOnly={ownStyles !== undefined} />}
           <OptionsStep settings={settings} onChange={setSettings} words={props.followsWords} ownRecolour={ownRecolour} styled={styled} variations={!oneVariation} />
         </div>
 

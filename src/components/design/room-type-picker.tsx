@@ -3,9 +3,11 @@
 import { useTranslations } from "next-intl";
 import { roomTypes, type RoomType } from "@/config/room-types";
 
-/** The eight room types as a native radio group. */
-/** `step`: its number among the page's steps. */
-export function RoomTypePicker({ value, onChange, step }: { value: RoomType | null; onChange: (room: RoomType) => void; step: number }) {
+/**
+ * The room types as a native radio group: those the chosen mode is for (a facade's building, a garden's garden or
+ * terrace), all of them otherwise. `step`: its number among the page's steps.
+ */
+export function RoomTypePicker({ value, onChange, step, rooms = roomTypes }: { value: RoomType | null; onChange: (room: RoomType) => void; step: number; rooms?: readonly RoomType[] }) {
   const t = useTranslations("design");
   const tRooms = useTranslations("rooms");
   return (
@@ -14,7 +16,7 @@ export function RoomTypePicker({ value, onChange, step }: { value: RoomType | nu
         <h2 className="text-xl font-semibold text-gray-950 dark:text-white">{t("step", { number: step, title: t("roomLegend") })}</h2>
       </legend>
       <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {roomTypes.map((room) => (
+        {rooms.map((room) => (
           <label
             key={room}
             className="option-tile items-center font-medium"

@@ -15,6 +15,11 @@ interface Props {
   onChange: (selected: string[]) => void;
   /** Its number among the page's steps. */
   step: number;
+  /**
+   * The mode has a list of styles of its own (a facade's, a garden's): the catalogue's room pictures and words do
+   * not fit it, so each style shows its name alone.
+   */
+  namesOnly?: boolean;
 }
 
 /**
@@ -23,7 +28,7 @@ interface Props {
  * At the limit the unticked boxes are disabled and a sentence says why. Pictures not made by an AI engine
  * (the shipped ones, until `npm run showcase` runs with one) are said to be previews.
  */
-export function StylePicker({ styles, selected, onChange, step }: Props) {
+export function StylePicker({ styles, selected, onChange, step, namesOnly = false }: Props) {
   const t = useTranslations("design");
   const tStyles = useTranslations("styles");
   const names = useCatalogNames();
@@ -45,10 +50,10 @@ export function StylePicker({ styles, selected, onChange, step }: Props) {
         <h2 className="text-xl font-semibold text-gray-950 dark:text-white">{t("step", { number: step, title: t("stylesLegend") })}</h2>
       </legend>
       <div id={hintId} className="mt-1 space-y-1 text-sm">
-        <p className="text-gray-700 dark:text-gray-300">{t("stylesHint", { min: RECOMMENDED_STYLES.min, max: RECOMMENDED_STYLES.max, limit: MAX_STYLES_PER_BATCH })}</p>
+        <p className="text-gray-700 dark:text-gray-300">{t("stylesHint", { min: RECOMMENDED_STYLES.min, max: RECOMMENDED_STYLES.max, limit: Math.min(MAX_STYLES_PER_BATCH, styles.length) })}</p>
         <p className="font-medium text-gray-900 dark:text-gray-100">{t("stylesSelected", { count: selected.length })}</p>
         {full && <p className="font-medium text-amber-800 dark:text-amber-200">{t("stylesLimit", { limit: MAX_STYLES_PER_BATCH })}</p>}
-        {!styleCardsAreAi(styles.map((style) => style.id)) && <p className="text-gray-700 dark:text-gray-300">{t("stylesPreviewNote")}</p>}
+        {!namesOnly && !styleCardsAreAi(styles.map((style) => style.id)) && <p className="text-gray-700 dark:text-gray-300">{t("stylesPreviewNote")}</p>}
       </div>
       <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {styles.map((style) => {
@@ -56,13 +61,13 @@ export function StylePicker({ styles, selected, onChange, step }: Props) {
           const inputId = `${base}-${style.id}`;
           // A style the messages do not describe (yet) shows without a description.
           const key = `${style.id as StyleId}.description` as const;
-          const description = tStyles.has(key) ? tStyles(key) : "";
+          const description = !namesOnly && tStyles.has(key) ? tStyles(key) : "";
           return (
             <div
               key={style.id}
               className="choice-ring relative flex flex-col bg-white has-disabled:opacity-60 dark:bg-gray-900"
             >
-              <PlainImage src={style.thumbnail} alt="" width={240} height={160} loading="lazy" className="aspect-3/2 w-full bg-gray-100 object-cover dark:bg-gray-800" />
+              {!namesOnly && <PlainImage src={style.thumbnail} alt="" width={240} height={160} loading="lazy" className="aspect-3/2 w-full bg-gray-100 object-cover dark:bg-gray-800" />}
               <div className="flex flex-1 flex-col gap-1 p-2">
                 <div className="flex items-start gap-2">
                   <input
