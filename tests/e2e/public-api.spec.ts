@@ -27,7 +27,7 @@ async function createKey(page: Page, base: string, options: { name: string; test
   const secret = page.getByRole("textbox", { name: "Sekret" });
   await expect(secret).toHaveValue(/^az_(live|test)_/);
   const value = await secret.inputValue();
-  await page.getByRole("button", { name: "Gotowe, zapisałem" }).click();
+  await page.getByRole("button", { name: "Gotowe, klucz zapisany" }).click();
   await expect(page.getByRole("textbox", { name: "Sekret" })).toHaveCount(0);
   return value;
 }

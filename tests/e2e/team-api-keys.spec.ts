@@ -40,7 +40,7 @@ test("a team's plan with extra seats is charged the total shown, and a team key 
   expect(answer.status()).toBe(200);
   expect(await answer.json()).toMatchObject({ balance: 500 });
 
-  await page.getByRole("button", { name: "Gotowe, zapisałem" }).click();
+  await page.getByRole("button", { name: "Gotowe, klucz zapisany" }).click();
   await page.getByRole("button", { name: "Unieważnij klucz CRM biura" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Unieważnij" }).click();
   await expect(page.getByText("Klucz unieważniony").first()).toBeVisible();

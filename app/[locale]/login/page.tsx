@@ -58,6 +58,7 @@ export default async function LoginPage({ params, searchParams }: Props) {
         initialNotice={notice}
         termsHref={pathFor("/terms", locale)}
         privacyHref={pathFor("/privacy", locale)}
+        initialEmail={invitation?.state === "open" ? invitation.email : undefined}
         />
       </ClientMessages>
     </PageContainer>

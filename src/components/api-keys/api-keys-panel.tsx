@@ -122,7 +122,7 @@ export function ApiKeysPanel({ keys, teamId = null }: { keys: ApiKeyDto[]; teamI
 
       <h3 className="mt-8 font-semibold text-gray-950 dark:text-white">{teamId ? t("teamKeys") : t("yourKeys")}</h3>
       {keys.length === 0 ? (
-        <p className="mt-2 text-gray-700 dark:text-gray-300">{t("noKeys")}</p>
+        <p className="mt-2 text-gray-700 dark:text-gray-300">{teamId ? t("noTeamKeys") : t("noKeys")}</p>
       ) : (
         <ul className="mt-2 divide-y divide-gray-200 dark:divide-gray-800">
           {keys.map((key) => (

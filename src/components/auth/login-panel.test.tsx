@@ -18,7 +18,7 @@ afterEach(() => {
   vi.resetAllMocks();
 });
 
-function renderPanel(initialTab: LoginTab, resetToken: string | null = null) {
+function renderPanel(initialTab: LoginTab, resetToken: string | null = null, initialEmail?: string) {
   render(
     withMessages(
       <LoginPanel
@@ -31,6 +31,7 @@ function renderPanel(initialTab: LoginTab, resetToken: string | null = null) {
         initialNotice={null}
         termsHref="/regulamin"
         privacyHref="/polityka-prywatnosci"
+        initialEmail={initialEmail}
       />,
     ),
   );
@@ -43,6 +44,13 @@ function descriptionOf(field: HTMLElement): string {
   const ids = field.getAttribute("aria-describedby")?.split(" ") ?? [];
   return ids.map((id) => document.getElementById(id)?.textContent ?? "").join(" ");
 }
+
+describe("a team invitation's address", () => {
+  it("starts the e-mail field of sign-up with the address the invitation was sent to", () => {
+    renderPanel("signUp", null, "agent-one@example.test");
+    expect((screen.getByLabelText("Adres e-mail") as HTMLInputElement).value).toBe("agent-one@example.test");
+  });
+});
 
 describe("a refused submission of the login page's forms", () => {
   it.each([

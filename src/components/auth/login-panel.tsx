@@ -20,6 +20,8 @@ type Props = {
   initialNotice: "verifyFailed" | "resetLinkInvalid" | null;
   termsHref: string;
   privacyHref: string;
+  /** The address a team invitation was sent to: the e-mail field starts with it. */
+  initialEmail?: string;
 };
 
 /** Sign-in and sign-up on one page, with password reset, resend of the confirmation link and Google. */
@@ -32,6 +34,7 @@ export function LoginPanel(props: Props) {
     resetRedirect: props.resetRedirect,
     resetToken: props.resetToken,
     signingIn: mode === "signIn",
+    initialEmail: props.initialEmail,
   });
 
   // A switch in place replaces the panel, and with it the link or button that had focus. Focus then goes to

@@ -25,11 +25,11 @@ const fetchOptions = (onRetryAfter: (s: number) => void) => ({
  * (with Retry-After on 429) becomes a translated notice, or the field's error when the server refused a
  * field's value (a common password, an overlong address). Each call says whether it succeeded.
  */
-export function useAuthRequests(options: { initialNotice: Notice | null; confirmPath: string; resetRedirect: string; resetToken: string | null; signingIn: boolean }) {
+export function useAuthRequests(options: { initialNotice: Notice | null; confirmPath: string; resetRedirect: string; resetToken: string | null; signingIn: boolean; initialEmail?: string }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice | null>(options.initialNotice);
   const [pending, setPending] = useState(false);
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(options.initialEmail ?? "");
   const [resendLabel, setResendLabel] = useState<ResendLabel | null>(null);
 
   function validate<S extends z.ZodType>(schema: S, event: FormEvent<HTMLFormElement>): z.infer<S> | null {
