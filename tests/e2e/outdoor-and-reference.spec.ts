@@ -122,8 +122,8 @@ test.describe("outdoor modes, a reference photo's style and 4K on an AI engine (
     const wall = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
     await page.locator('input[type="file"]:not([capture])').first().setInputFiles({ name: "wall.jpg", mimeType: "image/jpeg", buffer: wall });
     await expect(page.getByText("Photo uploaded.")).toBeVisible({ timeout: 20_000 });
-    await choose(page.getByRole("radio", { name: "House exterior", exact: true }));
     await choose(mode(page, "Sky"));
+    await choose(page.getByRole("radio", { name: "House exterior", exact: true }));
     await generate(page, 1);
     await expect(page.getByText(/This photo shows no sky to replace\..*No token was spent\./)).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("In your account: 2 tokens.")).toBeVisible();
