@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
@@ -13,6 +13,7 @@ import { Consent, consentLabels, consentModeScript } from "@/components/consent"
 import { LazyToaster } from "@/components/ui/lazy-toaster";
 import { Header } from "@/components/layout/header";
 import { Footer } from "@/components/layout/footer";
+import { FocusAfterNavigation } from "@/components/layout/focus-after-navigation";
 import { AlternatePathsProvider } from "@/components/layout/alternate-paths";
 import { LayoutLabelsProvider } from "@/components/ui/layout-labels-context";
 import { PersonWelcome } from "@/components/layout/lazy-parts";
@@ -76,6 +77,10 @@ export default async function LocaleLayout({ children, params }: { children: Rea
               </main>
               <Footer locale={locale} tagManager={gtmId !== undefined} />
               <LazyToaster />
+              {/* Reads the address's query: its own boundary, so no page waits for it. */}
+              <Suspense fallback={null}>
+                <FocusAfterNavigation />
+              </Suspense>
               {shell || account ? <PersonWelcome rendered={account ? welcomeDialog(account, locale) : null} /> : null}
             </AlternatePathsProvider>
           </ColorModeProvider>
