@@ -80,9 +80,9 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
 
   // HD of the first photo: ordered for one token, made by the worker while the page waits, then downloaded.
   await photos.first().getByRole("button", { name: "4K: powiększ do co najmniej 3840 px (1 token)" }).click();
-  const hdLink = photos.first().getByRole("link", { name: "Pobierz HD" });
+  const hdLink = photos.first().getByRole("link", { name: "Pobierz 4K" });
   await expect(hdLink).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByRole("status").filter({ hasText: "Kopia HD zdjęcia 1 gotowa" })).toBeAttached();
+  await expect(page.getByRole("status").filter({ hasText: "Kopia 4K zdjęcia 1 gotowa" })).toBeAttached();
   const hdDownloading = page.waitForEvent("download");
   await hdLink.click();
   const hd = await sharp((await (await hdDownloading).path())!).metadata();

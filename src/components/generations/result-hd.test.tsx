@@ -28,7 +28,7 @@ it("orders the 4K copy for one token, says it is being made, follows the batch's
   fetchMock.mockResolvedValueOnce(json(202, { state: "queued", balance: 4 }));
   fetchMock.mockResolvedValueOnce(json(200, { state: "ready", hd, plain: true }));
   render(withMessages(<ResultHd visualizationId="v1" batchId="b1" fileName="Salon Boho" styleName="Boho" />));
-  await user.click(screen.getByRole("button", { name: "4K: powiększenie do co najmniej 3840 px (1 token): Boho" }));
+  await user.click(screen.getByRole("button", { name: "4K: powiększ do co najmniej 3840 px (1 token): Boho" }));
   expect(fetchMock).toHaveBeenCalledWith("/api/visualizations/v1/hd", expect.objectContaining({ method: "POST" }));
   await act(async () => {});
   expect(screen.getByRole("status").textContent).toBe("Przygotowujemy kopię 4K…");
