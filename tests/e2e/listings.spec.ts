@@ -89,6 +89,8 @@ test("a listing of three photos: one Generate, choices, a labelled ZIP and a cli
   expect(Math.max(hd.width ?? 0, hd.height ?? 0)).toBeGreaterThanOrEqual(3840);
 
   await page.getByRole("button", { name: "Utwórz link" }).click();
+  // The new link takes the focus, ready to copy.
+  await expect(page.getByTestId("share-link")).toBeFocused();
   const link = await page.getByTestId("share-link").inputValue();
   expect(link).toMatch(/\/p\/[A-Za-z0-9_-]{32}$/);
   await expectNoAxeViolationsInBothModes(page, "a listing with results, choices, HD and a client link");

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/modal";
@@ -20,6 +20,14 @@ export function DeliverSection({ listing, sharePrefix, actions, refresh, announc
   const [revoking, setRevoking] = useState<{ id: string; date: string } | null>(null);
   const { busy, send } = actions;
   const chosen = listing.photos.filter((p) => p.chosenVisualizationId && p.results.some((r) => r.visualizationId === p.chosenVisualizationId && r.result));
+
+  // The button was disabled while the link was made, so focus left it: the new link takes it, selected, to copy.
+  const linkField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!newLink) return;
+    linkField.current?.focus();
+    linkField.current?.select();
+  }, [newLink]);
 
   async function createLink() {
     const answer = await actions.act("share", () => actions.call<{ token: string }>("POST", "/shares"));
@@ -65,7 +73,7 @@ export function DeliverSection({ listing, sharePrefix, actions, refresh, announc
           <div className="space-y-1">
             <p className="text-sm">{t("shareNew")}</p>
             <div className="flex flex-wrap items-center gap-2">
-              <input readOnly value={newLink} aria-label={t("share")} data-testid="share-link" className="min-w-0 flex-1 rounded-lg border border-gray-300 bg-gray-50 px-3 py-2 text-sm dark:border-gray-700 dark:bg-gray-900" />
+              <input ref={linkField} readOnly value={newLink} aria-label={t("share")} data-testid="share-link" className="min-w-0 flex-1 rounded-lg border border-gray-300 bg-gray-50 px-3 py-2 text-sm dark:border-gray-700 dark:bg-gray-900" />
               <Button size="xs" variant="soft" onClick={() => copy(newLink)}>
                 {copied ? t("shareCopied") : t("shareCopy")}
               </Button>
