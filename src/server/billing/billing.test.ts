@@ -215,7 +215,7 @@ describe.each(testDatabases())("billing through the sandbox on $name", ({ open }
     const text = Buffer.from(raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
     expect(text).toContain("Pro – 500 tokenów co miesiąc");
     expect(text).toMatch(/84,99\szł brutto miesięcznie, w tym 23% VAT: 15,89\szł/);
-    expect(text).toContain("tracisz prawo odstąpienia");
+    expect(text).toContain("utratę prawa odstąpienia");
     expect(text).toContain("Anuluj subskrypcję");
   });
 
