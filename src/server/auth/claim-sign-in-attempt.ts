@@ -25,8 +25,11 @@ export async function claimSignInAttempt(options: { email: string; db?: DbOrTx; 
     const forgetAt = Number(row?.last_request ?? 0);
     const failures = forgetAt > now ? Number(row?.count ?? 0) : 0;
     const lastFailure = forgetAt - signInBackoff.forgetAfterMs;
-    const pausedUntil = lastFailure + pauseAfter(failures);
-    if (failures > 0 && pausedUntil > now) return { allowed: false as const, retryAfterSeconds: Math.ceil((pausedUntil - now) / 1000) };
+    // Only a pause refuses: below the free failures there is none, however the claims' clocks interleave (a claim
+    // that waited for the row's lock may read a later failure than its own `now`).
+    const pause = pauseAfter(failures);
+    const pausedUntil = lastFailure + pause;
+    if (pause > 0 && pausedUntil > now) return { allowed: false as const, retryAfterSeconds: Math.ceil((pausedUntil - now) / 1000) };
     await tx.execute(sql`update rate_limit set count = ${failures + 1}, last_request = ${now + signInBackoff.forgetAfterMs} where key = ${key}`);
     return { allowed: true as const, failures: failures + 1 };
   });
