@@ -165,6 +165,8 @@ test.describe("the public API", () => {
     await page.getByRole("button", { name: "Unieważnij klucz read only" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Unieważnij", exact: true }).click();
     await expect(page.getByRole("button", { name: "Unieważnij klucz read only" })).toHaveCount(0);
+    // Its button gone, the focus is on the list of keys, not lost.
+    await expect(page.getByRole("heading", { name: "Twoje klucze" })).toBeFocused();
     await expect(page.getByText(/· unieważniony$/)).toBeVisible();
     const revoked = await api.GET("/engine");
     expect(revoked.response.status).toBe(401);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { API_CONCURRENCY_MAX, apiConcurrencyByPlan, apiScopes, type ApiScope } from "@/config/api";
 import { Form } from "@/components/forms/form";
@@ -22,6 +22,16 @@ export function ApiKeysPanel({ keys, teamId = null }: { keys: ApiKeyDto[]; teamI
   const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyDto | null>(null);
+  // A revoked key loses its button, which the modal hands the focus back to: the list's heading takes it instead.
+  const keysHeading = useRef<HTMLHeadingElement>(null);
+  const focusKeysAfterClose = useRef(false);
+  useEffect(() => {
+    if (revoking || !focusKeysAfterClose.current) return;
+    focusKeysAfterClose.current = false;
+    // After the modal's own return of focus, which runs as it closes.
+    const frame = requestAnimationFrame(() => keysHeading.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [revoking]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,6 +58,7 @@ export function ApiKeysPanel({ keys, teamId = null }: { keys: ApiKeyDto[]; teamI
 
   async function revoke(key: ApiKeyDto) {
     const result = await revokeApiKeyAction({ keyId: key.id, teamId });
+    focusKeysAfterClose.current = result.ok;
     toast.add(result.ok ? { title: t("revoked"), color: "success" } : { title: result.error.message, color: "error" });
   }
 
@@ -120,7 +131,9 @@ export function ApiKeysPanel({ keys, teamId = null }: { keys: ApiKeyDto[]; teamI
         </Button>
       </Form>
 
-      <h3 className="mt-8 font-semibold text-gray-950 dark:text-white">{teamId ? t("teamKeys") : t("yourKeys")}</h3>
+      <h3 ref={keysHeading} tabIndex={-1} className="mt-8 font-semibold text-gray-950 dark:text-white">
+        {teamId ? t("teamKeys") : t("yourKeys")}
+      </h3>
       {keys.length === 0 ? (
         <p className="mt-2 text-gray-700 dark:text-gray-300">{teamId ? t("noTeamKeys") : t("noKeys")}</p>
       ) : (
