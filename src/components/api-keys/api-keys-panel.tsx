@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { API_CONCURRENCY_MAX, apiConcurrencyByPlan, apiScopes, type ApiScope } from "@/config/api";
 import { Form } from "@/components/forms/form";
@@ -22,16 +22,9 @@ export function ApiKeysPanel({ keys, teamId = null }: { keys: ApiKeyDto[]; teamI
   const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyDto | null>(null);
-  // A revoked key loses its button, which the modal hands the focus back to: the list's heading takes it instead.
+  // A revoked key loses its button, to which the modal would hand the focus back: the list's heading takes it instead.
   const keysHeading = useRef<HTMLHeadingElement>(null);
-  const focusKeysAfterClose = useRef(false);
-  useEffect(() => {
-    if (revoking || !focusKeysAfterClose.current) return;
-    focusKeysAfterClose.current = false;
-    // After the modal's own return of focus, which runs as it closes.
-    const frame = requestAnimationFrame(() => keysHeading.current?.focus());
-    return () => cancelAnimationFrame(frame);
-  }, [revoking]);
+  const revokedNow = useRef(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,7 +51,7 @@ export function ApiKeysPanel({ keys, teamId = null }: { keys: ApiKeyDto[]; teamI
 
   async function revoke(key: ApiKeyDto) {
     const result = await revokeApiKeyAction({ keyId: key.id, teamId });
-    focusKeysAfterClose.current = result.ok;
+    revokedNow.current = result.ok;
     toast.add(result.ok ? { title: t("revoked"), color: "success" } : { title: result.error.message, color: "error" });
   }
 
@@ -156,7 +149,7 @@ export function ApiKeysPanel({ keys, teamId = null }: { keys: ApiKeyDto[]; teamI
                 </p>
               </div>
               {key.state === "revoked" ? null : (
-                <Button type="button" size="sm" variant="outline" color="red" onClick={() => setRevoking(key)} aria-label={t("revokeNamed", { name: key.name })}>
+                <Button type="button" size="sm" variant="outline" color="red" onClick={() => { revokedNow.current = false; setRevoking(key); }} aria-label={t("revokeNamed", { name: key.name })}>
                   {t("revoke")}
                 </Button>
               )}
@@ -174,6 +167,7 @@ export function ApiKeysPanel({ keys, teamId = null }: { keys: ApiKeyDto[]; teamI
         onConfirm={async () => {
           if (revoking) await revoke(revoking);
         }}
+        returnFocus={() => (revokedNow.current ? keysHeading.current : null)}
       />
     </section>
   );

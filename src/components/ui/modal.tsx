@@ -17,6 +17,8 @@ export interface ModalProps {
   /** Covers the whole viewport, e.g. for the mobile menu. */
   fullscreen?: boolean;
   className?: string;
+  /** Where focus goes when it closes, when not back to what opened it (which the confirmed action removes); null: the opener. */
+  returnFocus?: () => HTMLElement | null;
 }
 
 const panel = {
@@ -25,7 +27,7 @@ const panel = {
   fullscreen: "inset-0",
 };
 
-export function Modal({ open, onOpenChange, title, description, children, footer, fullscreen = false, className = "" }: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, children, footer, fullscreen = false, className = "", returnFocus }: ModalProps) {
   const t = useLayoutLabels().ui;
   // Radix returns focus to its own Trigger; an open/onOpenChange modal has none, so it remembers the opener.
   const opener = useRef<HTMLElement | null>(null);
@@ -42,7 +44,7 @@ export function Modal({ open, onOpenChange, title, description, children, footer
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             // A dialog nothing opened (the welcome after sign-up) hands focus to the page's main content, not to the page itself.
-            const opened = opener.current && opener.current !== document.body && opener.current.isConnected ? opener.current : document.getElementById("main");
+            const opened = returnFocus?.() ?? (opener.current && opener.current !== document.body && opener.current.isConnected ? opener.current : document.getElementById("main"));
             if (opened && opened.tabIndex < 0 && !opened.hasAttribute("tabindex")) opened.setAttribute("tabindex", "-1");
             opened?.focus();
           }}
@@ -84,6 +86,8 @@ export interface ConfirmModalProps {
    * A rejection keeps the modal open and is only logged, so tell the user about it (e.g. a toast) inside onConfirm.
    */
   onConfirm: () => unknown;
+  /** As Modal's: where focus goes on closing. */
+  returnFocus?: () => HTMLElement | null;
 }
 
 export function ConfirmModal({
@@ -95,6 +99,7 @@ export function ConfirmModal({
   cancelLabel,
   confirmColor = "primary",
   onConfirm,
+  returnFocus,
 }: ConfirmModalProps) {
   const t = useLayoutLabels().ui;
   const [pending, setPending] = useState(false);
@@ -116,6 +121,7 @@ export function ConfirmModal({
       open={open}
       // Closing mid-request would hide whether the action went through.
       onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}
+      returnFocus={returnFocus}
       title={title}
       description={description}
       footer={
