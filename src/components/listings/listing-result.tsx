@@ -5,7 +5,7 @@ import { memo } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { ComparisonSlider } from "@/components/ui/comparison-slider";
-import { flaggedOverlay, StructureNote } from "@/components/generations/visualization-card";
+import { flaggedOverlay, StructureNote } from "@/components/generations/structure-note";
 import type { ListingPhotoDto, ListingResultDto } from "@/schemas/listings";
 import { resultAltKey } from "@/components/generations/result-alt";
 import { structureSubject } from "@/config/structure-subject";
